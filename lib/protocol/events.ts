@@ -1,0 +1,205 @@
+/**
+ * The one event vocabulary of Wirescope (spec §3). Every consumer switches over
+ * `event.type` exhaustively; adding a type here must fail to compile until it is
+ * handled everywhere (see `assertNever`).
+ */
+
+export type Dialect = "xml" | "delimiter" | "action";
+export const DIALECTS: readonly Dialect[] = ["xml", "delimiter", "action"];
+
+/** UTF-16 offsets into the turn's raw text (all chunks of one model turn, concatenated). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+interface EventBase {
+  id: string;
+  /** ms since epoch, from an injected clock (0 when none is given). */
+  timestamp: number;
+  /** Set on events of a nested sub-agent run: the id of the parent `call`. */
+  parent?: string;
+}
+
+/** Events the parser produces carry the model turn and their place in its raw text. */
+interface ParsedBase extends EventBase {
+  turn: number;
+  span: Span;
+}
+
+export interface UserEvent extends EventBase {
+  type: "user";
+  content: string;
+}
+
+/** Streams as pieces sharing one id; contents concatenate, spans join (§3). */
+export interface ThinkEvent extends ParsedBase {
+  type: "think";
+  content: string;
+}
+
+export type ActionType = "tool" | "agent" | "relic" | "workflow" | "llm";
+export type ActionMode = "sync" | "async" | "fire_and_forget";
+export type OnError = "skip" | "fail" | "retry";
+
+/** Execution options of an `action`-dialect call (seed 004). Timeout is in seconds. */
+export interface ActionSpec {
+  type: ActionType;
+  mode: ActionMode;
+  outputKey?: string;
+  dependsOn?: string[];
+  timeout?: number;
+  retry?: number;
+  onError?: OnError;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+export interface CallEvent extends ParsedBase {
+  type: "call";
+  call: ToolCall;
+  action?: ActionSpec;
+}
+
+export interface ExecuteEvent extends ParsedBase {
+  type: "execute";
+}
+
+export type ResultStatus = "success" | "failure" | "skipped";
+
+export interface ResultPayload {
+  tool: string;
+  status: ResultStatus;
+  content: unknown;
+  /** One readable line: what happened ("Read 12 lines", "Timed out after 30 s"). */
+  outcome: string;
+  durationMs: number;
+}
+
+export interface ResultEvent extends EventBase {
+  type: "result";
+  callId: string;
+  payload: ResultPayload;
+  turn?: number;
+}
+
+/** Streams as pieces sharing one id, like `think`. */
+export interface RespondEvent extends ParsedBase {
+  type: "respond";
+  content: string;
+}
+
+export interface EndEvent extends EventBase {
+  type: "end";
+  turn?: number;
+  span?: Span;
+}
+
+export interface TokenStep {
+  input: number;
+  output: number;
+  durationMs: number;
+  ttftMs: number;
+}
+
+export interface MetricEvent extends EventBase {
+  type: "metric";
+  turn?: number;
+  step: TokenStep;
+  total: { input: number; output: number; durationMs: number };
+}
+
+/** Codes the parsers emit for malformed model output (spec §4). */
+export type ParserErrorCode =
+  | "invalid_json"
+  | "invalid_call"
+  | "invalid_action"
+  | "model_wrote_results"
+  | "unclosed_block"
+  | "block_too_large"
+  | "call_without_execute"
+  | "stray_text"
+  | "duplicate_response";
+
+/** Codes the runtime emits (tools, the loop, providers). */
+export type RuntimeErrorCode =
+  | "unknown_variable"
+  | "dependency"
+  | "max_turns"
+  | "circuit_breaker"
+  | "tool_failed"
+  | "provider"
+  | "internal";
+
+export type ErrorCode = ParserErrorCode | RuntimeErrorCode;
+
+export interface ErrorEvent extends EventBase {
+  type: "error";
+  code: ErrorCode;
+  message: string;
+  turn?: number;
+  span?: Span;
+  tool?: string;
+  callId?: string;
+  /** The offending text, kept so nothing the model wrote is lost. */
+  raw?: string;
+}
+
+export type InterruptReason = "user" | "timeout" | "disconnect";
+
+export interface InterruptEvent extends EventBase {
+  type: "interrupt";
+  reason: InterruptReason;
+}
+
+export type ProtocolEvent =
+  | UserEvent
+  | ThinkEvent
+  | CallEvent
+  | ExecuteEvent
+  | ResultEvent
+  | RespondEvent
+  | EndEvent
+  | MetricEvent
+  | ErrorEvent
+  | InterruptEvent;
+
+export type EventType = ProtocolEvent["type"];
+
+export type EventOf<T extends EventType> = Extract<ProtocolEvent, { type: T }>;
+
+export const EVENT_TYPES: readonly EventType[] = [
+  "user",
+  "think",
+  "call",
+  "execute",
+  "result",
+  "respond",
+  "end",
+  "metric",
+  "error",
+  "interrupt",
+];
+
+/** Conversation events (seed 001): what is persisted and assembled into context. */
+export const PERSISTED: Record<EventType, boolean> = {
+  user: true,
+  think: true,
+  call: true,
+  execute: false,
+  result: true,
+  respond: true,
+  end: false,
+  metric: false,
+  error: false,
+  interrupt: false,
+};
+
+/** The compile-time end of every exhaustive switch over `event.type`. */
+export function assertNever(value: never, what = "value"): never {
+  throw new Error(`Unhandled ${what}: ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,39 @@
+export { parseAttributes } from "./action";
+export { DEFAULT_MAX_BLOCK, type ParserOptions } from "./emitter";
+export {
+  type ActionMode,
+  type ActionSpec,
+  type ActionType,
+  assertNever,
+  type CallEvent,
+  DIALECTS,
+  type Dialect,
+  type EndEvent,
+  type ErrorCode,
+  type ErrorEvent,
+  EVENT_TYPES,
+  type EventOf,
+  type EventType,
+  type ExecuteEvent,
+  type InterruptEvent,
+  type InterruptReason,
+  type MetricEvent,
+  type OnError,
+  type ParserErrorCode,
+  PERSISTED,
+  type ProtocolEvent,
+  type RespondEvent,
+  type ResultEvent,
+  type ResultPayload,
+  type ResultStatus,
+  type RuntimeErrorCode,
+  type Span,
+  type ThinkEvent,
+  type TokenStep,
+  type ToolCall,
+  type UserEvent,
+} from "./events";
+export { mergePieces } from "./merge";
+export { createParser, parseAll } from "./parser";
+export { type JsonResult, safeParseJson } from "./safe-json";
+export type { Parser } from "./scanner";

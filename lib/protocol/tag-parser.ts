@@ -1,0 +1,355 @@
+import type { Emitter, ParserOptions } from "./emitter";
+import type { Span } from "./events";
+import { JsonBody } from "./json-body";
+import { type Marker, matchMarker, PARTIAL } from "./markers";
+import { NEED_MORE, Scanner } from "./scanner";
+import { TextRun } from "./text-run";
+
+type TextKind = "think" | "respond";
+type JsonKind = "execute" | "results" | "action";
+export type TagKind = TextKind | JsonKind | "end";
+
+/** A closed JSON block, handed to the dialect. */
+export interface ClosedBlock {
+  kind: JsonKind;
+  /** The body between the markers (empty when it grew too large). */
+  text: string;
+  tooLarge: boolean;
+  bodyStart: number;
+  /** [start, end) offsets into `text` of each top-level array element. */
+  elements: readonly number[];
+  /** The whole block, markers included. */
+  span: Span;
+  /** The attribute text of `<action …>`; null when the tag was not closed with `>`. */
+  attributes: string | null;
+}
+
+/** What distinguishes the two tag dialects (`xml`, `action`) from each other. */
+export interface TagGrammar {
+  name: string;
+  openers: readonly Marker<TagKind>[];
+  closers: Record<TextKind | JsonKind, Marker<TagKind>>;
+  /** Text outside any block: a `respond` (xml) or a `stray_text` error (action). */
+  outsideText: "respond" | "stray";
+  /** Whether a second `respond` block in one turn is a `duplicate_response` error. */
+  singleResponse: boolean;
+  closeJson(emit: Emitter, block: ClosedBlock): void;
+}
+
+type Mode =
+  | { kind: "outside" }
+  | {
+      kind: "text";
+      event: TextKind;
+      id: string;
+      start: number;
+      closers: Marker<TagKind>[];
+      run: TextRun;
+    }
+  | { kind: "tag"; start: number; parts: string[]; quote: number; length: number }
+  | {
+      kind: "json";
+      block: JsonKind;
+      start: number;
+      bodyStart: number;
+      body: JsonBody<TagKind>;
+      attributes: string | null;
+      reported: boolean;
+    };
+
+const LT = new Set([60]);
+
+/**
+ * The streaming parser for tag dialects: `<name>…</name>` text blocks streamed as pieces,
+ * JSON blocks buffered and scanned JSON-aware, a bare `<end>`, and `<action …>` opening
+ * tags with attributes.
+ */
+export class TagParser extends Scanner {
+  private mode: Mode = { kind: "outside" };
+  private outside = new TextRun();
+  private outsideId: string | null = null;
+  private stray: string[] = [];
+  private strayStart = 0;
+  private strayEnd = 0;
+  private responses = 0;
+
+  constructor(
+    private readonly grammar: TagGrammar,
+    options: ParserOptions = {},
+  ) {
+    super(options);
+  }
+
+  protected step(pos: number, final: boolean): number {
+    const mode = this.mode;
+    switch (mode.kind) {
+      case "outside":
+        return this.stepOutside(pos, final);
+      case "text":
+        return this.stepText(mode, pos, final);
+      case "tag":
+        return this.stepTag(mode, pos);
+      case "json":
+        return this.stepJson(mode, pos, final);
+    }
+  }
+
+  protected finish(): void {
+    const mode = this.mode;
+    const end = this.offset;
+    switch (mode.kind) {
+      case "outside":
+        this.closeOutside();
+        return;
+      case "text":
+        this.flushText(mode);
+        this.unclosed(mode.event, { start: mode.start, end });
+        return;
+      case "tag": {
+        const raw = mode.parts.join("");
+        this.unclosed("action", { start: mode.start, end }, raw);
+        return;
+      }
+      case "json":
+        this.unclosed(mode.block, { start: mode.start, end }, mode.body.text());
+        return;
+    }
+  }
+
+  private stepOutside(pos: number, final: boolean): number {
+    const buffer = this.buffer;
+    let k = buffer.indexOf("<", pos);
+    while (k >= 0) {
+      const found = matchMarker(buffer, k, this.grammar.openers, final);
+      if (found === PARTIAL) {
+        if (k === pos) return NEED_MORE;
+        this.outsideText(buffer.slice(pos, k), this.base + pos);
+        return k;
+      }
+      if (found !== null) {
+        if (k > pos) this.outsideText(buffer.slice(pos, k), this.base + pos);
+        this.closeOutside();
+        this.open(found, this.base + k);
+        return k + found.text.length;
+      }
+      k = buffer.indexOf("<", k + 1);
+    }
+    this.outsideText(pos === 0 ? buffer : buffer.slice(pos), this.base + pos);
+    return buffer.length;
+  }
+
+  private open(marker: Marker<TagKind>, start: number): void {
+    const end = start + marker.text.length;
+    const emit = this.emit;
+    switch (marker.kind) {
+      case "think":
+      case "respond": {
+        if (marker.kind === "respond" && this.grammar.singleResponse && this.responses++ > 0) {
+          const message =
+            "A second response block in one turn; only one is expected. Its text is still shown.";
+          emit.error("duplicate_response", message, { start, end });
+        }
+        const id = emit.nextId();
+        emit.piece(marker.kind, id, "", start, end);
+        const closers = [this.grammar.closers[marker.kind]];
+        this.mode = { kind: "text", event: marker.kind, id, start, closers, run: new TextRun() };
+        return;
+      }
+      case "execute":
+      case "results":
+        this.mode = this.jsonMode(marker.kind, start, end, "");
+        return;
+      case "action":
+        this.mode = { kind: "tag", start, parts: [], quote: 0, length: 0 };
+        return;
+      case "end":
+        emit.push({
+          type: "end",
+          id: emit.nextId(),
+          timestamp: emit.now(),
+          turn: emit.turn,
+          span: { start, end },
+        });
+        return;
+    }
+  }
+
+  private jsonMode(
+    block: JsonKind,
+    start: number,
+    bodyStart: number,
+    attributes: string | null,
+  ): Mode {
+    const body = new JsonBody([this.grammar.closers[block]], LT, this.maxBlock);
+    return { kind: "json", block, start, bodyStart, body, attributes, reported: false };
+  }
+
+  private stepText(mode: Extract<Mode, { kind: "text" }>, pos: number, final: boolean): number {
+    const buffer = this.buffer;
+    let k = buffer.indexOf("<", pos);
+    while (k >= 0) {
+      const found = matchMarker(buffer, k, mode.closers, final);
+      if (found === PARTIAL) {
+        if (k === pos) return NEED_MORE;
+        this.textPiece(mode, buffer.slice(pos, k), this.base + pos);
+        return k;
+      }
+      if (found !== null) {
+        if (k > pos) this.textPiece(mode, buffer.slice(pos, k), this.base + pos);
+        this.flushText(mode);
+        const end = this.base + k + found.text.length;
+        this.emit.piece(mode.event, mode.id, "", this.base + k, end);
+        this.mode = { kind: "outside" };
+        return k + found.text.length;
+      }
+      k = buffer.indexOf("<", k + 1);
+    }
+    this.textPiece(mode, pos === 0 ? buffer : buffer.slice(pos), this.base + pos);
+    return buffer.length;
+  }
+
+  private textPiece(mode: Extract<Mode, { kind: "text" }>, text: string, at: number): void {
+    const shown = mode.run.append(text, at);
+    if (shown !== null) this.emit.piece(mode.event, mode.id, shown, mode.run.start, mode.run.end);
+  }
+
+  private flushText(mode: Extract<Mode, { kind: "text" }>): void {
+    const held = mode.run.close();
+    if (held !== null) this.emit.piece(mode.event, mode.id, held, mode.run.start, mode.run.end);
+  }
+
+  /** An `<action …>` opening tag: attributes up to `>`, quotes respected. */
+  private stepTag(mode: Extract<Mode, { kind: "tag" }>, pos: number): number {
+    const buffer = this.buffer;
+    for (let i = pos; i < buffer.length; i++) {
+      const code = buffer.charCodeAt(i);
+      if (mode.quote !== 0) {
+        if (code === mode.quote) mode.quote = 0;
+        continue;
+      }
+      if (code === 34 || code === 39) {
+        mode.quote = code;
+      } else if (code === 62 /* > */) {
+        const attributes = mode.parts.join("") + buffer.slice(pos, i);
+        this.mode = this.jsonMode("action", mode.start, this.base + i + 1, attributes);
+        return i + 1;
+      } else if (code === 123 /* { */) {
+        // The model forgot the `>` and went on with the body: the block still closes at
+        // `</action>`, where the dialect reports the broken tag and runs nothing.
+        this.mode = this.jsonMode("action", mode.start, this.base + i, null);
+        return i;
+      } else if (code === 60 /* < */) {
+        const raw = `<action${mode.parts.join("")}${buffer.slice(pos, i)}`;
+        const span = { start: mode.start, end: this.base + i };
+        const message = 'The <action …> opening tag is not closed with ">"; nothing ran.';
+        this.emit.error("invalid_action", message, span, { raw });
+        this.mode = { kind: "outside" };
+        return i;
+      }
+    }
+    mode.parts.push(buffer.slice(pos));
+    mode.length += buffer.length - pos;
+    if (mode.length > this.maxBlock) {
+      this.emit.error(
+        "block_too_large",
+        `An <action> opening tag longer than ${this.maxBlock} characters.`,
+        {
+          start: mode.start,
+          end: this.offset,
+        },
+      );
+      this.mode = { kind: "outside" };
+    }
+    return buffer.length;
+  }
+
+  private stepJson(mode: Extract<Mode, { kind: "json" }>, pos: number, final: boolean): number {
+    const scan = mode.body.scan(this.buffer, pos, final);
+    if (mode.body.tooLarge && !mode.reported) {
+      mode.reported = true;
+      const span = { start: mode.start, end: this.base + scan.at };
+      const message = `A <${mode.block}> block larger than ${this.maxBlock} characters; its content is dropped.`;
+      this.emit.error("block_too_large", message, span);
+    }
+    switch (scan.kind) {
+      case "more":
+        return scan.at === pos && scan.at < this.buffer.length ? NEED_MORE : scan.at;
+      case "closed": {
+        const end = this.base + scan.at + scan.marker.text.length;
+        this.closeJson(mode, mode.body.text(), end);
+        return scan.at + scan.marker.text.length;
+      }
+      case "recover": {
+        const whole = mode.body.text();
+        const cut = scan.bodyLength + scan.marker.text.length;
+        const end = mode.bodyStart + cut;
+        this.closeJson(mode, whole.slice(0, scan.bodyLength), end);
+        return this.rebase(whole.slice(cut) + this.buffer.slice(scan.at), end);
+      }
+    }
+  }
+
+  private closeJson(mode: Extract<Mode, { kind: "json" }>, text: string, end: number): void {
+    this.mode = { kind: "outside" };
+    const span = { start: mode.start, end };
+    if (mode.block === "results") {
+      const message =
+        "The model wrote a <results> block; results come from the system, so it is ignored.";
+      this.emit.error("model_wrote_results", message, span, { raw: text });
+      return;
+    }
+    const { tooLarge, elements } = mode.body;
+    const block = {
+      kind: mode.block,
+      text,
+      tooLarge,
+      bodyStart: mode.bodyStart,
+      elements,
+      span,
+      attributes: mode.attributes,
+    };
+    this.grammar.closeJson(this.emit, block);
+  }
+
+  private outsideText(text: string, at: number): void {
+    const shown = this.outside.append(text, at);
+    if (shown !== null) this.outsideShown(shown);
+  }
+
+  private outsideShown(shown: string): void {
+    const { start, end } = this.outside;
+    if (this.grammar.outsideText === "respond") {
+      this.outsideId ??= this.emit.nextId();
+      this.emit.piece("respond", this.outsideId, shown, start, end);
+      return;
+    }
+    if (this.stray.length === 0) this.strayStart = start;
+    this.stray.push(shown);
+    this.strayEnd = end;
+  }
+
+  private closeOutside(): void {
+    const held = this.outside.close();
+    if (held !== null) this.outsideShown(held);
+    if (this.stray.length > 0) {
+      const raw = this.stray.join("");
+      const message = `Text outside any block is not part of the ${this.grammar.name} protocol; it was not executed or shown as a response.`;
+      this.emit.error(
+        "stray_text",
+        message,
+        { start: this.strayStart, end: this.strayEnd },
+        { raw },
+      );
+      this.stray = [];
+    }
+    this.outside = new TextRun();
+    this.outsideId = null;
+  }
+
+  private unclosed(kind: TextKind | JsonKind, span: Span, raw?: string): void {
+    const what = `<${this.grammar.closers[kind].text.slice(2, -1)}>`;
+    const ran = kind === "execute" || kind === "action" ? " Nothing in it ran." : "";
+    const message = `The stream ended inside ${what} before its closing tag.${ran}`;
+    this.emit.error("unclosed_block", message, span, raw === undefined ? {} : { raw });
+  }
+}

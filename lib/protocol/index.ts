@@ -1,5 +1,6 @@
 export { parseAttributes } from "./action";
 export { DEFAULT_MAX_BLOCK, type ParserOptions } from "./emitter";
+export { encodeResults, encodeTurn, type WireResult } from "./encode";
 export {
   type ActionMode,
   type ActionSpec,
@@ -37,3 +38,4 @@ export { mergePieces } from "./merge";
 export { createParser, parseAll } from "./parser";
 export { type JsonResult, safeParseJson } from "./safe-json";
 export type { Parser } from "./scanner";
+export { createUtf8Decoder, parserStream, utf8DecoderStream } from "./stream";

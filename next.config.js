@@ -1,0 +1,22 @@
+// @ts-check
+
+/**
+ * Next.js configuration for Wirescope.
+ *
+ * Telemetry is disabled through the NEXT_TELEMETRY_DISABLED=1 environment variable
+ * (set in `.ci/run` and the Playwright web server), not here.
+ *
+ * @type {import("next").NextConfig}
+ */
+const nextConfig = {
+  // Native module used by the server side later on; load it with Node's require.
+  serverExternalPackages: ["better-sqlite3"],
+  // Do not let `next dev` write agent instructions into the repository.
+  agentRules: false,
+  experimental: {
+    // No upgrade reminders: they query the npm registry during `next dev`/`next build`.
+    agentUpgrade: false,
+  },
+};
+
+module.exports = nextConfig;

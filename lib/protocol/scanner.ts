@@ -47,6 +47,11 @@ export abstract class Scanner implements Parser {
     return this.emit.take();
   }
 
+  /** Characters held back between chunks (a partial marker at most); for diagnostics and tests. */
+  get held(): number {
+    return this.buffer.length;
+  }
+
   /** Consumes input from `pos`; returns the new position or NEED_MORE. */
   protected abstract step(pos: number, final: boolean): number;
 

@@ -8,6 +8,8 @@ const TYPES: readonly ActionType[] = ["tool", "agent", "relic", "workflow", "llm
 const MODES: readonly ActionMode[] = ["sync", "async", "fire_and_forget"];
 const ON_ERROR: readonly OnError[] = ["skip", "fail", "retry"];
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const ID = /^\S+$/;
+const ATTRIBUTES = ["type", "mode", "id"];
 
 /** Seed 004: `<thought>`, `<action type mode id>{…}</action>`, `<response>`. A new grammar per parser: it remembers the turn's action ids. */
 export function actionGrammar(): TagGrammar {
@@ -48,7 +50,9 @@ function closeActionBlock(emit: Emitter, block: ClosedBlock, seen: Set<string>):
     return;
   }
   const eventId = emit.nextId();
-  const id = reading.id ?? eventId;
+  // A generated id must not take one the model wrote (or will write: those are refused).
+  let id = reading.id ?? eventId;
+  for (let n = 2; reading.id === undefined && seen.has(id); n++) id = `${eventId}-${n}`;
   seen.add(id);
   const args = reading.body.parameters as Record<string, unknown>;
   emit.push({
@@ -80,6 +84,17 @@ function readAction(block: ClosedBlock, seen: Set<string>): Reading | Problem {
   if (!MODES.includes(mode as ActionMode)) {
     const message = `Unknown action mode "${mode}"; use one of ${MODES.join(", ")}.`;
     return { code: "invalid_action", message };
+  }
+  const unknown = Object.keys(attributes).filter((name) => !ATTRIBUTES.includes(name));
+  if (unknown.length > 0) {
+    const message = `Unknown <action> attribute ${unknown.map((name) => `"${name}"`).join(", ")}; the tag takes type, mode and id — put other fields in the JSON body.`;
+    return { code: "invalid_action", message };
+  }
+  if (attributes.id !== undefined && !ID.test(attributes.id)) {
+    return {
+      code: "invalid_action",
+      message: `The action id "${attributes.id}" must be non-empty, without spaces.`,
+    };
   }
   if (attributes.id !== undefined && seen.has(attributes.id)) {
     return {

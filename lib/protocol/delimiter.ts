@@ -40,7 +40,6 @@ export class DelimiterParser extends Scanner {
   private mode: Mode = { kind: "text", event: "respond", id: null, run: new TextRun(), start: 0 };
   /** Calls seen since the last `§execute`: they run only once it arrives. */
   private pending: { id: string; span: Span; name: string }[] = [];
-  private reported = false;
 
   constructor(options: ParserOptions = {}) {
     super(options);
@@ -72,10 +71,18 @@ export class DelimiterParser extends Scanner {
     return buffer.length;
   }
 
-  protected finish(): void {
+  protected finish(): boolean {
     const mode = this.mode;
-    if (mode.kind === "json") this.closeJson(mode, mode.body.text(), mode.body.length);
-    else this.closeText(mode);
+    if (mode.kind === "json") {
+      const recovered = mode.body.recoverAtEnd();
+      if (recovered !== null) {
+        this.recover(mode, recovered.bodyLength, "");
+        return true;
+      }
+      this.closeJson(mode, mode.body.text(), mode.body.length);
+    } else {
+      this.closeText(mode);
+    }
     for (const call of this.pending) {
       const message = `The call to "${call.name}" was never followed by §execute, so it did not run.`;
       this.emit.error("call_without_execute", message, call.span, {
@@ -84,6 +91,7 @@ export class DelimiterParser extends Scanner {
       });
     }
     this.pending = [];
+    return false;
   }
 
   private open(marker: Marker<DelimiterKind>, start: number): void {
@@ -102,7 +110,6 @@ export class DelimiterParser extends Scanner {
       case "results": {
         const body = new JsonBody(MARKERS, TRIGGERS, this.maxBlock);
         this.mode = { kind: "json", block: marker.kind, start, bodyStart: end, body };
-        this.reported = false;
         return;
       }
       case "execute":
@@ -138,12 +145,6 @@ export class DelimiterParser extends Scanner {
 
   private stepJson(mode: Extract<Mode, { kind: "json" }>, pos: number, final: boolean): number {
     const scan = mode.body.scan(this.buffer, pos, final);
-    if (mode.body.tooLarge && !this.reported) {
-      this.reported = true;
-      const span = { start: mode.start, end: this.base + scan.at };
-      const message = `A §${mode.block === "call" ? "call:" : "SYSTEM"} block larger than ${this.maxBlock} characters; its content is dropped.`;
-      this.emit.error("block_too_large", message, span);
-    }
     switch (scan.kind) {
       case "more":
         return scan.at === pos && scan.at < this.buffer.length ? NEED_MORE : scan.at;
@@ -151,15 +152,16 @@ export class DelimiterParser extends Scanner {
         // The marker is not consumed: it opens the next block.
         this.closeJson(mode, mode.body.text(), mode.body.length);
         return scan.at;
-      case "recover": {
-        const whole = mode.body.text();
-        this.closeJson(mode, whole.slice(0, scan.bodyLength), scan.bodyLength);
-        return this.rebase(
-          whole.slice(scan.bodyLength) + this.buffer.slice(scan.at),
-          mode.bodyStart + scan.bodyLength,
-        );
-      }
+      case "recover":
+        return this.recover(mode, scan.bodyLength, this.buffer.slice(scan.at));
     }
+  }
+
+  /** Closes the block before a swallowed marker (which opens the next block) and parses on from it. */
+  private recover(mode: Extract<Mode, { kind: "json" }>, bodyLength: number, rest: string): number {
+    const whole = mode.body.text();
+    this.closeJson(mode, whole.slice(0, bodyLength), bodyLength);
+    return this.rebase(whole.slice(bodyLength) + rest, mode.bodyStart + bodyLength);
   }
 
   /** Closes a call or results body of `length` characters (its raw `text`, untrimmed). */
@@ -171,7 +173,16 @@ export class DelimiterParser extends Scanner {
       run: new TextRun(),
       start: mode.bodyStart + length,
     };
-    if (mode.body.tooLarge) return;
+    if (mode.body.tooLarge) {
+      const span = {
+        start: mode.start,
+        end: mode.bodyStart + Math.min(length, mode.body.visibleEnd),
+      };
+      const what = mode.block === "call" ? "§call:" : "[SYSTEM:";
+      const message = `A ${what} block larger than ${this.maxBlock} characters; its content was dropped.`;
+      this.emit.error("block_too_large", message, span);
+      return;
+    }
     const trimmed = text.trimEnd();
     const span = { start: mode.start, end: mode.bodyStart + trimmed.length };
     const raw = trimmed.trim();

@@ -1,4 +1,4 @@
-import { type Marker, matchMarker, PARTIAL } from "./markers";
+import { isWhitespace, type Marker, matchMarker, PARTIAL } from "./markers";
 
 export type BodyScan<K extends string> =
   /** The closing marker starts at `at` (buffer index). */
@@ -7,7 +7,7 @@ export type BodyScan<K extends string> =
   | { kind: "more"; at: number }
   /**
    * A string opened in the body swallowed a closing marker and then hit a raw line break
-   * (or the end of the stream): the JSON is invalid anyway, so the block is taken to have
+   * (see `recoverAtEnd` for the end of the stream): the JSON is invalid anyway, so the block is taken to have
    * closed at that marker (`bodyLength` into the body) and what followed is parsed again.
    */
   | { kind: "recover"; at: number; bodyLength: number; marker: Marker<K> };
@@ -23,6 +23,8 @@ export class JsonBody<K extends string> {
   private parts: string[] = [];
   /** Body length in UTF-16 code units, counted even after the text is dropped. */
   length = 0;
+  /** Offset just past the body's last non-blank character (kept when the text is dropped). */
+  visibleEnd = 0;
   tooLarge = false;
   private inString = false;
   private escape = false;
@@ -41,6 +43,7 @@ export class JsonBody<K extends string> {
   ) {}
 
   scan(buffer: string, from: number, final: boolean): BodyScan<K> {
+    // `final` only decides whether a marker cut off by the end of the buffer is text.
     let i = from;
     const n = buffer.length;
     for (; i < n; i++) {
@@ -83,10 +86,23 @@ export class JsonBody<K extends string> {
         }
       }
     }
-    if (final && this.inString && this.candidate >= 0 && !this.tooLarge) {
-      return this.recover(buffer, from, n);
-    }
     return this.consume(buffer, from, n);
+  }
+
+  /**
+   * At the end of the stream: when an open string swallowed a closing marker, where the
+   * block is taken to have closed instead (see `recover`); null otherwise.
+   */
+  recoverAtEnd(): { bodyLength: number; marker: Marker<K> } | null {
+    if (!this.inString || this.candidate < 0 || this.tooLarge || this.candidateMarker === null)
+      return null;
+    return { bodyLength: this.candidate, marker: this.candidateMarker };
+  }
+
+  /** Drops the body: the block is reported as too large when it closes. */
+  markTooLarge(): void {
+    this.tooLarge = true;
+    this.parts = [];
   }
 
   /** The whole body text (empty once the block grew too large). */
@@ -96,6 +112,9 @@ export class JsonBody<K extends string> {
 
   private consume(buffer: string, from: number, to: number): { kind: "more"; at: number } {
     if (to > from) {
+      let last = to;
+      while (last > from && isWhitespace(buffer.charCodeAt(last - 1))) last--;
+      if (last > from) this.visibleEnd = this.length + (last - from);
       this.length += to - from;
       if (!this.tooLarge) {
         if (this.length > this.maxLength) {

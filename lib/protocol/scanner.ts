@@ -42,8 +42,8 @@ export abstract class Scanner implements Parser {
   end(): ProtocolEvent[] {
     if (this.closed) throw new Error("Parser.end() called twice; create a new parser per turn.");
     this.closed = true;
-    this.run(true);
-    this.finish();
+    do this.run(true);
+    while (this.finish());
     return this.emit.take();
   }
 
@@ -55,8 +55,11 @@ export abstract class Scanner implements Parser {
   /** Consumes input from `pos`; returns the new position or NEED_MORE. */
   protected abstract step(pos: number, final: boolean): number;
 
-  /** Closes whatever is still open at the end of the stream. */
-  protected abstract finish(): void;
+  /**
+   * Closes whatever is still open at the end of the stream. Returns true when it put text
+   * back into the buffer to be parsed again (a recovered block), false when done.
+   */
+  protected abstract finish(): boolean;
 
   /** Replaces the input from the current step on (used when a block is recovered). */
   protected rebase(text: string, base: number): number {

@@ -54,7 +54,6 @@ type Mode =
       bodyStart: number;
       body: JsonBody<TagKind>;
       attributes: string | null;
-      reported: boolean;
     };
 
 const LT = new Set([60]);
@@ -94,25 +93,31 @@ export class TagParser extends Scanner {
     }
   }
 
-  protected finish(): void {
+  protected finish(): boolean {
     const mode = this.mode;
     const end = this.offset;
     switch (mode.kind) {
       case "outside":
         this.closeOutside();
-        return;
+        return false;
       case "text":
         this.flushText(mode);
         this.unclosed(mode.event, { start: mode.start, end });
-        return;
+        return false;
       case "tag": {
-        const raw = mode.parts.join("");
+        const raw = `<action${mode.parts.join("")}`;
         this.unclosed("action", { start: mode.start, end }, raw);
-        return;
+        return false;
       }
-      case "json":
+      case "json": {
+        const recovered = mode.body.recoverAtEnd();
+        if (recovered !== null) {
+          this.recover(mode, recovered.bodyLength, recovered.marker.text.length, "");
+          return true;
+        }
         this.unclosed(mode.block, { start: mode.start, end }, mode.body.text());
-        return;
+        return false;
+      }
     }
   }
 
@@ -181,7 +186,7 @@ export class TagParser extends Scanner {
     attributes: string | null,
   ): Mode {
     const body = new JsonBody([this.grammar.closers[block]], LT, this.maxBlock);
-    return { kind: "json", block, start, bodyStart, body, attributes, reported: false };
+    return { kind: "json", block, start, bodyStart, body, attributes };
   }
 
   private stepText(mode: Extract<Mode, { kind: "text" }>, pos: number, final: boolean): number {
@@ -229,48 +234,50 @@ export class TagParser extends Scanner {
       }
       if (code === 34 || code === 39) {
         mode.quote = code;
-      } else if (code === 62 /* > */) {
-        const attributes = mode.parts.join("") + buffer.slice(pos, i);
-        this.mode = this.jsonMode("action", mode.start, this.base + i + 1, attributes);
-        return i + 1;
-      } else if (code === 123 /* { */) {
-        // The model forgot the `>` and went on with the body: the block still closes at
-        // `</action>`, where the dialect reports the broken tag and runs nothing.
-        this.mode = this.jsonMode("action", mode.start, this.base + i, null);
-        return i;
+      } else if (code === 62 /* > */ || code === 123 /* { */) {
+        // With `{` the model forgot the `>` and went on with the body: the block still
+        // closes at `</action>`, where the dialect reports the broken tag and runs nothing.
+        const text = this.tagText(mode, pos, i);
+        const attributes = code === 62 ? text : null;
+        this.mode = this.jsonMode(
+          "action",
+          mode.start,
+          this.base + i + (code === 62 ? 1 : 0),
+          attributes,
+        );
+        if (text === null && this.mode.kind === "json") this.mode.body.markTooLarge();
+        return code === 62 ? i + 1 : i;
       } else if (code === 60 /* < */) {
-        const raw = `<action${mode.parts.join("")}${buffer.slice(pos, i)}`;
+        const text = this.tagText(mode, pos, i);
         const span = { start: mode.start, end: this.base + i };
-        const message = 'The <action …> opening tag is not closed with ">"; nothing ran.';
-        this.emit.error("invalid_action", message, span, { raw });
+        if (text === null) {
+          this.emit.error(
+            "block_too_large",
+            `An <action> tag longer than ${this.maxBlock} characters.`,
+            span,
+          );
+        } else {
+          const message = 'The <action …> opening tag is not closed with ">"; nothing ran.';
+          this.emit.error("invalid_action", message, span, { raw: `<action${text}` });
+        }
         this.mode = { kind: "outside" };
         return i;
       }
     }
-    mode.parts.push(buffer.slice(pos));
     mode.length += buffer.length - pos;
-    if (mode.length > this.maxBlock) {
-      this.emit.error(
-        "block_too_large",
-        `An <action> opening tag longer than ${this.maxBlock} characters.`,
-        {
-          start: mode.start,
-          end: this.offset,
-        },
-      );
-      this.mode = { kind: "outside" };
-    }
+    if (mode.length <= this.maxBlock) mode.parts.push(buffer.slice(pos));
+    else mode.parts = [];
     return buffer.length;
+  }
+
+  /** The tag's attribute text up to `to`, or null when it grew past the size bound. */
+  private tagText(mode: Extract<Mode, { kind: "tag" }>, pos: number, to: number): string | null {
+    if (mode.length + (to - pos) > this.maxBlock) return null;
+    return mode.parts.join("") + this.buffer.slice(pos, to);
   }
 
   private stepJson(mode: Extract<Mode, { kind: "json" }>, pos: number, final: boolean): number {
     const scan = mode.body.scan(this.buffer, pos, final);
-    if (mode.body.tooLarge && !mode.reported) {
-      mode.reported = true;
-      const span = { start: mode.start, end: this.base + scan.at };
-      const message = `A <${mode.block}> block larger than ${this.maxBlock} characters; its content is dropped.`;
-      this.emit.error("block_too_large", message, span);
-    }
     switch (scan.kind) {
       case "more":
         return scan.at === pos && scan.at < this.buffer.length ? NEED_MORE : scan.at;
@@ -279,19 +286,36 @@ export class TagParser extends Scanner {
         this.closeJson(mode, mode.body.text(), end);
         return scan.at + scan.marker.text.length;
       }
-      case "recover": {
-        const whole = mode.body.text();
-        const cut = scan.bodyLength + scan.marker.text.length;
-        const end = mode.bodyStart + cut;
-        this.closeJson(mode, whole.slice(0, scan.bodyLength), end);
-        return this.rebase(whole.slice(cut) + this.buffer.slice(scan.at), end);
-      }
+      case "recover":
+        return this.recover(
+          mode,
+          scan.bodyLength,
+          scan.marker.text.length,
+          this.buffer.slice(scan.at),
+        );
     }
+  }
+
+  /** Closes the block at a swallowed marker and parses what followed it again. */
+  private recover(
+    mode: Extract<Mode, { kind: "json" }>,
+    bodyLength: number,
+    markerLength: number,
+    rest: string,
+  ) {
+    const whole = mode.body.text();
+    const end = mode.bodyStart + bodyLength + markerLength;
+    this.closeJson(mode, whole.slice(0, bodyLength), end);
+    return this.rebase(whole.slice(bodyLength + markerLength) + rest, end);
   }
 
   private closeJson(mode: Extract<Mode, { kind: "json" }>, text: string, end: number): void {
     this.mode = { kind: "outside" };
     const span = { start: mode.start, end };
+    if (mode.body.tooLarge) {
+      const message = `A <${mode.block}> block larger than ${this.maxBlock} characters; its content was dropped.`;
+      this.emit.error("block_too_large", message, span);
+    }
     if (mode.block === "results") {
       const message =
         "The model wrote a <results> block; results come from the system, so it is ignored.";

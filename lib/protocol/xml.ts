@@ -24,6 +24,17 @@ export const XML_GRAMMAR: TagGrammar = {
   outsideText: "respond",
   singleResponse: false,
   closeJson(emit, block) {
+    if (block.tooLarge) {
+      // Reported as block_too_large; the boundary still ends the turn.
+      emit.push({
+        type: "execute",
+        id: emit.nextId(),
+        timestamp: emit.now(),
+        turn: emit.turn,
+        span: block.span,
+      });
+      return;
+    }
     closeExecuteBlock(emit, block.text, block.bodyStart, block.elements, block.span);
   },
 };

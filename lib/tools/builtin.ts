@@ -1,0 +1,32 @@
+import { calculateTool } from "./calculate";
+import { editTool } from "./edit";
+import { listTool } from "./list";
+import { readTool } from "./read";
+import { searchTool } from "./search";
+import { shellTool } from "./shell";
+import type { Tool } from "./tool";
+import { writeTool } from "./write";
+
+export interface BuiltinOptions {
+  /** Off unless the operator opts in; the runtime passes `isShellEnabled(process.env)`. */
+  shell: boolean;
+}
+
+/** The tools every conversation gets, in the order the system prompt lists them. */
+export function builtinTools(options: BuiltinOptions): Tool<unknown>[] {
+  const tools: Tool<unknown>[] = [
+    listTool,
+    readTool,
+    writeTool,
+    editTool,
+    searchTool,
+    calculateTool,
+  ];
+  if (options.shell) tools.push(shellTool);
+  return tools;
+}
+
+/** Reads the opt-in once, at the edge: `WIRESCOPE_ENABLE_SHELL=1`. */
+export function isShellEnabled(env: Readonly<Record<string, string | undefined>>): boolean {
+  return env.WIRESCOPE_ENABLE_SHELL === "1";
+}

@@ -1,0 +1,53 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { safeParseJson } from "../protocol/safe-json";
+import { ensureWorkspace } from "./ensure-workspace";
+import { SAMPLE_FILES } from "./samples";
+
+let dataDir: string;
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "wirescope-data-"));
+});
+afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+describe("ensureWorkspace", () => {
+  it("creates <data>/workspaces/<id> and seeds the samples", async () => {
+    const workspace = await ensureWorkspace(dataDir, "conv_42-a");
+    expect(workspace.root.endsWith(path.join("workspaces", "conv_42-a"))).toBe(true);
+    const files = await readdir(workspace.root, { recursive: true });
+    expect(files.sort()).toEqual([
+      "README.md",
+      "config.json",
+      "notes",
+      "notes/todo.md",
+      "src",
+      "src/app.py",
+    ]);
+    expect(await readFile(path.join(workspace.root, "src/app.py"), "utf8")).toBe(
+      SAMPLE_FILES["src/app.py"],
+    );
+  });
+
+  it("seeds only on first creation", async () => {
+    const first = await ensureWorkspace(dataDir, "once");
+    await rm(path.join(first.root, "README.md"));
+    const again = await ensureWorkspace(dataDir, "once");
+    expect(again.root).toBe(first.root);
+    expect((await readdir(again.root)).sort()).toEqual(["config.json", "notes", "src"]);
+  });
+
+  it.each(["", "../escape", "a/b", "a b", "dot.dot", "x".repeat(129)])(
+    "refuses the id %j",
+    async (id) => {
+      await expect(ensureWorkspace(dataDir, id)).rejects.toThrow(/^Invalid conversation id/);
+      expect(await readdir(dataDir)).toEqual([]);
+    },
+  );
+
+  it("ships a valid config.json", () => {
+    const parsed = safeParseJson(SAMPLE_FILES["config.json"] ?? "");
+    expect(parsed).toMatchObject({ ok: true, value: { currency: "EUR", threshold: 40 } });
+  });
+});

@@ -1,0 +1,22 @@
+import { StoreError } from "./errors";
+import { normalizeQuery } from "./search-text";
+import { DEFAULT_LIST_LIMIT, type ListOptions, MAX_LIST_LIMIT } from "./store";
+
+export interface ListQuery {
+  /** Folded for search, or `undefined` for everything. */
+  query: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+export function normalizeListOptions(options: ListOptions = {}): ListQuery {
+  const limit = options.limit ?? DEFAULT_LIST_LIMIT;
+  const offset = options.offset ?? 0;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
+    throw new StoreError("invalid", `limit must be an integer from 1 to ${MAX_LIST_LIMIT}.`);
+  }
+  if (!Number.isSafeInteger(offset) || offset < 0) {
+    throw new StoreError("invalid", "offset must be an integer ≥ 0.");
+  }
+  return { query: normalizeQuery(options.query), limit, offset };
+}

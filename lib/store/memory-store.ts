@@ -1,0 +1,186 @@
+/**
+ * A `Store` in process memory: for tests and as a fallback when no database is available.
+ * Records and relics are kept as JSON text, like a database would, so callers get the same
+ * copies and round-trip semantics as from `sqlite-store.ts`.
+ */
+import { randomUUID } from "node:crypto";
+import { StoreError, storeClosed, transcriptNotFound } from "./errors";
+import { normalizeListOptions } from "./list-options";
+import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
+import { encodeRelicValue, isLive, relicExpiry } from "./relic";
+import { foldForSearch, searchPiece } from "./search-text";
+import type {
+  ListOptions,
+  Store,
+  StoredRecord,
+  StoreOptions,
+  TranscriptMeta,
+  TranscriptRecord,
+} from "./store";
+import { decodeRecord, decodeStoredJson, encodeRecord } from "./stored-json";
+
+interface Entry {
+  /** JSON of the `TranscriptMeta`. */
+  meta: string;
+  deletedAt: number | null;
+  records: { seq: number; runId: string; body: string }[];
+  /** Folded searchable text per block (see `search-text.ts`). */
+  blocks: Map<string, string>;
+}
+
+interface Relic {
+  value: string;
+  expiresAt: number | null;
+}
+
+export function createMemoryStore(options: StoreOptions = {}): Store {
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? randomUUID;
+  const transcripts = new Map<string, Entry>();
+  const relics = new Map<string, Relic>();
+  let closed = false;
+
+  function open(): void {
+    if (closed) throw storeClosed();
+  }
+
+  function live(id: string): Entry | undefined {
+    const entry = transcripts.get(id);
+    return entry && entry.deletedAt === null ? entry : undefined;
+  }
+
+  const meta = (entry: Entry) => decodeStoredJson(entry.meta, "transcript meta") as TranscriptMeta;
+  const relicKey = (namespace: string, key: string) => JSON.stringify([namespace, key]);
+
+  return {
+    async createTranscript(input) {
+      open();
+      const created = newTranscriptMeta(input, input.id ?? newId(), now());
+      if (transcripts.has(created.id)) {
+        throw new StoreError("conflict", `Transcript ${JSON.stringify(created.id)} exists.`);
+      }
+      if (created.parentId !== undefined && !transcripts.has(created.parentId)) {
+        throw new StoreError(
+          "invalid",
+          `Fork parent ${JSON.stringify(created.parentId)} is unknown.`,
+        );
+      }
+      const entry = {
+        meta: JSON.stringify(created),
+        deletedAt: null,
+        records: [],
+        blocks: new Map(),
+      };
+      transcripts.set(created.id, entry);
+      return meta(entry);
+    },
+
+    async getTranscript(id) {
+      open();
+      const entry = live(id);
+      if (!entry) return null;
+      return {
+        meta: meta(entry),
+        records: entry.records.map((row) => decodeRecord(row.body, row)),
+      };
+    },
+
+    async listTranscripts(listOptions?: ListOptions) {
+      open();
+      const { query, limit, offset } = normalizeListOptions(listOptions);
+      const matches = [...transcripts.values()]
+        .filter((entry) => entry.deletedAt === null)
+        .map((entry) => ({ entry, meta: meta(entry) }))
+        .filter(
+          ({ entry, meta }) =>
+            query === undefined ||
+            foldForSearch(meta.title).includes(query) ||
+            [...entry.blocks.values()].some((text) => text.includes(query)),
+        )
+        .sort(
+          (a, b) =>
+            b.meta.updatedAt - a.meta.updatedAt ||
+            b.meta.createdAt - a.meta.createdAt ||
+            (a.meta.id < b.meta.id ? 1 : a.meta.id > b.meta.id ? -1 : 0),
+        );
+      return matches
+        .slice(offset, offset + limit)
+        .map(({ entry, meta }) => toSummary(meta, entry.records.length));
+    },
+
+    async renameTranscript(id, title) {
+      open();
+      const entry = live(id);
+      if (!entry) return null;
+      const renamed = { ...meta(entry), title: checkTitle(title), updatedAt: now() };
+      entry.meta = JSON.stringify(renamed);
+      return renamed;
+    },
+
+    async deleteTranscript(id) {
+      open();
+      const entry = live(id);
+      if (!entry) return false;
+      entry.deletedAt = now();
+      return true;
+    },
+
+    async restoreTranscript(id) {
+      open();
+      const entry = transcripts.get(id);
+      if (!entry || entry.deletedAt === null) return false;
+      entry.deletedAt = null;
+      return true;
+    },
+
+    async appendRecords(transcriptId, runId, records: readonly TranscriptRecord[]) {
+      open();
+      const entry = transcripts.get(transcriptId);
+      if (!entry) throw transcriptNotFound(transcriptId);
+      // Encode everything first: a bad record must leave the transcript untouched.
+      const bodies = records.map(encodeRecord);
+      const stored: StoredRecord[] = [];
+      bodies.forEach((body, index) => {
+        const row = { seq: entry.records.length + 1, runId, body };
+        entry.records.push(row);
+        stored.push(decodeRecord(body, row));
+        const piece = searchPiece(runId, records[index] as TranscriptRecord);
+        if (piece)
+          entry.blocks.set(piece.blockKey, (entry.blocks.get(piece.blockKey) ?? "") + piece.text);
+      });
+      if (records.length > 0) entry.meta = JSON.stringify({ ...meta(entry), updatedAt: now() });
+      return stored;
+    },
+
+    async relicGet(namespace, key) {
+      open();
+      const relic = relics.get(relicKey(namespace, key));
+      if (!relic) return undefined;
+      if (!isLive(relic.expiresAt, now())) {
+        relics.delete(relicKey(namespace, key));
+        return undefined;
+      }
+      return decodeStoredJson(relic.value, "relic value");
+    },
+
+    async relicSet(namespace, key, value, ttlSeconds) {
+      open();
+      const at = now();
+      relics.set(relicKey(namespace, key), {
+        value: encodeRelicValue(value),
+        expiresAt: relicExpiry(at, ttlSeconds),
+      });
+    },
+
+    async relicDelete(namespace, key) {
+      open();
+      const relic = relics.get(relicKey(namespace, key));
+      relics.delete(relicKey(namespace, key));
+      return relic !== undefined && isLive(relic.expiresAt, now());
+    },
+
+    async close() {
+      closed = true;
+    },
+  };
+}

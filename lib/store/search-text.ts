@@ -1,0 +1,61 @@
+/**
+ * What transcript search looks at, shared by every store so they all find the same things.
+ * Search is a case-insensitive substring match over the title and over user and respond
+ * contents. Respond pieces (one block streamed as several events sharing an id, §3) are
+ * concatenated per block, so a word split across pieces is still found.
+ */
+import { assertNever, type ProtocolEvent } from "../protocol";
+import type { TranscriptRecord } from "./store";
+
+/**
+ * Case folding for search, applied to stored text and to queries alike. Folding pieces one by
+ * one equals folding their concatenation except for context-dependent letters (Greek final
+ * sigma), which is acceptable for a search box.
+ */
+export function foldForSearch(text: string): string {
+  return text.normalize("NFC").toLowerCase();
+}
+
+/** A query worth running, or `undefined` for "match everything". */
+export function normalizeQuery(query: string | undefined): string | undefined {
+  const trimmed = query?.trim() ?? "";
+  return trimmed === "" ? undefined : foldForSearch(trimmed);
+}
+
+export interface SearchPiece {
+  /** Identifies the block: parser ids restart per parser, so run and turn are part of it. */
+  blockKey: string;
+  /** Folded text to append to the block. */
+  text: string;
+}
+
+/** The searchable text a record adds, if any. */
+export function searchPiece(runId: string, record: TranscriptRecord): SearchPiece | undefined {
+  if (record.kind !== "event") return undefined;
+  const content = searchableContent(record.event);
+  if (content === undefined || content === "") return undefined;
+  const turn = "turn" in record.event ? (record.event.turn ?? "") : "";
+  return {
+    blockKey: JSON.stringify([runId, turn, record.event.type, record.event.id]),
+    text: foldForSearch(content),
+  };
+}
+
+function searchableContent(event: ProtocolEvent): string | undefined {
+  switch (event.type) {
+    case "user":
+    case "respond":
+      return event.content;
+    case "think":
+    case "call":
+    case "execute":
+    case "result":
+    case "end":
+    case "metric":
+    case "error":
+    case "interrupt":
+      return undefined;
+    default:
+      return assertNever(event, "event type");
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The SQLite schema as ordered migrations. `PRAGMA user_version` holds how many have run;
+ * append new ones, never edit a released one. Timestamps are ms since epoch, JSON is text,
+ * so the same layout maps onto PostgreSQL (BIGINT, JSONB) later.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE transcripts (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    -- foldForSearch(title): search compares folded text with instr(), no LIKE escaping.
+    title_folded TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    deleted_at INTEGER,
+    dialect TEXT NOT NULL,
+    model_provider TEXT NOT NULL,
+    model_id TEXT NOT NULL,
+    system TEXT NOT NULL,
+    tools TEXT NOT NULL,
+    parent_id TEXT REFERENCES transcripts (id) ON DELETE SET NULL,
+    fork_point INTEGER,
+    -- The seq of the newest record; appends reserve seqs by bumping it.
+    last_seq INTEGER NOT NULL DEFAULT 0
+  ) STRICT;
+
+  CREATE INDEX transcripts_recent ON transcripts (updated_at DESC, created_at DESC, id DESC)
+    WHERE deleted_at IS NULL;
+
+  CREATE TABLE records (
+    transcript_id TEXT NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    run_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (transcript_id, seq)
+  ) STRICT, WITHOUT ROWID;
+
+  -- Folded user/respond text per block; pieces of one block are appended to one row.
+  CREATE TABLE search_blocks (
+    transcript_id TEXT NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
+    block_key TEXT NOT NULL,
+    text TEXT NOT NULL,
+    PRIMARY KEY (transcript_id, block_key)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE TABLE relics (
+    namespace TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    expires_at INTEGER,
+    PRIMARY KEY (namespace, key)
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE INDEX relics_expiry ON relics (expires_at) WHERE expires_at IS NOT NULL;
+  `,
+];

@@ -1,0 +1,149 @@
+/** SQLite-only behaviour: the file, its settings, reopening, and surviving a killed writer. */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CRASH_BATCH } from "./sqlite-crash-child";
+import { openSqliteStore } from "./sqlite-store";
+import { chunk, NEW, respond, user } from "./store-conformance";
+
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), "wirescope-sqlite-"));
+});
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe("sqlite store", () => {
+  it("creates the directory and opens in WAL, synchronous NORMAL, foreign keys on", async () => {
+    const path = join(directory, "nested", "deeper", "store.db");
+    const store = openSqliteStore({ path });
+    expect(await store.diagnostics()).toEqual({
+      path,
+      journalMode: "wal",
+      synchronous: 1,
+      foreignKeys: true,
+      userVersion: 1,
+      integrity: "ok",
+    });
+    await store.close();
+    expect(existsSync(path)).toBe(true);
+  });
+
+  it("keeps everything across close and reopen, and continues the seq", async () => {
+    const path = join(directory, "store.db");
+    let time = 1000;
+    const now = () => time;
+    const first = openSqliteStore({ path, now });
+    await first.createTranscript({ ...NEW, id: "t", title: "Kept", tools: ["read_file"] });
+    await first.appendRecords("t", "run-1", [user("u1", "Ünïcode"), respond("r1", "answer")]);
+    await first.relicSet("ns", "forever", { a: [1] });
+    await first.relicSet("ns", "brief", "soon gone", 5);
+    await first.close();
+
+    const second = openSqliteStore({ path, now });
+    const transcript = await second.getTranscript("t");
+    expect(transcript?.meta).toMatchObject({ title: "Kept", tools: ["read_file"] });
+    expect(transcript?.records.map((record) => record.seq)).toEqual([1, 2]);
+    expect((await second.appendRecords("t", "run-2", [chunk("more")]))[0]?.seq).toBe(3);
+    expect((await second.listTranscripts({ query: "ünï" })).map((summary) => summary.id)).toEqual([
+      "t",
+    ]);
+    expect(await second.relicGet("ns", "forever")).toEqual({ a: [1] });
+    time += 5000;
+    expect(await second.relicGet("ns", "brief")).toBeUndefined();
+    await second.close();
+  });
+
+  it("shares one file between connections without mixing transcripts", async () => {
+    const path = join(directory, "shared.db");
+    const one = openSqliteStore({ path });
+    const two = openSqliteStore({ path });
+    await one.createTranscript({ ...NEW, id: "a" });
+    await two.createTranscript({ ...NEW, id: "b" });
+    for (let index = 0; index < 10; index++) {
+      await one.appendRecords("a", "run-a", [chunk(`a${index}`)]);
+      await two.appendRecords("b", "run-b", [chunk(`b${index}`)]);
+      await two.appendRecords("a", "run-a2", [chunk(`a2-${index}`)]);
+    }
+    const a = (await one.getTranscript("a"))?.records ?? [];
+    expect(a.map((record) => record.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(a.slice(0, 2).map((record) => record.runId)).toEqual(["run-a", "run-a2"]);
+    expect((await one.getTranscript("b"))?.records).toHaveLength(10);
+    await one.close();
+    await two.close();
+  });
+
+  it("refuses a file whose schema is newer than this build", async () => {
+    const path = join(directory, "future.db");
+    const store = openSqliteStore({ path });
+    await store.close();
+    // Tests may use the driver directly; product code imports it only in sqlite-store.ts.
+    const { default: Database } = await import("better-sqlite3");
+    const raw = new Database(path);
+    raw.pragma("user_version = 99");
+    raw.close();
+    expect(() => openSqliteStore({ path })).toThrow(/schema version 99/);
+  });
+
+  it("after a writer is killed mid-append, holds a gapless prefix and passes integrity_check", async () => {
+    const path = join(directory, "crash.db");
+    const setup = openSqliteStore({ path });
+    await setup.createTranscript({ ...NEW, id: "crash" });
+    await setup.close();
+
+    const script = fileURLToPath(new URL("./sqlite-crash-child.ts", import.meta.url));
+    // `node --import tsx`, not `npx tsx`: one process, so SIGKILL hits the writer itself
+    // rather than a wrapper that would leave it running.
+    const child = spawn(process.execPath, ["--import", "tsx", script, path, "crash"], {
+      cwd: process.cwd(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (data: Buffer) => {
+      stderr += data.toString();
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => {
+      child.on("exit", (_code, signal) => resolve(signal));
+    });
+    const acknowledged = await new Promise<number>((resolve, reject) => {
+      let buffer = "";
+      child.stdout.on("data", (data: Buffer) => {
+        buffer += data.toString();
+        const lines = buffer.split("\n");
+        buffer = lines.pop() ?? "";
+        const last = Number(lines.at(-1) ?? 0);
+        if (last >= 100 * CRASH_BATCH && !child.killed) {
+          child.kill("SIGKILL");
+          resolve(last);
+        }
+      });
+      child.on("exit", (code) =>
+        reject(new Error(`The writer exited on its own (${code}): ${stderr}`)),
+      );
+    });
+    const signal = await exited;
+    expect(signal).toBe("SIGKILL");
+
+    const reopened = openSqliteStore({ path });
+    expect((await reopened.diagnostics()).integrity).toBe("ok");
+    const records = (await reopened.getTranscript("crash"))?.records ?? [];
+    // Every batch the child reported is there (it may have committed more before the signal
+    // landed); the batch in flight is whole or absent.
+    expect(records.length).toBeGreaterThanOrEqual(acknowledged);
+    expect(records.length % CRASH_BATCH).toBe(0);
+    records.forEach((record, index) => {
+      expect(record.seq).toBe(index + 1);
+      const text = record.kind === "chunk" ? record.text : "";
+      expect(text.startsWith(`${Math.floor(index / CRASH_BATCH)}:${index % CRASH_BATCH}:`)).toBe(
+        true,
+      );
+    });
+    const [summary] = await reopened.listTranscripts();
+    expect(summary?.recordCount).toBe(records.length);
+    await reopened.close();
+  }, 30_000);
+});

@@ -1,0 +1,299 @@
+/**
+ * A `Store` on one SQLite file through better-sqlite3 — the only module that imports it, so
+ * the native driver never reaches a browser bundle (next.config.js also keeps it external).
+ *
+ * Durability: WAL with `synchronous = NORMAL`. Every `appendRecords` call is its own
+ * transaction, so a killed process loses at most the call in flight and never leaves a gap
+ * in `seq`; a power loss may also drop the last few commits, but never corrupts the file.
+ * Writes take the lock up front (`BEGIN IMMEDIATE`), so processes sharing the file queue
+ * (up to `busyTimeoutMs`) instead of failing halfway through a transaction.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { StoreError, storeClosed, transcriptNotFound } from "./errors";
+import { normalizeListOptions } from "./list-options";
+import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
+import { encodeRelicValue, isLive, relicExpiry } from "./relic";
+import { foldForSearch, searchPiece } from "./search-text";
+import {
+  QUERIES,
+  type RecordRow,
+  type RelicRow,
+  rowToMeta,
+  type TranscriptRow,
+} from "./sqlite-queries";
+import { MIGRATIONS } from "./sqlite-schema";
+import type { Store, StoredRecord, StoreOptions, TranscriptRecord } from "./store";
+import { decodeRecord, decodeStoredJson, encodeRecord } from "./stored-json";
+
+export const DEFAULT_DB_PATH = "data/wirescope.db";
+
+export interface SqliteStoreOptions extends StoreOptions {
+  /** A file path (its directory is created) or ":memory:". Defaults to `DEFAULT_DB_PATH`. */
+  path?: string;
+  /** How long a write waits for another process holding the lock. */
+  busyTimeoutMs?: number;
+}
+
+export interface SqliteDiagnostics {
+  path: string;
+  journalMode: string;
+  /** 1 = NORMAL. */
+  synchronous: number;
+  foreignKeys: boolean;
+  userVersion: number;
+  /** "ok" when `PRAGMA integrity_check` finds nothing wrong. */
+  integrity: string;
+}
+
+export interface SqliteStore extends Store {
+  readonly path: string;
+  diagnostics(): Promise<SqliteDiagnostics>;
+}
+
+export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? randomUUID;
+  const path = options.path === ":memory:" ? ":memory:" : resolve(options.path ?? DEFAULT_DB_PATH);
+  const db = openDatabase(path, options.busyTimeoutMs ?? 5000);
+  const sql = prepareStatements(db);
+
+  function open(): void {
+    if (!db.open) throw storeClosed();
+  }
+
+  const append = db.transaction(
+    (
+      transcriptId: string,
+      runId: string,
+      records: readonly TranscriptRecord[],
+      bodies: string[],
+    ) => {
+      const reserved = sql.reserveSeqs.get({ id: transcriptId, count: bodies.length, now: now() });
+      if (!reserved) throw transcriptNotFound(transcriptId);
+      const first = reserved.last_seq - bodies.length + 1;
+      return bodies.map((body, index): StoredRecord => {
+        const record = records[index] as TranscriptRecord;
+        const position = { seq: first + index, runId };
+        sql.insertRecord.run(transcriptId, position.seq, runId, record.kind, body);
+        const piece = searchPiece(runId, record);
+        if (piece) sql.appendSearch.run(transcriptId, piece.blockKey, piece.text);
+        return decodeRecord(body, position);
+      });
+    },
+  );
+
+  // One read transaction: the records match the meta even if another connection appends.
+  const readTranscript = db.transaction((id: string) => {
+    const row = sql.selectTranscript.get(id);
+    if (!row || row.deleted_at !== null) return null;
+    const records = sql.selectRecords
+      .all(id)
+      .map((record) => decodeRecord(record.body, { seq: record.seq, runId: record.run_id }));
+    return { meta: rowToMeta(row), records };
+  });
+
+  const setRelic = db.transaction(
+    (namespace: string, key: string, value: string, expiresAt: number | null, at: number) => {
+      // Expired values go here (indexed), so keys nobody reads again do not pile up.
+      sql.relicSweep.run(at);
+      sql.relicSet.run(namespace, key, value, expiresAt);
+    },
+  );
+
+  return {
+    path,
+
+    async createTranscript(input) {
+      open();
+      const meta = newTranscriptMeta(input, input.id ?? newId(), now());
+      try {
+        sql.insertTranscript.run({
+          id: meta.id,
+          title: meta.title,
+          titleFolded: foldForSearch(meta.title),
+          createdAt: meta.createdAt,
+          dialect: meta.dialect,
+          modelProvider: meta.model.provider,
+          modelId: meta.model.id,
+          system: meta.system,
+          tools: JSON.stringify(meta.tools),
+          parentId: meta.parentId ?? null,
+          forkPoint: meta.forkPoint ?? null,
+        });
+      } catch (error) {
+        throw constraintError(error, meta.id, meta.parentId);
+      }
+      return meta;
+    },
+
+    async getTranscript(id) {
+      open();
+      return readTranscript(id);
+    },
+
+    async listTranscripts(listOptions) {
+      open();
+      const { query, limit, offset } = normalizeListOptions(listOptions);
+      return sql.listTranscripts
+        .all({ query: query ?? null, limit, offset })
+        .map((row) => toSummary(rowToMeta(row), row.last_seq));
+    },
+
+    async renameTranscript(id, title) {
+      open();
+      const checked = checkTitle(title);
+      const row = sql.rename.get({
+        id,
+        title: checked,
+        titleFolded: foldForSearch(checked),
+        now: now(),
+      });
+      return row ? rowToMeta(row) : null;
+    },
+
+    async deleteTranscript(id) {
+      open();
+      return sql.softDelete.run(now(), id).changes > 0;
+    },
+
+    async restoreTranscript(id) {
+      open();
+      return sql.restore.run(id).changes > 0;
+    },
+
+    async appendRecords(transcriptId, runId, records) {
+      open();
+      if (records.length === 0) {
+        if (!sql.selectTranscript.get(transcriptId)) throw transcriptNotFound(transcriptId);
+        return [];
+      }
+      // Encoded before the lock is taken; a bad record fails the call before anything is written.
+      const bodies = records.map(encodeRecord);
+      return append.immediate(transcriptId, runId, records, bodies);
+    },
+
+    async relicGet(namespace, key) {
+      open();
+      const row = sql.relicGet.get(namespace, key);
+      if (!row) return undefined;
+      if (!isLive(row.expires_at, now())) return undefined;
+      return decodeStoredJson(row.value, "relic value");
+    },
+
+    async relicSet(namespace, key, value, ttlSeconds) {
+      open();
+      const at = now();
+      const encoded = encodeRelicValue(value);
+      const expiresAt = relicExpiry(at, ttlSeconds);
+      setRelic.immediate(namespace, key, encoded, expiresAt, at);
+    },
+
+    async relicDelete(namespace, key) {
+      open();
+      const row = sql.relicDelete.get(namespace, key);
+      return row !== undefined && isLive(row.expires_at, now());
+    },
+
+    async diagnostics() {
+      open();
+      return {
+        path,
+        journalMode: String(db.pragma("journal_mode", { simple: true })),
+        synchronous: Number(db.pragma("synchronous", { simple: true })),
+        foreignKeys: db.pragma("foreign_keys", { simple: true }) === 1,
+        userVersion: Number(db.pragma("user_version", { simple: true })),
+        integrity: String(db.pragma("integrity_check", { simple: true })),
+      };
+    },
+
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** Every statement, prepared once per connection and reused. */
+function prepareStatements(db: Database.Database) {
+  return {
+    insertTranscript: db.prepare<[Record<string, string | number | null>]>(
+      QUERIES.insertTranscript,
+    ),
+    selectTranscript: db.prepare<[string], TranscriptRow>(QUERIES.selectTranscript),
+    selectRecords: db.prepare<[string], RecordRow>(QUERIES.selectRecords),
+    listTranscripts: db.prepare<
+      [{ query: string | null; limit: number; offset: number }],
+      TranscriptRow
+    >(QUERIES.listTranscripts),
+    rename: db.prepare<
+      [{ id: string; title: string; titleFolded: string; now: number }],
+      TranscriptRow
+    >(QUERIES.rename),
+    softDelete: db.prepare<[number, string]>(QUERIES.softDelete),
+    restore: db.prepare<[string]>(QUERIES.restore),
+    reserveSeqs: db.prepare<[{ id: string; count: number; now: number }], { last_seq: number }>(
+      QUERIES.reserveSeqs,
+    ),
+    insertRecord: db.prepare<[string, number, string, string, string]>(QUERIES.insertRecord),
+    appendSearch: db.prepare<[string, string, string]>(QUERIES.appendSearch),
+    relicGet: db.prepare<[string, string], RelicRow>(QUERIES.relicGet),
+    relicSet: db.prepare<[string, string, string, number | null]>(QUERIES.relicSet),
+    relicDelete: db.prepare<[string, string], Pick<RelicRow, "expires_at">>(QUERIES.relicDelete),
+    relicSweep: db.prepare<[number]>(QUERIES.relicSweep),
+  };
+}
+
+function openDatabase(path: string, busyTimeoutMs: number): Database.Database {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  let db: Database.Database;
+  try {
+    db = new Database(path);
+  } catch (error) {
+    throw new StoreError("invalid", `Cannot open the SQLite database at ${path}.`, {
+      cause: error,
+    });
+  }
+  try {
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("foreign_keys = ON");
+    migrate(db, path);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Runs pending migrations; the version is read inside the lock so racing openers agree. */
+function migrate(db: Database.Database, path: string): void {
+  db.transaction(() => {
+    const version = Number(db.pragma("user_version", { simple: true }));
+    if (version > MIGRATIONS.length) {
+      throw new StoreError(
+        "invalid",
+        `${path} has schema version ${version}, newer than this build's ${MIGRATIONS.length}. ` +
+          "Upgrade Wirescope or point it at another database file.",
+      );
+    }
+    MIGRATIONS.slice(version).forEach((migration, index) => {
+      db.exec(migration);
+      db.pragma(`user_version = ${version + index + 1}`);
+    });
+  }).immediate();
+}
+
+function constraintError(error: unknown, id: string, parentId: string | undefined): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
+    return new StoreError("conflict", `Transcript ${JSON.stringify(id)} exists.`, { cause: error });
+  }
+  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") {
+    const message = `Fork parent ${JSON.stringify(parentId)} is unknown.`;
+    return new StoreError("invalid", message, { cause: error });
+  }
+  return error;
+}

@@ -1,0 +1,364 @@
+/**
+ * The one behaviour suite every `Store` must pass (run from `store.test.ts` against each
+ * implementation). Time and ids are injected, so every expectation is exact.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ProtocolEvent } from "../protocol";
+import type { CreateTranscriptInput, Store, StoreOptions, TranscriptRecord } from "./store";
+
+export type OpenStore = (options: Required<StoreOptions>) => Store | Promise<Store>;
+
+export const START = Date.UTC(2025, 0, 1);
+
+export const NEW: CreateTranscriptInput = {
+  dialect: "xml",
+  model: { provider: "demo", id: "demo-1" },
+};
+
+export function user(id: string, content: string): TranscriptRecord {
+  return { kind: "event", event: { type: "user", id, timestamp: START, content } };
+}
+
+export function respond(id: string, content: string, turn = 0): TranscriptRecord {
+  const event: ProtocolEvent = {
+    type: "respond",
+    id,
+    timestamp: START,
+    turn,
+    span: { start: 0, end: content.length },
+    content,
+  };
+  return { kind: "event", event };
+}
+
+export function chunk(text: string, turn = 0, t = 1.5): TranscriptRecord {
+  return { kind: "chunk", turn, t, text };
+}
+
+export function describeStoreConformance(name: string, open: OpenStore): void {
+  describe(`Store conformance: ${name}`, () => {
+    let time = START;
+    let ids = 0;
+    let store: Store;
+    const tick = (ms = 1000) => {
+      time += ms;
+    };
+
+    beforeEach(async () => {
+      time = START;
+      ids = 0;
+      store = await open({ now: () => time, newId: () => `id-${++ids}` });
+    });
+
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe("transcripts", () => {
+      it("creates with defaults and reads back an empty transcript", async () => {
+        const meta = await store.createTranscript(NEW);
+        expect(meta).toEqual({
+          id: "id-1",
+          title: "Untitled",
+          createdAt: START,
+          updatedAt: START,
+          dialect: "xml",
+          model: { provider: "demo", id: "demo-1" },
+          system: "",
+          tools: [],
+        });
+        expect(await store.getTranscript("id-1")).toEqual({ meta, records: [] });
+      });
+
+      it("keeps every field given, including the fork origin", async () => {
+        const parent = await store.createTranscript({ ...NEW, title: "Parent" });
+        const input: CreateTranscriptInput = {
+          id: "child",
+          title: "  Child  ",
+          dialect: "action",
+          model: { provider: "openai", id: "gpt" },
+          system: "Be brief.",
+          tools: ["read_file", "list_dir"],
+          parentId: parent.id,
+          forkPoint: 3,
+        };
+        const child = await store.createTranscript(input);
+        expect(child).toMatchObject({ ...input, title: "Child" });
+        expect((await store.getTranscript("child"))?.meta).toEqual(child);
+      });
+
+      it("rejects a duplicate id, an unknown parent and an empty title", async () => {
+        await store.createTranscript({ ...NEW, id: "a" });
+        await expect(store.createTranscript({ ...NEW, id: "a" })).rejects.toMatchObject({
+          code: "conflict",
+        });
+        await expect(store.createTranscript({ ...NEW, parentId: "nope" })).rejects.toMatchObject({
+          code: "invalid",
+        });
+        await expect(store.createTranscript({ ...NEW, title: " " })).rejects.toMatchObject({
+          code: "invalid",
+        });
+        expect((await store.listTranscripts()).map((summary) => summary.id)).toEqual(["a"]);
+      });
+
+      it("returns null for an unknown id", async () => {
+        expect(await store.getTranscript("missing")).toBeNull();
+      });
+
+      it("renames, bumping updatedAt; unknown ids give null", async () => {
+        await store.createTranscript(NEW);
+        tick();
+        const renamed = await store.renameTranscript("id-1", "Listing files");
+        expect(renamed).toMatchObject({ title: "Listing files", updatedAt: START + 1000 });
+        expect((await store.getTranscript("id-1"))?.meta).toEqual(renamed);
+        expect(await store.renameTranscript("missing", "x")).toBeNull();
+        await expect(store.renameTranscript("id-1", "")).rejects.toMatchObject({ code: "invalid" });
+      });
+
+      it("soft-deletes and restores, records included", async () => {
+        await store.createTranscript(NEW);
+        await store.appendRecords("id-1", "run-1", [user("u1", "hello")]);
+        expect(await store.deleteTranscript("id-1")).toBe(true);
+        expect(await store.deleteTranscript("id-1")).toBe(false);
+        expect(await store.getTranscript("id-1")).toBeNull();
+        expect(await store.listTranscripts()).toEqual([]);
+        expect(await store.renameTranscript("id-1", "x")).toBeNull();
+        // A run still streaming into it keeps appending; undo must bring all of it back.
+        await store.appendRecords("id-1", "run-1", [respond("r1", "hi")]);
+        expect(await store.restoreTranscript("id-1")).toBe(true);
+        expect(await store.restoreTranscript("id-1")).toBe(false);
+        expect(await store.restoreTranscript("missing")).toBe(false);
+        expect((await store.getTranscript("id-1"))?.records.map((record) => record.seq)).toEqual([
+          1, 2,
+        ]);
+      });
+    });
+
+    describe("records", () => {
+      it("numbers records from 1 in append order across calls, per transcript", async () => {
+        await store.createTranscript(NEW);
+        const request: TranscriptRecord = {
+          kind: "request",
+          turn: 0,
+          t: 0.4,
+          provider: "demo",
+          model: "demo-1",
+          messages: [{ role: "system", content: "x" }],
+          settings: { temperature: 0 },
+        };
+        tick();
+        const first = await store.appendRecords("id-1", "run-1", [user("u1", "list"), request]);
+        const second = await store.appendRecords("id-1", "run-1", [chunk("<th"), chunk("ink>")]);
+        expect([...first, ...second].map((record) => [record.seq, record.runId])).toEqual([
+          [1, "run-1"],
+          [2, "run-1"],
+          [3, "run-1"],
+          [4, "run-1"],
+        ]);
+        const transcript = await store.getTranscript("id-1");
+        expect(transcript?.records).toEqual([...first, ...second]);
+        expect(transcript?.records[1]).toEqual({ ...request, seq: 2, runId: "run-1" });
+        expect(transcript?.meta.updatedAt).toBe(START + 1000);
+        expect(await store.appendRecords("id-1", "run-1", [])).toEqual([]);
+      });
+
+      it("rejects appends to an unknown transcript", async () => {
+        await expect(store.appendRecords("missing", "run", [chunk("x")])).rejects.toMatchObject({
+          code: "not_found",
+        });
+        await expect(store.appendRecords("missing", "run", [])).rejects.toMatchObject({
+          code: "not_found",
+        });
+      });
+
+      it("keeps nothing of an append that contains a bad record", async () => {
+        await store.createTranscript(NEW);
+        const bad = { kind: "chunk", turn: 0, t: 1n, text: "x" } as unknown as TranscriptRecord;
+        await expect(store.appendRecords("id-1", "r", [chunk("ok"), bad])).rejects.toMatchObject({
+          code: "invalid",
+        });
+        expect((await store.getTranscript("id-1"))?.records).toEqual([]);
+        expect((await store.appendRecords("id-1", "r", [chunk("ok")]))[0]?.seq).toBe(1);
+      });
+
+      it("keeps two interleaved runs on two transcripts separate and ordered", async () => {
+        await store.createTranscript({ ...NEW, id: "a" });
+        await store.createTranscript({ ...NEW, id: "b" });
+        await Promise.all(
+          Array.from({ length: 20 }, (_, index) =>
+            index % 2 === 0
+              ? store.appendRecords("a", "run-a", [chunk(`a${index}`), chunk(`a${index}'`)])
+              : store.appendRecords("b", "run-b", [chunk(`b${index}`)]),
+          ),
+        );
+        const a = (await store.getTranscript("a"))?.records ?? [];
+        const b = (await store.getTranscript("b"))?.records ?? [];
+        expect(a.map((record) => record.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        expect(b.map((record) => record.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+        expect(a.every((record) => record.runId === "run-a")).toBe(true);
+        expect(b.every((record) => record.runId === "run-b")).toBe(true);
+        expect(a.map((record) => (record.kind === "chunk" ? record.text : "")).slice(0, 4)).toEqual(
+          ["a0", "a0'", "a2", "a2'"],
+        );
+        expect(b.map((record) => (record.kind === "chunk" ? record.text : "")).at(-1)).toBe("b19");
+      });
+
+      it("round-trips events with unicode exactly", async () => {
+        await store.createTranscript(NEW);
+        const text = 'héllo 🌍 𝒳 日本語 مرحبا \u2028 \u0000 \ud800 "q" \\ </think>';
+        const records: TranscriptRecord[] = [
+          user("u1", text),
+          {
+            kind: "event",
+            event: {
+              type: "call",
+              id: "c1",
+              timestamp: START,
+              turn: 0,
+              span: { start: 3, end: 40 },
+              call: { id: "call-1", name: "write_file", args: { path: "ü/🌍.txt", body: text } },
+              action: { type: "tool", mode: "async", dependsOn: ["x"], onError: "retry" },
+            },
+          },
+          {
+            kind: "event",
+            event: {
+              type: "result",
+              id: "res1",
+              timestamp: START,
+              callId: "call-1",
+              payload: {
+                tool: "write_file",
+                status: "failure",
+                content: { nested: [1, null, true, text] },
+                outcome: "Timed out after 30 s",
+                durationMs: 30000,
+              },
+            },
+          },
+          chunk(text, 2, 12.5),
+        ];
+        await store.appendRecords("id-1", "run-🌍", records);
+        const stored = (await store.getTranscript("id-1"))?.records;
+        expect(stored).toEqual(
+          records.map((record, index) => ({ ...record, seq: index + 1, runId: "run-🌍" })),
+        );
+      });
+    });
+
+    describe("list and search", () => {
+      it("lists most recently updated first, with limit and offset", async () => {
+        for (const id of ["a", "b", "c"]) {
+          await store.createTranscript({ ...NEW, id, title: id.toUpperCase() });
+          tick();
+        }
+        await store.appendRecords("a", "run", [chunk("x"), chunk("y")]);
+        const all = await store.listTranscripts();
+        expect(all.map((summary) => summary.id)).toEqual(["a", "c", "b"]);
+        expect(all[0]).toEqual({
+          id: "a",
+          title: "A",
+          createdAt: START,
+          updatedAt: START + 3000,
+          dialect: "xml",
+          model: NEW.model,
+          recordCount: 2,
+        });
+        const page = await store.listTranscripts({ limit: 1, offset: 1 });
+        expect(page.map((summary) => summary.id)).toEqual(["c"]);
+        expect(await store.listTranscripts({ offset: 3 })).toEqual([]);
+        await expect(store.listTranscripts({ limit: 0 })).rejects.toMatchObject({
+          code: "invalid",
+        });
+      });
+
+      it("searches title, user and respond text case-insensitively, nothing else", async () => {
+        await store.createTranscript({ ...NEW, id: "title", title: "Über Files" });
+        await store.createTranscript({ ...NEW, id: "user" });
+        await store.createTranscript({ ...NEW, id: "respond" });
+        await store.createTranscript({ ...NEW, id: "other" });
+        await store.appendRecords("user", "run", [user("u1", "Please LIST the 50% files_")]);
+        // One respond block streamed as pieces: a word split across them is still found.
+        await store.appendRecords("respond", "run", [respond("r1", "Here are the fi")]);
+        await store.appendRecords("respond", "run", [chunk("les"), respond("r1", "les I found")]);
+        await store.appendRecords("other", "run", [
+          chunk("files in a raw chunk"),
+          {
+            kind: "event",
+            event: {
+              type: "think",
+              id: "t1",
+              timestamp: 0,
+              turn: 0,
+              span: { start: 0, end: 5 },
+              content: "files",
+            },
+          },
+        ]);
+        const search = async (query: string) =>
+          (await store.listTranscripts({ query })).map((summary) => summary.id).sort();
+        expect(await search("files")).toEqual(["respond", "title", "user"]);
+        expect(await search("ÜBER")).toEqual(["title"]);
+        expect(await search("  the files ")).toEqual(["respond"]);
+        expect(await search("50% files_")).toEqual(["user"]);
+        expect(await search("%")).toEqual(["user"]);
+        expect(await search("nothing like this")).toEqual([]);
+        expect(await search("   ")).toHaveLength(4);
+        await store.renameTranscript("other", "Raw FILES");
+        expect(await search("files")).toEqual(["other", "respond", "title", "user"]);
+        await store.deleteTranscript("user");
+        expect(await search("files")).toEqual(["other", "respond", "title"]);
+      });
+    });
+
+    describe("relics", () => {
+      it("sets, gets, overwrites and keeps namespaces apart", async () => {
+        expect(await store.relicGet("ns", "k")).toBeUndefined();
+        await store.relicSet("ns", "k", { list: [1, "два", null], flag: true });
+        await store.relicSet("other", "k", null);
+        expect(await store.relicGet("ns", "k")).toEqual({ list: [1, "два", null], flag: true });
+        expect(await store.relicGet("other", "k")).toBeNull();
+        await store.relicSet("ns", "k", "🌍");
+        expect(await store.relicGet("ns", "k")).toBe("🌍");
+      });
+
+      it("expires at the ttl by the injected clock; a later set without ttl keeps", async () => {
+        await store.relicSet("ns", "k", 1, 60);
+        tick(59_999);
+        expect(await store.relicGet("ns", "k")).toBe(1);
+        tick(1);
+        expect(await store.relicGet("ns", "k")).toBeUndefined();
+        await store.relicSet("ns", "k", 2, 1);
+        await store.relicSet("ns", "k", 3);
+        tick(10_000_000);
+        expect(await store.relicGet("ns", "k")).toBe(3);
+      });
+
+      it("deletes, reporting whether a live value was there", async () => {
+        await store.relicSet("ns", "k", "v");
+        await store.relicSet("ns", "short", "v", 1);
+        expect(await store.relicDelete("ns", "k")).toBe(true);
+        expect(await store.relicDelete("ns", "k")).toBe(false);
+        expect(await store.relicGet("ns", "k")).toBeUndefined();
+        tick(1000);
+        expect(await store.relicDelete("ns", "short")).toBe(false);
+      });
+
+      it("rejects values that are not JSON and ttls that are not positive", async () => {
+        await expect(store.relicSet("ns", "k", undefined)).rejects.toMatchObject({
+          code: "invalid",
+        });
+        await expect(store.relicSet("ns", "k", 1n)).rejects.toMatchObject({ code: "invalid" });
+        await expect(store.relicSet("ns", "k", 1, 0)).rejects.toMatchObject({ code: "invalid" });
+        expect(await store.relicGet("ns", "k")).toBeUndefined();
+      });
+    });
+
+    it("rejects every call after close", async () => {
+      await store.close();
+      await expect(store.getTranscript("x")).rejects.toMatchObject({ code: "closed" });
+      await expect(store.relicGet("ns", "k")).rejects.toMatchObject({ code: "closed" });
+      await store.close();
+    });
+  });
+}

@@ -1,0 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll } from "vitest";
+import { createMemoryStore } from "./memory-store";
+import { openSqliteStore } from "./sqlite-store";
+import { describeStoreConformance } from "./store-conformance";
+
+describeStoreConformance("memory", (options) => createMemoryStore(options));
+
+// A real file per test (not ":memory:") so WAL and the on-disk paths are what is exercised.
+const directory = mkdtempSync(join(tmpdir(), "wirescope-store-"));
+let files = 0;
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+describeStoreConformance("sqlite", (options) =>
+  openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
+);

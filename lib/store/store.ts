@@ -1,0 +1,137 @@
+/**
+ * The storage contract for transcripts, their records (spec §8, §9) and relic key-values.
+ * Every method is async so a networked database (PostgreSQL) can implement it unchanged;
+ * `sqlite-store.ts` and `memory-store.ts` both pass `store-conformance.ts`.
+ */
+import type { Dialect, ProtocolEvent } from "../protocol";
+
+/** Milliseconds since the epoch. Injected so tests control time (expiry, ordering). */
+export type Clock = () => number;
+
+export interface ModelRef {
+  provider: string;
+  id: string;
+}
+
+export interface TranscriptMeta {
+  id: string;
+  title: string;
+  /** ms since epoch. */
+  createdAt: number;
+  /** ms since epoch: the last append, rename or creation. */
+  updatedAt: number;
+  dialect: Dialect;
+  model: ModelRef;
+  system: string;
+  tools: string[];
+  /** The transcript this one was forked from. */
+  parentId?: string;
+  /** The parent's `seq` the fork was taken after. */
+  forkPoint?: number;
+}
+
+export interface CreateTranscriptInput {
+  /** Generated with the store's id source when absent. */
+  id?: string;
+  /** Defaults to `DEFAULT_TITLE`. */
+  title?: string;
+  dialect: Dialect;
+  model: ModelRef;
+  system?: string;
+  tools?: string[];
+  parentId?: string;
+  forkPoint?: number;
+}
+
+export const DEFAULT_TITLE = "Untitled";
+
+export interface EventRecord {
+  kind: "event";
+  event: ProtocolEvent;
+}
+
+/** A raw model chunk; `t` is ms since the run started. */
+export interface ChunkRecord {
+  kind: "chunk";
+  turn: number;
+  t: number;
+  text: string;
+}
+
+/** Exactly what was sent to the model for one turn, secrets already redacted. */
+export interface RequestRecord {
+  kind: "request";
+  turn: number;
+  t: number;
+  provider: string;
+  model: string;
+  messages: unknown[];
+  settings: Record<string, unknown>;
+}
+
+export type TranscriptRecord = EventRecord | ChunkRecord | RequestRecord;
+export type RecordKind = TranscriptRecord["kind"];
+
+/** Where a record sits: `seq` counts from 1 per transcript with no gaps. */
+export interface RecordPosition {
+  seq: number;
+  runId: string;
+}
+
+export type StoredRecord = TranscriptRecord & RecordPosition;
+
+export interface Transcript {
+  meta: TranscriptMeta;
+  records: StoredRecord[];
+}
+
+export type TranscriptSummary = Omit<TranscriptMeta, "system" | "tools"> & {
+  /** Number of records, which is also the last `seq`. */
+  recordCount: number;
+};
+
+export interface ListOptions {
+  /** Case-insensitive substring of the title or of any user/respond content. */
+  query?: string;
+  /** Defaults to `DEFAULT_LIST_LIMIT`, at most `MAX_LIST_LIMIT`. */
+  limit?: number;
+  offset?: number;
+}
+
+export const DEFAULT_LIST_LIMIT = 50;
+export const MAX_LIST_LIMIT = 500;
+
+export interface Store {
+  createTranscript(input: CreateTranscriptInput): Promise<TranscriptMeta>;
+  /** `null` when unknown or deleted. */
+  getTranscript(id: string): Promise<Transcript | null>;
+  /** Live transcripts, most recently updated first. */
+  listTranscripts(options?: ListOptions): Promise<TranscriptSummary[]>;
+  /** `null` when unknown or deleted. */
+  renameTranscript(id: string, title: string): Promise<TranscriptMeta | null>;
+  /** Soft delete: hidden from get and list until restored. `false` when not live. */
+  deleteTranscript(id: string): Promise<boolean>;
+  /** Undoes `deleteTranscript`. `false` when unknown or not deleted. */
+  restoreTranscript(id: string): Promise<boolean>;
+  /**
+   * Appends in order, all or nothing, committed before the promise settles. Allowed on a
+   * deleted transcript (a run may still be streaming into it), rejected for an unknown one.
+   */
+  appendRecords(
+    transcriptId: string,
+    runId: string,
+    records: readonly TranscriptRecord[],
+  ): Promise<StoredRecord[]>;
+  /** `undefined` when missing or expired. Values round-trip through JSON. */
+  relicGet(namespace: string, key: string): Promise<unknown>;
+  relicSet(namespace: string, key: string, value: unknown, ttlSeconds?: number): Promise<void>;
+  /** `false` when there was no live value. */
+  relicDelete(namespace: string, key: string): Promise<boolean>;
+  /** Later calls reject. */
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  now?: Clock;
+  newId?: () => string;
+}

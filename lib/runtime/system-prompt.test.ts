@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { mergePieces } from "../protocol/merge";
+import { parseAll } from "../protocol/parser";
+import { systemPrompt } from "./system-prompt";
+
+const tools = [
+  {
+    name: "read",
+    description: "Reads a file.",
+    inputSchema: { type: "object", properties: { file: { type: "string" } } },
+  },
+];
+
+describe.each(["xml", "delimiter", "action"] as const)("%s system prompt", (dialect) => {
+  it("lists the tools with their schemas", () => {
+    const prompt = systemPrompt(dialect, tools);
+    expect(prompt).toContain(
+      '- read: Reads a file.\n  arguments (JSON Schema): {"type":"object","properties":{"file":{"type":"string"}}}',
+    );
+  });
+
+  it("has a worked example the parser reads as two calls and an answer", () => {
+    const prompt = systemPrompt(dialect, tools);
+    const example = prompt.slice(
+      prompt.indexOf("Example:\n\n") + 10,
+      prompt.indexOf("(the system answers)"),
+    );
+    const events = mergePieces(parseAll(dialect, example));
+    expect(
+      events
+        .filter((event) => event.type === "call")
+        .map((event) => event.type === "call" && event.call.name),
+    ).toEqual(["list", "read"]);
+    expect(events.filter((event) => event.type === "error")).toEqual([]);
+  });
+});

@@ -36,6 +36,13 @@ export {
 } from "./events";
 export { mergePieces } from "./merge";
 export { createParser, parseAll } from "./parser";
+export type {
+  ChunkRecord,
+  EventRecord,
+  RecordKind,
+  RequestRecord,
+  TranscriptRecord,
+} from "./records";
 export { type JsonResult, safeParseJson } from "./safe-json";
 export type { Parser } from "./scanner";
 export { createUtf8Decoder, parserStream, utf8DecoderStream } from "./stream";

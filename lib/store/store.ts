@@ -3,7 +3,8 @@
  * Every method is async so a networked database (PostgreSQL) can implement it unchanged;
  * `sqlite-store.ts` and `memory-store.ts` both pass `store-conformance.ts`.
  */
-import type { Dialect, ProtocolEvent } from "../protocol";
+import type { Dialect } from "../protocol";
+import type { TranscriptRecord } from "../protocol/records";
 
 /** Milliseconds since the epoch. Injected so tests control time (expiry, ordering). */
 export type Clock = () => number;
@@ -45,32 +46,13 @@ export interface CreateTranscriptInput {
 
 export const DEFAULT_TITLE = "Untitled";
 
-export interface EventRecord {
-  kind: "event";
-  event: ProtocolEvent;
-}
-
-/** A raw model chunk; `t` is ms since the run started. */
-export interface ChunkRecord {
-  kind: "chunk";
-  turn: number;
-  t: number;
-  text: string;
-}
-
-/** Exactly what was sent to the model for one turn, secrets already redacted. */
-export interface RequestRecord {
-  kind: "request";
-  turn: number;
-  t: number;
-  provider: string;
-  model: string;
-  messages: unknown[];
-  settings: Record<string, unknown>;
-}
-
-export type TranscriptRecord = EventRecord | ChunkRecord | RequestRecord;
-export type RecordKind = TranscriptRecord["kind"];
+export type {
+  ChunkRecord,
+  EventRecord,
+  RecordKind,
+  RequestRecord,
+  TranscriptRecord,
+} from "../protocol/records";
 
 /** Where a record sits: `seq` counts from 1 per transcript with no gaps. */
 export interface RecordPosition {

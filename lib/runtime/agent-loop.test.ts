@@ -1,0 +1,229 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import { simulateReadableStream } from "ai";
+import { MockLanguageModelV3 } from "ai/test";
+import { describe, expect, it } from "vitest";
+import type { Dialect, ProtocolEvent } from "../protocol/events";
+import type { TranscriptRecord } from "../protocol/records";
+import { createDemoModel } from "../providers";
+import { builtinTools, createRegistry, createWorkspace, ensureWorkspace } from "../tools";
+import { type AgentRunOptions, runAgent } from "./agent-loop";
+import { batchExecution } from "./turn-execution";
+
+/** A model that writes one scripted text per turn, in small chunks. */
+function scripted(turns: string[], delayMs: number | null = null) {
+  const aborted: boolean[] = [];
+  let call = 0;
+  const model = new MockLanguageModelV3({
+    doStream: async ({ abortSignal }) => {
+      const index = call++;
+      const text = turns[Math.min(index, turns.length - 1)] ?? "";
+      abortSignal?.addEventListener("abort", () => {
+        aborted[index] = true;
+      });
+      const pieces = text.match(/[\s\S]{1,7}/g) ?? [];
+      const chunks: LanguageModelV3StreamPart[] = [
+        { type: "text-start", id: "1" },
+        ...pieces.map((delta) => ({ type: "text-delta" as const, id: "1", delta })),
+        { type: "text-end", id: "1" },
+        {
+          type: "finish",
+          finishReason: { unified: "stop", raw: "stop" },
+          usage: {
+            inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
+            outputTokens: { total: 20, text: 20, reasoning: 0 },
+          },
+        },
+      ];
+      return {
+        stream: simulateReadableStream({ chunks, chunkDelayInMs: delayMs, initialDelayInMs: null }),
+      };
+    },
+  });
+  return { model, aborted, calls: () => call };
+}
+
+async function run(
+  dialect: Dialect,
+  model: AgentRunOptions["model"],
+  extra: Partial<AgentRunOptions> = {},
+) {
+  const root = await mkdtemp(join(tmpdir(), "wirescope-loop-"));
+  const workspace = await ensureWorkspace(root, "test");
+  const registry = createRegistry(builtinTools({ shell: false }));
+  const records: TranscriptRecord[] = [];
+  let id = 0;
+  const now = () => Date.now();
+  const nextId = () => `x${++id}`;
+  const outcome = await runAgent({
+    dialect,
+    model,
+    modelRef: { provider: "test", id: "mock" },
+    system: "SYSTEM PROMPT",
+    history: [],
+    message: "list the files",
+    execution: () =>
+      batchExecution({
+        registry,
+        context: { workspace },
+        signal: new AbortController().signal,
+        now,
+        nextId,
+      }),
+    signal: new AbortController().signal,
+    now,
+    newId: nextId,
+    emit: (record) => records.push(record),
+    ...extra,
+  });
+  const events = records.flatMap((record) => (record.kind === "event" ? [record.event] : []));
+  return { outcome, records, events, workspace };
+}
+
+const types = (events: readonly ProtocolEvent[]) => events.map((event) => event.type);
+
+describe("runAgent", () => {
+  it("runs think → execute → results → answer over two turns", async () => {
+    const { model } = scripted([
+      '<think>Let me look.</think>\n<execute>[{"name": "list", "args": {"path": "."}}]</execute>',
+      "<respond>Found them.</respond>\n<end>",
+    ]);
+    const { outcome, records, events } = await run("xml", model);
+    expect(outcome).toMatchObject({ reason: "end", turns: 2, answer: "Found them." });
+    const merged = events.filter(
+      (event, i, all) => all.findIndex((other) => other.id === event.id) === i,
+    );
+    expect(types(merged)).toEqual([
+      "user",
+      "think",
+      "call",
+      "execute",
+      "metric",
+      "result",
+      "respond",
+      "end",
+      "metric",
+    ]);
+    const result = events.find((event) => event.type === "result");
+    expect(result?.type === "result" && result.payload.status).toBe("success");
+    const requests = records.filter((record) => record.kind === "request");
+    expect(requests.map((record) => record.turn)).toEqual([0, 1]);
+    const second = JSON.stringify(requests[1]);
+    expect(second).toContain("<results>");
+    expect(second).toContain("README.md");
+    const chunks = records.filter((record) => record.kind === "chunk");
+    expect(chunks.map((record) => (record.kind === "chunk" ? record.text : "")).join("")).toContain(
+      "<end>",
+    );
+  });
+
+  it("stops generation at the execute boundary and never shows what follows", async () => {
+    const { model, aborted } = scripted(
+      [
+        '<execute>[{"name": "list", "args": {}}]</execute><respond>I made this up</respond>',
+        "<respond>ok</respond>",
+      ],
+      2,
+    );
+    const { events } = await run("xml", model);
+    expect(aborted[0]).toBe(true);
+    const responds = events.filter((event) => event.type === "respond");
+    expect(responds.map((event) => (event.type === "respond" ? event.content : "")).join("")).toBe(
+      "ok",
+    );
+  });
+
+  it("feeds a malformed call back as a failure so the model can correct itself", async () => {
+    const { model } = scripted([
+      "<execute>[{name: list}]</execute>",
+      '<execute>[{"name": "list", "args": {}}]</execute>',
+      "<respond>done</respond>",
+    ]);
+    const { records, events } = await run("xml", model);
+    const results = events.filter((event) => event.type === "result");
+    expect(
+      results.map((event) => event.type === "result" && [event.payload.tool, event.payload.status]),
+    ).toEqual([
+      ["protocol", "failure"],
+      ["list", "success"],
+    ]);
+    const second = records.filter((record) => record.kind === "request")[1];
+    expect(JSON.stringify(second)).toContain("Invalid JSON in <execute>");
+  });
+
+  it("ends at the turn limit with max_turns", async () => {
+    const { model } = scripted(['<execute>[{"name": "list", "args": {}}]</execute>']);
+    const { outcome, events } = await run("xml", model, { maxTurns: 2 });
+    expect(outcome.reason).toBe("max_turns");
+    expect(events.at(-1)).toMatchObject({ type: "error", code: "max_turns" });
+  });
+
+  it("stops after consecutive failures (circuit breaker)", async () => {
+    const { model } = scripted([
+      '<execute>[{"name": "read", "args": {"file": "missing.txt"}}]</execute>',
+    ]);
+    const { outcome, events } = await run("xml", model, { breakerLimit: 2, maxTurns: 5 });
+    expect(outcome.reason).toBe("breaker");
+    expect(events.filter((event) => event.type === "result")).toHaveLength(2);
+    expect(events.at(-1)).toMatchObject({ type: "error", code: "circuit_breaker" });
+  });
+
+  it("interrupts on abort with the reason given", async () => {
+    const { model } = scripted(["<think>" + "slow thinking ".repeat(200) + "</think>"], 5);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort("disconnect"), 40);
+    const { outcome, events } = await run("xml", model, { signal: controller.signal });
+    expect(outcome.reason).toBe("interrupt");
+    expect(events.at(-1)).toMatchObject({ type: "interrupt", reason: "disconnect" });
+    const think = events
+      .filter((event) => event.type === "think")
+      .map((event) => (event.type === "think" ? event.content : ""));
+    expect(think.join("").length).toBeGreaterThan(0);
+    expect(think.join("").length).toBeLessThan(2800);
+  });
+
+  it("reports a provider failure as an error event and keeps what arrived", async () => {
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: simulateReadableStream<LanguageModelV3StreamPart>({
+          chunks: [
+            { type: "text-start", id: "1" },
+            { type: "text-delta", id: "1", delta: "<think>half" },
+            { type: "error", error: new Error("429 Too Many Requests") },
+          ],
+        }),
+      }),
+    });
+    const { outcome, records, events } = await run("xml", model);
+    expect(outcome.reason).toBe("error");
+    expect(events.at(-1)).toMatchObject({ type: "error", code: "provider" });
+    expect(JSON.stringify(events.at(-1))).toContain("429 Too Many Requests");
+    expect(records.some((record) => record.kind === "chunk" && record.text === "<think>half")).toBe(
+      true,
+    );
+  });
+
+  it.each(["xml", "delimiter"] as const)(
+    "%s: the demo model lists the workspace and answers from the result",
+    async (dialect) => {
+      const { outcome, events } = await run(dialect, createDemoModel({ dialect, paceMs: 0 }));
+      expect(outcome.reason).toBe("end");
+      const call = events.find((event) => event.type === "call");
+      expect(call?.type === "call" && call.call.name).toBe("list");
+      expect(outcome.answer).toContain("README.md");
+      expect(events.filter((event) => event.type === "error")).toEqual([]);
+    },
+  );
+
+  it("delimiter calls never followed by §execute do not run", async () => {
+    const { model } = scripted(['§call: {"name": "list", "args": {}}\n§respond: hmm']);
+    const { outcome, events } = await run("delimiter", model);
+    expect(outcome.reason).toBe("no_calls");
+    expect(events.some((event) => event.type === "result")).toBe(false);
+    expect(
+      events.some((event) => event.type === "error" && event.code === "call_without_execute"),
+    ).toBe(true);
+  });
+});

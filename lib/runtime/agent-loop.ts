@@ -1,0 +1,219 @@
+import type { LanguageModel } from "ai";
+import {
+  type Dialect,
+  type ErrorEvent,
+  type InterruptReason,
+  PERSISTED,
+  type ProtocolEvent,
+} from "../protocol/events";
+import { createParser } from "../protocol/parser";
+import type { TranscriptRecord } from "../protocol/records";
+import { assembleContext } from "./context";
+import { estimateTokens, MetricTracker } from "./metrics";
+import { type CallSettings, type StreamTurn, streamModelTurn } from "./model-turn";
+import type { TurnExecution } from "./turn-execution";
+
+export interface AgentRunOptions {
+  dialect: Dialect;
+  model: LanguageModel;
+  /** Names the model in request records (never a key or URL with credentials). */
+  modelRef: { provider: string; id: string };
+  system: string;
+  /** The conversation so far (persisted events of earlier runs), for context assembly. */
+  history: readonly ProtocolEvent[];
+  message: string;
+  settings?: CallSettings;
+  /** Runs a turn's calls: a parallel batch (xml, delimiter) or the action scheduler. */
+  execution: () => TurnExecution;
+  maxTurns?: number;
+  /** Consecutive failed results that end the run (default 3). */
+  breakerLimit?: number;
+  signal: AbortSignal;
+  now: () => number;
+  /** Unique ids for events the runtime makes; also prefixes parser ids. */
+  newId: () => string;
+  /** Every record, in order, the moment it exists. */
+  emit: (record: TranscriptRecord) => void;
+  /** Index of this run's first model turn (turns count across the conversation). */
+  firstTurn?: number;
+  /** Events of a nested sub-agent run carry the parent call's id. */
+  parent?: string;
+  streamTurn?: StreamTurn;
+}
+
+export type StopReason = "end" | "no_calls" | "max_turns" | "breaker" | "error" | "interrupt";
+
+export interface RunOutcome {
+  reason: StopReason;
+  turns: number;
+  /** The last respond text of the run (a sub-agent's output). */
+  answer: string;
+}
+
+/** Parser errors that mean "your tool call was malformed": reported back to the model as failures. */
+const CALL_ERRORS = new Set(["invalid_json", "invalid_call", "invalid_action"]);
+
+/**
+ * The agent loop (spec §5): model stream → parser → tools → results in the dialect's format
+ * → next turn, until the model ends, a turn has no calls, the turn limit, a run-stopping
+ * error or an interrupt. Generation stops at the execute boundary: text after it is recorded
+ * as raw chunks but never parsed into events or run.
+ */
+export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
+  const { dialect, now, newId, signal } = options;
+  const maxTurns = options.maxTurns ?? 10;
+  const breakerLimit = options.breakerLimit ?? 3;
+  const streamTurn = options.streamTurn ?? streamModelTurn;
+  const conversation: ProtocolEvent[] = [...options.history];
+  const started = now();
+  const metrics = new MetricTracker();
+  let consecutiveFailures = 0;
+  let answer = "";
+
+  const emitEvent = (event: ProtocolEvent) => {
+    const stamped = options.parent === undefined ? event : { ...event, parent: options.parent };
+    options.emit({ kind: "event", event: stamped });
+    if (PERSISTED[stamped.type]) conversation.push(stamped);
+  };
+  const runtimeError = (code: ErrorEvent["code"], message: string) =>
+    emitEvent({ type: "error", id: newId(), timestamp: now(), code, message });
+  const interrupted = (): RunOutcome => {
+    const reason = interruptReason(signal.reason);
+    emitEvent({ type: "interrupt", id: newId(), timestamp: now(), reason });
+    return { reason: "interrupt", turns: metrics.turns, answer };
+  };
+
+  emitEvent({ type: "user", id: newId(), timestamp: now(), content: options.message });
+  const prefix = newId();
+
+  for (let index = 0; ; index++) {
+    if (signal.aborted) return interrupted();
+    if (index >= maxTurns) {
+      runtimeError(
+        "max_turns",
+        `Stopped after ${maxTurns} model turns without an end; raise the turn limit or simplify the task.`,
+      );
+      return { reason: "max_turns", turns: metrics.turns, answer };
+    }
+    const turn = (options.firstTurn ?? 0) + index;
+    const turnStart = now();
+    const messages = assembleContext(dialect, options.system, conversation);
+    const settings = options.settings ?? {};
+    options.emit({
+      kind: "request",
+      turn,
+      t: turnStart - started,
+      provider: options.modelRef.provider,
+      model: options.modelRef.id,
+      messages,
+      settings: { ...settings },
+    });
+
+    const generation = new AbortController();
+    const stopGeneration = () => generation.abort(signal.reason);
+    signal.addEventListener("abort", stopGeneration, { once: true });
+    const parser = createParser(dialect, { turn, clock: now, idPrefix: `${prefix}.t${turn}-` });
+    const execution = options.execution();
+    const callErrors: ErrorEvent[] = [];
+    let boundary = false;
+    let sawEnd = false;
+    let firstTokenAt: number | undefined;
+    let text = "";
+    let usage: { inputTokens?: number; outputTokens?: number } = {};
+    let failure: unknown;
+    let lastRespondId = "";
+
+    const take = (events: ProtocolEvent[]) => {
+      for (const event of events) {
+        if (boundary) return; // the turn is over at its execute boundary (spec §4.1)
+        emitEvent(event);
+        if (event.type === "call") {
+          execution.onCall(event);
+        } else if (event.type === "execute") {
+          boundary = true;
+          execution.onExecute();
+          generation.abort("execute boundary");
+        } else if (event.type === "end") {
+          sawEnd = true;
+          generation.abort("end");
+        } else if (event.type === "respond") {
+          answer = event.id === lastRespondId ? answer + event.content : event.content;
+          lastRespondId = event.id;
+        } else if (event.type === "error" && CALL_ERRORS.has(event.code)) {
+          callErrors.push(event);
+        }
+      }
+    };
+
+    try {
+      for await (const part of streamTurn({
+        model: options.model,
+        messages,
+        settings,
+        signal: generation.signal,
+      })) {
+        if (part.type === "text") {
+          const at = now();
+          firstTokenAt ??= at;
+          text += part.text;
+          options.emit({ kind: "chunk", turn, t: at - started, text: part.text });
+          if (!boundary && !sawEnd) take(parser.feed(part.text));
+        } else if (part.type === "finish") {
+          usage = part;
+        } else if (part.type === "error") {
+          failure = part.error;
+        }
+      }
+    } finally {
+      signal.removeEventListener("abort", stopGeneration);
+    }
+    if (!boundary && !sawEnd) take(parser.end());
+
+    const turnEnd = now();
+    metrics.add(emitEvent, newId, turnEnd, {
+      input:
+        usage.inputTokens ?? estimateTokens(messages.map((message) => message.content).join("\n")),
+      output: usage.outputTokens ?? estimateTokens(text),
+      durationMs: turnEnd - turnStart,
+      ttftMs: firstTokenAt === undefined ? 0 : firstTokenAt - turnStart,
+    });
+
+    if (signal.aborted) {
+      await execution.cancel();
+      return interrupted();
+    }
+    if (failure !== undefined) {
+      runtimeError("provider", describeProviderError(failure));
+      return { reason: "error", turns: metrics.turns, answer };
+    }
+
+    const results = await execution.finish(callErrors);
+    for (const result of results) emitEvent(result);
+    if (signal.aborted) return interrupted();
+    for (const result of results) {
+      consecutiveFailures = result.payload.status === "failure" ? consecutiveFailures + 1 : 0;
+      if (consecutiveFailures >= breakerLimit) {
+        runtimeError(
+          "circuit_breaker",
+          `${breakerLimit} tool results in a row failed; the run was stopped. Check the tools' errors above.`,
+        );
+        return { reason: "breaker", turns: metrics.turns, answer };
+      }
+    }
+    if (results.length > 0) continue;
+    if (sawEnd) return { reason: "end", turns: metrics.turns, answer };
+    // Nothing ran (no calls, or calls that never reached an execute): the run is over.
+    emitEvent({ type: "end", id: newId(), timestamp: now(), turn });
+    return { reason: "no_calls", turns: metrics.turns, answer };
+  }
+}
+
+function interruptReason(reason: unknown): InterruptReason {
+  return reason === "timeout" || reason === "disconnect" ? reason : "user";
+}
+
+/** A provider failure in words a user can act on (what happened, what to do). */
+export function describeProviderError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `The model provider failed: ${message}`;
+}

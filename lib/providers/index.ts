@@ -9,3 +9,9 @@ export { EXAMPLE_PROMPTS, type Plan, type PlannedCall, planTools } from "./demo-
 export { findScenario, SCENARIOS, type Scenario, scenarioTurn } from "./demo-scenarios";
 export { scriptTurn } from "./demo-script";
 export { createRandom, splitIntoChunks } from "./random";
+export {
+  type ModelRequest,
+  type ProviderEnvironment,
+  type ResolvedModel,
+  resolveModel,
+} from "./registry";

@@ -1,0 +1,14 @@
+import { stopRun } from "@/lib/server/active-runs";
+
+export const runtime = "nodejs";
+
+/** Interrupts a run in progress; the run's stream then carries its `interrupt` event and ends. */
+export async function POST(
+  _request: Request,
+  context: { params: Promise<{ runId: string }> },
+): Promise<Response> {
+  const { runId } = await context.params;
+  if (!stopRun(runId))
+    return Response.json({ error: `runId: no run "${runId}" in progress.` }, { status: 404 });
+  return Response.json({ stopped: runId });
+}

@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { DIALECTS, type Dialect } from "@/lib/protocol";
+import type { RunRequest } from "@/lib/server/runs";
+
+const settings = z
+  .object({
+    temperature: z.number().min(0).max(2),
+    topP: z.number().min(0).max(1),
+    topK: z.number().int().positive(),
+    maxOutputTokens: z.number().int().positive(),
+    presencePenalty: z.number(),
+    frequencyPenalty: z.number(),
+    stopSequences: z.array(z.string().min(1)).max(8),
+    seed: z.number().int(),
+    paceMs: z.number().min(0).max(2000),
+  })
+  .partial()
+  .strict();
+
+/** The body of `POST /api/runs` (spec §9). */
+export const runRequestSchema = z
+  .object({
+    message: z.string().trim().min(1, "must not be empty").max(200_000),
+    dialect: z.enum(DIALECTS as [Dialect, ...Dialect[]]),
+    model: z
+      .object({
+        provider: z.string().min(1),
+        id: z.string().min(1).optional(),
+        settings: settings.optional(),
+      })
+      .strict()
+      .optional(),
+    transcriptId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,128}$/, "must be a transcript id")
+      .optional(),
+    system: z.string().max(500_000).optional(),
+    tools: z.array(z.string()).optional(),
+  })
+  .strict() satisfies z.ZodType<RunRequest>;
+
+/** The first problem in words, naming the field: `dialect: Invalid option: expected one of …`. */
+export function describeProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) return "Invalid request body.";
+  const field = issue.path.length > 0 ? issue.path.join(".") : "body";
+  if (issue.code === "unrecognized_keys")
+    return `${field}: unknown field ${issue.keys.map((key) => `"${key}"`).join(", ")}.`;
+  return `${field}: ${issue.message}.`;
+}

@@ -1,0 +1,56 @@
+import { createParser } from "eventsource-parser";
+import type { ProtocolEvent } from "../protocol/events";
+import type { TranscriptRecord } from "../protocol/records";
+import { safeParseJson } from "../protocol/safe-json";
+import { utf8DecoderStream } from "../protocol/stream";
+
+/** One SSE record of `POST /api/runs` (spec §9). */
+export type RunStreamRecord =
+  | { kind: "run"; transcriptId: string; runId: string }
+  | TranscriptRecord;
+
+/**
+ * Reads a run's SSE body into records, in order. A `data:` line that is not JSON becomes an
+ * `error` event record instead of being dropped, so a broken stream is visible.
+ */
+export async function* readRunStream(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<RunStreamRecord> {
+  const queue: RunStreamRecord[] = [];
+  let bad = 0;
+  const parser = createParser({
+    onEvent(message) {
+      const parsed = safeParseJson(message.data);
+      if (
+        parsed.ok &&
+        typeof parsed.value === "object" &&
+        parsed.value !== null &&
+        "kind" in parsed.value
+      ) {
+        queue.push(parsed.value as RunStreamRecord);
+        return;
+      }
+      const event: ProtocolEvent = {
+        type: "error",
+        id: `stream-${++bad}`,
+        timestamp: Date.now(),
+        code: "internal",
+        message: "The server sent a record that is not valid JSON.",
+        raw: message.data,
+      };
+      queue.push({ kind: "event", event });
+    },
+  });
+  const reader = body.pipeThrough(utf8DecoderStream()).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(value);
+      while (queue.length > 0) yield queue.shift() as RunStreamRecord;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  while (queue.length > 0) yield queue.shift() as RunStreamRecord;
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import { type Dialect, PERSISTED, type ProtocolEvent } from "../protocol/events";
+import { mergePieces } from "../protocol/merge";
+import { resolveModel } from "../providers";
+import { runAgent } from "../runtime/agent-loop";
+import { type ExecutorOptions, runCall } from "../runtime/executor";
+import type { CallSettings } from "../runtime/model-turn";
+import { systemPrompt } from "../runtime/system-prompt";
+import { batchExecution, type TurnExecution } from "../runtime/turn-execution";
+import type { Store, Transcript } from "../store";
+import { builtinTools, createRegistry, ensureWorkspace, type Registry } from "../tools";
+import { registerRun } from "./active-runs";
+import type { ServerConfig } from "./config";
+import { createRecordWriter } from "./record-writer";
+import { sseRecord } from "./sse";
+
+export interface RunRequest {
+  message: string;
+  dialect: Dialect;
+  model?: { provider: string; id?: string; settings?: CallSettings & { paceMs?: number } };
+  transcriptId?: string;
+  system?: string;
+  tools?: string[];
+}
+
+/** A request the server refuses before streaming: `status` and a message naming what is wrong. */
+export class RunRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RunServiceDependencies {
+  store: Store;
+  config: ServerConfig;
+  now?: () => number;
+}
+
+/**
+ * Starts a run (spec §9) and returns its SSE body: `run` first, then every event, chunk and
+ * request record as it happens. Each record is also appended to the transcript. The run is
+ * interrupted when `signal` aborts (the client went away) or by a stop request.
+ */
+export async function startRun(
+  request: RunRequest,
+  dependencies: RunServiceDependencies,
+  signal: AbortSignal,
+): Promise<{ transcriptId: string; runId: string; body: ReadableStream<Uint8Array> }> {
+  const { store, config } = dependencies;
+  const now = dependencies.now ?? Date.now;
+  const modelRequest = request.model ?? { provider: "demo" };
+  const resolved = resolveModel(modelRequest, request.dialect, {
+    ...(config.demoPaceMs === undefined ? {} : { demoPaceMs: config.demoPaceMs }),
+  });
+  if (!resolved.ok) throw new RunRequestError(400, `model.provider: ${resolved.message}`);
+  const registry = selectTools(
+    createRegistry(builtinTools({ shell: config.shell })),
+    request.tools,
+  );
+
+  const previous =
+    request.transcriptId === undefined ? null : await store.getTranscript(request.transcriptId);
+  if (request.transcriptId !== undefined && previous === null) {
+    throw new RunRequestError(404, `transcriptId: no transcript "${request.transcriptId}".`);
+  }
+  const system = request.system ?? systemPrompt(request.dialect, registry.describe());
+  const meta =
+    previous?.meta ??
+    (await store.createTranscript({
+      title: titleFrom(request.message),
+      dialect: request.dialect,
+      model: { provider: resolved.provider, id: resolved.id },
+      system,
+      tools: registry.names(),
+    }));
+  const workspace = await ensureWorkspace(config.dataDir, meta.id);
+  const runId = randomUUID();
+  const controller = new AbortController();
+  const onClientGone = () => controller.abort("disconnect");
+  signal.addEventListener("abort", onClientGone, { once: true });
+  const unregister = registerRun(runId, controller);
+  const writer = createRecordWriter(store, meta.id, runId, (error) =>
+    console.error("wirescope: could not store a record:", error),
+  );
+  const { settings = {} } = modelRequest;
+  const { paceMs: _pace, ...callSettings } = settings;
+  let counter = 0;
+  const newId = () => `${runId.slice(0, 8)}-${++counter}`;
+  const executorOptions: ExecutorOptions = {
+    registry,
+    context: { workspace },
+    signal: controller.signal,
+    now,
+    nextId: newId,
+  };
+
+  const body = new ReadableStream<Uint8Array>({
+    start(stream) {
+      let open = true;
+      const send = (record: unknown) => {
+        if (!open) return;
+        try {
+          stream.enqueue(sseRecord(record));
+        } catch {
+          open = false;
+        }
+      };
+      send({ kind: "run", transcriptId: meta.id, runId });
+      void runAgent({
+        dialect: request.dialect,
+        model: resolved.model,
+        modelRef: { provider: resolved.provider, id: resolved.id },
+        system,
+        history: previous === null ? [] : conversationOf(previous),
+        message: request.message,
+        settings: callSettings,
+        execution: () => executionFor(request.dialect, executorOptions),
+        maxTurns: config.maxTurns,
+        signal: controller.signal,
+        now,
+        newId,
+        firstTurn: previous === null ? 0 : nextTurn(previous),
+        emit(record) {
+          writer.write(record);
+          send(record);
+        },
+      })
+        .catch((error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          const event = {
+            type: "error",
+            id: newId(),
+            timestamp: now(),
+            code: "internal",
+            message: `The run failed: ${message}`,
+          };
+          writer.write({ kind: "event", event: event as ProtocolEvent });
+          send({ kind: "event", event });
+        })
+        .finally(async () => {
+          signal.removeEventListener("abort", onClientGone);
+          unregister();
+          await writer.flush();
+          if (open) stream.close();
+          open = false;
+        });
+    },
+    cancel() {
+      controller.abort("disconnect");
+    },
+  });
+  return { transcriptId: meta.id, runId, body };
+}
+
+function selectTools(registry: Registry, names: readonly string[] | undefined): Registry {
+  if (names === undefined) return registry;
+  const unknown = names.filter((name) => registry.get(name) === undefined);
+  if (unknown.length > 0) {
+    throw new RunRequestError(
+      400,
+      `tools: unknown tool ${unknown.map((name) => `"${name}"`).join(", ")}; available: ${registry.names().join(", ")}.`,
+    );
+  }
+  return createRegistry(
+    names.map((name) => registry.get(name)).filter((tool) => tool !== undefined),
+  );
+}
+
+/** The persisted conversation of a stored transcript, pieces merged. */
+function conversationOf(transcript: Transcript): ProtocolEvent[] {
+  const events = transcript.records.flatMap((record) =>
+    record.kind === "event" && PERSISTED[record.event.type] ? [record.event] : [],
+  );
+  return mergePieces(events);
+}
+
+function nextTurn(transcript: Transcript): number {
+  let last = -1;
+  for (const record of transcript.records)
+    if (record.kind !== "event") last = Math.max(last, record.turn);
+  return last + 1;
+}
+
+function titleFrom(message: string): string {
+  const line = message.trim().split("\n")[0] ?? "";
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || "Untitled";
+}
+
+/** xml/delimiter run a batch at the execute boundary; action runs each call the moment it closes. */
+function executionFor(dialect: Dialect, options: ExecutorOptions): TurnExecution {
+  if (dialect !== "action") return batchExecution(options);
+  const running: Promise<import("../protocol/events").ResultEvent>[] = [];
+  return {
+    onCall: (call) => running.push(runCall(call, options)),
+    onExecute: () => {},
+    finish: async () => Promise.all(running),
+    cancel: async () => {},
+  };
+}

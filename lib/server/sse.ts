@@ -1,0 +1,7 @@
+const encoder = new TextEncoder();
+
+/** One SSE message whose `data:` line is one JSON record (spec §9). */
+export function sseRecord(record: unknown): Uint8Array {
+  // JSON.stringify never emits a raw line break, so one data line always suffices.
+  return encoder.encode(`data: ${JSON.stringify(record)}\n\n`);
+}

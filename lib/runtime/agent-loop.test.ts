@@ -64,14 +64,11 @@ async function run(
     system: "SYSTEM PROMPT",
     history: [],
     message: "list the files",
-    execution: () =>
-      batchExecution({
-        registry,
-        context: { workspace },
-        signal: new AbortController().signal,
-        now,
-        nextId,
-      }),
+    execution: (emit) =>
+      batchExecution(
+        { registry, context: { workspace }, signal: new AbortController().signal, now, nextId },
+        emit,
+      ),
     signal: new AbortController().signal,
     now,
     newId: nextId,

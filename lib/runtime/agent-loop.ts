@@ -11,7 +11,7 @@ import type { TranscriptRecord } from "../protocol/records";
 import { assembleContext } from "./context";
 import { estimateTokens, MetricTracker } from "./metrics";
 import { type CallSettings, type StreamTurn, streamModelTurn } from "./model-turn";
-import type { TurnExecution } from "./turn-execution";
+import type { RunExecution } from "./turn-execution";
 
 export interface AgentRunOptions {
   dialect: Dialect;
@@ -23,8 +23,8 @@ export interface AgentRunOptions {
   history: readonly ProtocolEvent[];
   message: string;
   settings?: CallSettings;
-  /** Runs a turn's calls: a parallel batch (xml, delimiter) or the action scheduler. */
-  execution: () => TurnExecution;
+  /** How calls run (a parallel batch, or the action scheduler); given the loop's emit. */
+  execution: (emit: (event: ProtocolEvent) => void) => RunExecution;
   maxTurns?: number;
   /** Consecutive failed results that end the run (default 3). */
   breakerLimit?: number;
@@ -36,9 +36,20 @@ export interface AgentRunOptions {
   emit: (record: TranscriptRecord) => void;
   /** Index of this run's first model turn (turns count across the conversation). */
   firstTurn?: number;
+  /** Hands out turn numbers; shared with nested sub-agent runs so turns stay unique. */
+  turns?: TurnCounter;
   /** Events of a nested sub-agent run carry the parent call's id. */
   parent?: string;
   streamTurn?: StreamTurn;
+}
+
+export interface TurnCounter {
+  next(): number;
+}
+
+export function turnCounter(first = 0): TurnCounter {
+  let next = first;
+  return { next: () => next++ };
 }
 
 export type StopReason = "end" | "no_calls" | "max_turns" | "breaker" | "error" | "interrupt";
@@ -85,126 +96,140 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
 
   emitEvent({ type: "user", id: newId(), timestamp: now(), content: options.message });
   const prefix = newId();
+  const execution = options.execution(emitEvent);
+  const turns = options.turns ?? turnCounter(options.firstTurn ?? 0);
+  const outcome = await loop();
+  await execution.drain();
+  return outcome;
 
-  for (let index = 0; ; index++) {
-    if (signal.aborted) return interrupted();
-    if (index >= maxTurns) {
-      runtimeError(
-        "max_turns",
-        `Stopped after ${maxTurns} model turns without an end; raise the turn limit or simplify the task.`,
-      );
-      return { reason: "max_turns", turns: metrics.turns, answer };
-    }
-    const turn = (options.firstTurn ?? 0) + index;
-    const turnStart = now();
-    const messages = assembleContext(dialect, options.system, conversation);
-    const settings = options.settings ?? {};
-    options.emit({
-      kind: "request",
-      turn,
-      t: turnStart - started,
-      provider: options.modelRef.provider,
-      model: options.modelRef.id,
-      messages,
-      settings: { ...settings },
-    });
-
-    const generation = new AbortController();
-    const stopGeneration = () => generation.abort(signal.reason);
-    signal.addEventListener("abort", stopGeneration, { once: true });
-    const parser = createParser(dialect, { turn, clock: now, idPrefix: `${prefix}.t${turn}-` });
-    const execution = options.execution();
-    const callErrors: ErrorEvent[] = [];
-    let boundary = false;
-    let sawEnd = false;
-    let firstTokenAt: number | undefined;
-    let text = "";
-    let usage: { inputTokens?: number; outputTokens?: number } = {};
-    let failure: unknown;
-    let lastRespondId = "";
-
-    const take = (events: ProtocolEvent[]) => {
-      for (const event of events) {
-        if (boundary) return; // the turn is over at its execute boundary (spec §4.1)
-        emitEvent(event);
-        if (event.type === "call") {
-          execution.onCall(event);
-        } else if (event.type === "execute") {
-          boundary = true;
-          execution.onExecute();
-          generation.abort("execute boundary");
-        } else if (event.type === "end") {
-          sawEnd = true;
-          generation.abort("end");
-        } else if (event.type === "respond") {
-          answer = event.id === lastRespondId ? answer + event.content : event.content;
-          lastRespondId = event.id;
-        } else if (event.type === "error" && CALL_ERRORS.has(event.code)) {
-          callErrors.push(event);
-        }
-      }
-    };
-
-    try {
-      for await (const part of streamTurn({
-        model: options.model,
-        messages,
-        settings,
-        signal: generation.signal,
-      })) {
-        if (part.type === "text") {
-          const at = now();
-          firstTokenAt ??= at;
-          text += part.text;
-          options.emit({ kind: "chunk", turn, t: at - started, text: part.text });
-          if (!boundary && !sawEnd) take(parser.feed(part.text));
-        } else if (part.type === "finish") {
-          usage = part;
-        } else if (part.type === "error") {
-          failure = part.error;
-        }
-      }
-    } finally {
-      signal.removeEventListener("abort", stopGeneration);
-    }
-    if (!boundary && !sawEnd) take(parser.end());
-
-    const turnEnd = now();
-    metrics.add(emitEvent, newId, turnEnd, {
-      input:
-        usage.inputTokens ?? estimateTokens(messages.map((message) => message.content).join("\n")),
-      output: usage.outputTokens ?? estimateTokens(text),
-      durationMs: turnEnd - turnStart,
-      ttftMs: firstTokenAt === undefined ? 0 : firstTokenAt - turnStart,
-    });
-
-    if (signal.aborted) {
-      await execution.cancel();
-      return interrupted();
-    }
-    if (failure !== undefined) {
-      runtimeError("provider", describeProviderError(failure));
-      return { reason: "error", turns: metrics.turns, answer };
-    }
-
-    const results = await execution.finish(callErrors);
-    for (const result of results) emitEvent(result);
-    if (signal.aborted) return interrupted();
-    for (const result of results) {
-      consecutiveFailures = result.payload.status === "failure" ? consecutiveFailures + 1 : 0;
-      if (consecutiveFailures >= breakerLimit) {
+  async function loop(): Promise<RunOutcome> {
+    for (let index = 0; ; index++) {
+      if (signal.aborted) return interrupted();
+      if (index >= maxTurns) {
         runtimeError(
-          "circuit_breaker",
-          `${breakerLimit} tool results in a row failed; the run was stopped. Check the tools' errors above.`,
+          "max_turns",
+          `Stopped after ${maxTurns} model turns without an end; raise the turn limit or simplify the task.`,
         );
-        return { reason: "breaker", turns: metrics.turns, answer };
+        return { reason: "max_turns", turns: metrics.turns, answer };
       }
+      const turn = turns.next();
+      const turnStart = now();
+      const messages = assembleContext(dialect, options.system, conversation);
+      const settings = options.settings ?? {};
+      options.emit({
+        kind: "request",
+        turn,
+        t: turnStart - started,
+        provider: options.modelRef.provider,
+        model: options.modelRef.id,
+        messages,
+        settings: { ...settings },
+      });
+
+      const generation = new AbortController();
+      const stopGeneration = () => generation.abort(signal.reason);
+      signal.addEventListener("abort", stopGeneration, { once: true });
+      const parser = createParser(dialect, { turn, clock: now, idPrefix: `${prefix}.t${turn}-` });
+      const callErrors: ErrorEvent[] = [];
+      let boundary = false;
+      let sawEnd = false;
+      let firstTokenAt: number | undefined;
+      let text = "";
+      let usage: { inputTokens?: number; outputTokens?: number } = {};
+      let failure: unknown;
+      let lastRespondId = "";
+      const responses = new Map<string, string>();
+
+      const take = (events: ProtocolEvent[]) => {
+        for (const event of events) {
+          if (boundary) return; // the turn is over at its execute boundary (spec §4.1)
+          emitEvent(event);
+          if (event.type === "call") {
+            execution.onCall(event);
+          } else if (event.type === "execute") {
+            boundary = true;
+            execution.onExecute();
+            generation.abort("execute boundary");
+          } else if (event.type === "end") {
+            sawEnd = true;
+            generation.abort("end");
+          } else if (event.type === "respond") {
+            answer = event.id === lastRespondId ? answer + event.content : event.content;
+            lastRespondId = event.id;
+            responses.set(event.id, (responses.get(event.id) ?? "") + event.content);
+          } else if (event.type === "error" && CALL_ERRORS.has(event.code)) {
+            callErrors.push(event);
+          }
+        }
+      };
+
+      try {
+        for await (const part of streamTurn({
+          model: options.model,
+          messages,
+          settings,
+          signal: generation.signal,
+        })) {
+          if (part.type === "text") {
+            const at = now();
+            firstTokenAt ??= at;
+            text += part.text;
+            options.emit({ kind: "chunk", turn, t: at - started, text: part.text });
+            if (!boundary && !sawEnd) take(parser.feed(part.text));
+          } else if (part.type === "finish") {
+            usage = part;
+          } else if (part.type === "error") {
+            failure = part.error;
+          }
+        }
+      } finally {
+        signal.removeEventListener("abort", stopGeneration);
+      }
+      if (!boundary && !sawEnd) take(parser.end());
+
+      const turnEnd = now();
+      metrics.add(emitEvent, newId, turnEnd, {
+        input:
+          usage.inputTokens ??
+          estimateTokens(messages.map((message) => message.content).join("\n")),
+        output: usage.outputTokens ?? estimateTokens(text),
+        durationMs: turnEnd - turnStart,
+        ttftMs: firstTokenAt === undefined ? 0 : firstTokenAt - turnStart,
+      });
+
+      if (signal.aborted) return interrupted();
+      if (failure !== undefined) {
+        runtimeError("provider", describeProviderError(failure));
+        return { reason: "error", turns: metrics.turns, answer };
+      }
+
+      const results = await execution.finishTurn(callErrors);
+      if (signal.aborted) return interrupted();
+      for (const text of responses.values()) {
+        const unknown = execution.unknownVariables?.(text) ?? [];
+        if (unknown.length === 0) continue;
+        const names = unknown.map((name) => `$${name}`).join(", ");
+        runtimeError(
+          "unknown_variable",
+          `The response uses ${names}, which no action of this run produced; it is shown as written.`,
+        );
+      }
+      for (const result of results) {
+        consecutiveFailures = result.payload.status === "failure" ? consecutiveFailures + 1 : 0;
+        if (consecutiveFailures >= breakerLimit) {
+          runtimeError(
+            "circuit_breaker",
+            `${breakerLimit} tool results in a row failed; the run was stopped. Check the tools' errors above.`,
+          );
+          return { reason: "breaker", turns: metrics.turns, answer };
+        }
+      }
+      if (results.length > 0) continue;
+      if (sawEnd) return { reason: "end", turns: metrics.turns, answer };
+      // Nothing ran (no calls, or calls that never reached an execute): the run is over.
+      emitEvent({ type: "end", id: newId(), timestamp: now(), turn });
+      return { reason: "no_calls", turns: metrics.turns, answer };
     }
-    if (results.length > 0) continue;
-    if (sawEnd) return { reason: "end", turns: metrics.turns, answer };
-    // Nothing ran (no calls, or calls that never reached an execute): the run is over.
-    emitEvent({ type: "end", id: newId(), timestamp: now(), turn });
-    return { reason: "no_calls", turns: metrics.turns, answer };
   }
 }
 

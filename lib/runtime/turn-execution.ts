@@ -1,46 +1,87 @@
-import type { CallEvent, ErrorEvent, ResultEvent } from "../protocol/events";
-import { type ExecutorOptions, runBatch } from "./executor";
+import type { CallEvent, ErrorEvent, ProtocolEvent, ResultEvent } from "../protocol/events";
+import { type ExecutorOptions, runCall } from "./executor";
+import type { Scheduler } from "./scheduler";
+import { resolveText } from "./variables";
 
-/** How a turn's calls run; the loop drives it without knowing the dialect. */
-export interface TurnExecution {
+/**
+ * How a run's calls execute; the loop drives it without knowing the dialect. Results are
+ * emitted the moment they exist (so the timeline shows them live); `finishTurn` returns the
+ * ones to feed back to the model, in the model's order.
+ */
+export interface RunExecution {
   /** A call the parser just completed. */
   onCall(call: CallEvent): void;
   /** The execute boundary: the calls so far form the batch to run. */
   onExecute(): void;
   /**
    * The model's turn is over: run or await what is pending and return the results to feed
-   * back, in order. `callErrors` are malformed calls of the turn; each comes back to the
-   * model as a failure so it can correct itself (spec §4.1).
+   * back. `callErrors` are malformed calls of the turn; each comes back to the model as a
+   * failure so it can correct itself (spec §4.1).
    */
-  finish(callErrors: readonly ErrorEvent[]): Promise<ResultEvent[]>;
-  /** Interrupt: stop what runs. */
-  cancel(): Promise<void>;
+  finishTurn(callErrors: readonly ErrorEvent[]): Promise<ResultEvent[]>;
+  /** End of the run (also after an interrupt): wait for what still runs, e.g. fire_and_forget. */
+  drain(): Promise<void>;
+  /** `$names` in a response that no action of the run has produced (action dialect only). */
+  unknownVariables?(text: string): string[];
 }
 
-/** xml and delimiter: the calls of the turn run as one parallel batch at its execute boundary. */
-export function batchExecution(options: ExecutorOptions): TurnExecution {
-  const pending: CallEvent[] = [];
-  const calls: CallEvent[] = [];
+export type Emit = (event: ProtocolEvent) => void;
+
+/** xml and delimiter: the calls of a turn run as one parallel batch at its execute boundary. */
+export function batchExecution(options: ExecutorOptions, emit: Emit): RunExecution {
+  let pending: CallEvent[] = [];
+  let batch: CallEvent[] = [];
   return {
     onCall: (call) => pending.push(call),
     // Calls never followed by an execute marker do not run (spec §4.2).
-    onExecute: () => calls.push(...pending.splice(0)),
-    async finish(callErrors) {
-      const results = await runBatch(calls, options);
-      const failures = callErrors.map((error) =>
-        protocolFailure(error, options.nextId(), options.now()),
+    onExecute: () => {
+      batch.push(...pending);
+      pending = [];
+    },
+    async finishTurn(callErrors) {
+      const calls = batch;
+      batch = [];
+      pending = [];
+      const results = await Promise.all(
+        calls.map((call) =>
+          runCall(call, options).then((result) => {
+            emit(result);
+            return result;
+          }),
+        ),
       );
-      const start = (event: CallEvent | ErrorEvent) => event.span?.start ?? 0;
-      // Keep the model's order: a malformed call's failure sits where the call was written.
-      const sources = [
-        ...calls.map((call, i) => ({ at: start(call), result: results[i] })),
-        ...callErrors.map((error, i) => ({ at: start(error), result: failures[i] })),
-      ];
+      const sources = calls.map((call, i) => ({ at: call.span.start, result: results[i] }));
+      for (const error of callErrors) {
+        const result = protocolFailure(error, options.nextId(), options.now());
+        emit(result);
+        sources.push({ at: error.span?.start ?? 0, result });
+      }
+      // The model's order: a malformed call's failure sits where the call was written.
       return sources
         .sort((a, b) => a.at - b.at)
         .flatMap(({ result }) => (result === undefined ? [] : [result]));
     },
-    async cancel() {},
+    async drain() {},
+  };
+}
+
+/** action: each call goes to the scheduler the moment it closes; the turn settles at its end. */
+export function scheduledExecution(
+  scheduler: Scheduler,
+  emit: Emit,
+  ids: Pick<ExecutorOptions, "nextId" | "now">,
+): RunExecution {
+  return {
+    onCall: (call) => scheduler.submit(call),
+    onExecute: () => {},
+    async finishTurn(callErrors) {
+      const results = await scheduler.settle();
+      const failures = callErrors.map((error) => protocolFailure(error, ids.nextId(), ids.now()));
+      for (const failure of failures) emit(failure);
+      return [...results, ...failures];
+    },
+    drain: () => scheduler.drain(),
+    unknownVariables: (text) => resolveText(text, scheduler.variables()).unknown,
   };
 }
 

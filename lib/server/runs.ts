@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import { type Dialect, PERSISTED, type ProtocolEvent } from "../protocol/events";
 import { mergePieces } from "../protocol/merge";
 import { resolveModel } from "../providers";
-import { runAgent } from "../runtime/agent-loop";
-import { type ExecutorOptions, runCall } from "../runtime/executor";
+import { turnCounter } from "../runtime/agent-loop";
 import type { CallSettings } from "../runtime/model-turn";
+import { runInEnvironment } from "../runtime/run-environment";
 import { systemPrompt } from "../runtime/system-prompt";
-import { batchExecution, type TurnExecution } from "../runtime/turn-execution";
 import type { Store, Transcript } from "../store";
 import { builtinTools, createRegistry, ensureWorkspace, type Registry } from "../tools";
 import { registerRun } from "./active-runs";
@@ -89,14 +88,6 @@ export async function startRun(
   const { paceMs: _pace, ...callSettings } = settings;
   let counter = 0;
   const newId = () => `${runId.slice(0, 8)}-${++counter}`;
-  const executorOptions: ExecutorOptions = {
-    registry,
-    context: { workspace },
-    signal: controller.signal,
-    now,
-    nextId: newId,
-  };
-
   const body = new ReadableStream<Uint8Array>({
     start(stream) {
       let open = true;
@@ -109,35 +100,40 @@ export async function startRun(
         }
       };
       send({ kind: "run", transcriptId: meta.id, runId });
-      void runAgent({
-        dialect: request.dialect,
-        model: resolved.model,
-        modelRef: { provider: resolved.provider, id: resolved.id },
-        system,
-        history: previous === null ? [] : conversationOf(previous),
-        message: request.message,
-        settings: callSettings,
-        execution: () => executionFor(request.dialect, executorOptions),
-        maxTurns: config.maxTurns,
-        signal: controller.signal,
-        now,
-        newId,
-        firstTurn: previous === null ? 0 : nextTurn(previous),
-        emit(record) {
-          writer.write(record);
-          send(record);
+      const history = previous === null ? [] : conversationOf(previous);
+      void runInEnvironment(
+        {
+          dialect: request.dialect,
+          model: resolved.model,
+          modelRef: { provider: resolved.provider, id: resolved.id },
+          system,
+          settings: callSettings,
+          registry,
+          workspace,
+          relics: store,
+          signal: controller.signal,
+          now,
+          newId,
+          turns: turnCounter(previous === null ? 0 : nextTurn(previous)),
+          maxTurns: config.maxTurns,
+          emit(record) {
+            writer.write(record);
+            send(record);
+          },
         },
-      })
+        request.message,
+        history,
+      )
         .catch((error: unknown) => {
           const message = error instanceof Error ? error.message : String(error);
-          const event = {
+          const event: ProtocolEvent = {
             type: "error",
             id: newId(),
             timestamp: now(),
             code: "internal",
             message: `The run failed: ${message}`,
           };
-          writer.write({ kind: "event", event: event as ProtocolEvent });
+          writer.write({ kind: "event", event });
           send({ kind: "event", event });
         })
         .finally(async () => {
@@ -187,16 +183,4 @@ function nextTurn(transcript: Transcript): number {
 function titleFrom(message: string): string {
   const line = message.trim().split("\n")[0] ?? "";
   return line.length > 60 ? `${line.slice(0, 57)}…` : line || "Untitled";
-}
-
-/** xml/delimiter run a batch at the execute boundary; action runs each call the moment it closes. */
-function executionFor(dialect: Dialect, options: ExecutorOptions): TurnExecution {
-  if (dialect !== "action") return batchExecution(options);
-  const running: Promise<import("../protocol/events").ResultEvent>[] = [];
-  return {
-    onCall: (call) => running.push(runCall(call, options)),
-    onExecute: () => {},
-    finish: async () => Promise.all(running),
-    cancel: async () => {},
-  };
 }

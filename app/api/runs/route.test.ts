@@ -121,6 +121,33 @@ describe("POST /api/runs", () => {
     expect(Math.min(...turns)).toBe(2);
   });
 
+  it("action dialect: actions run with dependencies and $variables", async () => {
+    const records = await collect(
+      await post({
+        message: "demo: dependencies",
+        dialect: "action",
+        model: { provider: "demo", settings: { paceMs: 0 } },
+      }),
+    );
+    const events = eventsOf(records);
+    const calls = events.filter((event) => event.type === "call");
+    expect(calls.length).toBeGreaterThanOrEqual(3);
+    expect(
+      calls.some((event) => event.type === "call" && (event.action?.dependsOn?.length ?? 0) > 0),
+    ).toBe(true);
+    const results = events.filter((event) => event.type === "result");
+    for (const call of calls) {
+      if (call.type !== "call") continue;
+      expect(
+        results.some((result) => result.type === "result" && result.callId === call.call.id),
+      ).toBe(true);
+    }
+    expect(
+      results.every((result) => result.type === "result" && result.payload.status === "success"),
+    ).toBe(true);
+    expect(events.filter((event) => event.type === "error")).toEqual([]);
+  });
+
   it("stops a run on request: the stream carries the interrupt and ends", async () => {
     const response = await post({
       message: "demo: parallel batch",

@@ -13,6 +13,8 @@ const nextConfig = {
   serverExternalPackages: ["better-sqlite3"],
   // Do not let `next dev` write agent instructions into the repository.
   agentRules: false,
+  // The dev-mode badge sits on top of the composer; the app has its own status.
+  devIndicators: false,
   experimental: {
     // No upgrade reminders: they query the npm registry during `next dev`/`next build`.
     agentUpgrade: false,

@@ -1,0 +1,28 @@
+import { DIALECTS } from "@/lib/protocol";
+import { DEMO_MODEL_LABEL, EXAMPLE_PROMPTS, SCENARIOS } from "@/lib/providers";
+import { systemPrompt } from "@/lib/runtime/system-prompt";
+import { readConfig } from "@/lib/server/config";
+import { builtinTools, createRegistry } from "@/lib/tools";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** What the playground needs to draw its settings: tools, default system prompts, demo prompts. */
+export async function GET(): Promise<Response> {
+  const config = readConfig();
+  const tools = createRegistry(builtinTools({ shell: config.shell })).describe();
+  const systemPrompts = Object.fromEntries(
+    DIALECTS.map((dialect) => [dialect, systemPrompt(dialect, tools)]),
+  );
+  return Response.json({
+    dialects: DIALECTS,
+    tools,
+    systemPrompts,
+    demo: {
+      label: DEMO_MODEL_LABEL,
+      examples: EXAMPLE_PROMPTS,
+      scenarios: SCENARIOS.map((scenario) => `demo: ${scenario}`),
+    },
+    shell: config.shell,
+  });
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { usePlayground } from "@/state/playground-store";
+import { sendMessage, stopRun } from "@/state/run-client";
+
+/** Enter sends, Shift+Enter starts a new line, Esc (or Stop) interrupts the run. */
+export function Composer() {
+  const [text, setText] = useState("");
+  const status = usePlayground((state) => state.status);
+  const failure = usePlayground((state) => state.failure);
+  const busy = status === "running" || status === "stopping";
+  const input = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === "Escape" && usePlayground.getState().status === "running") void stopRun();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  useEffect(() => {
+    const fill = (event: Event) => {
+      setText((event as CustomEvent<string>).detail);
+      input.current?.focus();
+    };
+    window.addEventListener("wirescope:prompt", fill);
+    return () => window.removeEventListener("wirescope:prompt", fill);
+  }, []);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const message = text.trim();
+    if (message === "" || busy) return;
+    setText("");
+    void sendMessage(message);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+
+  return (
+    <form onSubmit={submit} className="shrink-0 border-t border-border bg-surface p-3">
+      {failure !== null ? (
+        <p
+          role="alert"
+          className="mb-2 rounded border border-danger/40 bg-danger/10 px-2 py-1 text-xs text-danger"
+        >
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex items-end gap-2">
+        <textarea
+          ref={input}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+          rows={Math.min(8, Math.max(2, text.split("\n").length))}
+          placeholder="Ask the agent… (Enter to send, Shift+Enter for a new line)"
+          aria-label="Message"
+          className="min-h-[44px] flex-1 resize-none rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
+        />
+        {busy ? (
+          <button
+            type="button"
+            onClick={() => void stopRun()}
+            disabled={status === "stopping"}
+            className="h-9 rounded-md border border-danger/60 px-3 text-sm text-danger hover:bg-danger/10 disabled:opacity-50"
+          >
+            {status === "stopping" ? "Stopping…" : "Stop"}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={text.trim() === ""}
+            className="h-9 rounded-md bg-accent px-3 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
+          >
+            Send
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Puts a prompt into the composer (used by the example prompts). */
+export function suggestPrompt(prompt: string): void {
+  window.dispatchEvent(new CustomEvent("wirescope:prompt", { detail: prompt }));
+}

@@ -1,0 +1,91 @@
+"use client";
+
+import { SettingsButton } from "@/components/chat/settings-drawer";
+import { useServerConfig } from "@/hooks/use-server-config";
+import { DIALECTS } from "@/lib/protocol";
+import { usePlayground } from "@/state/playground-store";
+
+/** Dialect, model, new conversation, debug panel and theme: the controls a user reaches for. */
+export function TopBar() {
+  const dialect = usePlayground((state) => state.dialect);
+  const status = usePlayground((state) => state.status);
+  const debugOpen = usePlayground((state) => state.debugOpen);
+  const theme = usePlayground((state) => state.theme);
+  const transcriptId = usePlayground((state) => state.transcriptId);
+  const setSettings = usePlayground((state) => state.setSettings);
+  const setUi = usePlayground((state) => state.setUi);
+  const newConversation = usePlayground((state) => state.newConversation);
+  const config = useServerConfig();
+  const busy = status === "running" || status === "stopping";
+
+  return (
+    <header className="flex h-11 shrink-0 items-center gap-3 border-b border-border bg-surface px-3">
+      <div className="flex items-center gap-2">
+        {/* biome-ignore lint/performance/noImgElement: a static SVG mark */}
+        <img src="/favicon.svg" alt="" width={18} height={18} />
+        <span className="font-mono text-xs tracking-wide text-fg-muted">wirescope</span>
+      </div>
+      <fieldset
+        className="flex items-center rounded-md border border-border p-0.5"
+        aria-label="Dialect"
+        disabled={busy}
+      >
+        {DIALECTS.map((name) => (
+          <label
+            key={name}
+            className={`cursor-pointer rounded px-2 py-0.5 font-mono text-xs ${name === dialect ? "bg-surface-2 text-fg" : "text-fg-muted hover:text-fg"}`}
+          >
+            <input
+              type="radio"
+              name="dialect"
+              value={name}
+              checked={name === dialect}
+              onChange={() => setSettings({ dialect: name })}
+              className="sr-only"
+            />
+            {name}
+          </label>
+        ))}
+      </fieldset>
+      <span
+        className="rounded border border-border px-2 py-0.5 font-mono text-[11px] text-fg-muted"
+        title="A scripted model that runs offline: it follows simple documented rules, it does not think."
+      >
+        {config?.demo.label ?? "Demo (scripted, offline)"}
+      </span>
+      <SettingsButton />
+      <div className="ml-auto flex items-center gap-1">
+        {transcriptId !== null ? (
+          <span
+            className="mr-2 hidden font-mono text-[11px] text-fg-subtle md:inline"
+            title="Transcript id"
+          >
+            {transcriptId.slice(0, 8)}
+          </span>
+        ) : null}
+        <button type="button" className={BUTTON} onClick={newConversation} disabled={busy}>
+          New
+        </button>
+        <button
+          type="button"
+          className={BUTTON}
+          aria-pressed={debugOpen}
+          onClick={() => setUi({ debugOpen: !debugOpen })}
+        >
+          Debug
+        </button>
+        <button
+          type="button"
+          className={BUTTON}
+          aria-label={`Switch to the ${theme === "dark" ? "light" : "dark"} theme`}
+          onClick={() => setUi({ theme: theme === "dark" ? "light" : "dark" })}
+        >
+          {theme === "dark" ? "Light" : "Dark"}
+        </button>
+      </div>
+    </header>
+  );
+}
+
+export const BUTTON =
+  "rounded px-2 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40 aria-pressed:bg-surface-2 aria-pressed:text-fg";

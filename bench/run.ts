@@ -12,6 +12,7 @@ import {
   type ThroughputRow,
   warmUp,
 } from "./parser-bench";
+import { actionStartLatency, parallelBatch } from "./runtime-bench";
 import { fixed, table } from "./table";
 import { MB } from "./timing";
 
@@ -130,7 +131,43 @@ async function main(): Promise<void> {
       `(${json.length} chars): ${fixed(json.mbPerSecond)} MB/s`,
   );
 
+  const latency = await actionStartLatency();
+  console.log(
+    "\nRuntime: </action> arriving → its tool starting, model still streaming (4-char chunks, 1 ms apart)",
+  );
+  console.log(
+    table(
+      ["actions", "median ms", "p95 ms", "max ms"],
+      [
+        [
+          String(latency.actions),
+          fixed(latency.medianMs, 3),
+          fixed(latency.p95Ms, 3),
+          fixed(latency.maxMs, 3),
+        ],
+      ],
+    ),
+  );
+  const parallel = await parallelBatch([1, 8, 32]);
+  console.log("\nRuntime: N calls of a 200 ms tool in one batch (parallel ≈ 200 ms)");
+  console.log(
+    table(
+      ["tools", "tool ms", "wall ms"],
+      parallel.map((row) => [String(row.tools), String(row.toolMs), fixed(row.wallMs)]),
+    ),
+  );
+
   const results = floors(throughputRows, linearityRows, middlewareRows);
+  results.push(
+    {
+      pass: latency.maxMs < 5,
+      text: `action start delay < 5 ms (max over ${latency.actions}): ${fixed(latency.maxMs, 3)} ms`,
+    },
+    ...parallel.map((row) => ({
+      pass: row.wallMs < row.toolMs * 1.25,
+      text: `${row.tools} parallel ${row.toolMs} ms tools ≈ ${row.toolMs} ms: ${fixed(row.wallMs)} ms`,
+    })),
+  );
   console.log("\nFloors from the issue (informational; exit code is 0 either way)");
   for (const floor of results) console.log(`${floor.pass ? "PASS" : "MISS"}  ${floor.text}`);
 
@@ -146,6 +183,7 @@ async function main(): Promise<void> {
     linearity: linearityRows,
     middleware: middlewareRows,
     jsonParse: json,
+    runtime: { actionStartLatency: latency, parallelBatch: parallel },
     floors: results,
     seconds,
   };

@@ -1,4 +1,6 @@
 import { resolve } from "node:path";
+import { pickProviderEnv } from "../providers/catalog";
+import { DEFAULT_IDLE_TIMEOUT_MS } from "../runtime/stream-idle";
 
 /** Server settings from environment variables (documented in the README and `.env.example`). */
 export interface ServerConfig {
@@ -9,6 +11,10 @@ export interface ServerConfig {
   /** The demo model's pace between pieces in ms (`WIRESCOPE_DEMO_PACE_MS`, default 15). */
   demoPaceMs: number | undefined;
   maxTurns: number;
+  /** Stop a model stream that sends nothing for this long (`WIRESCOPE_STREAM_IDLE_TIMEOUT_MS`, default 60 000; 0 = never). */
+  idleTimeoutMs: number;
+  /** The provider variables only (keys included: server-side, never sent or logged). */
+  providerEnv: Readonly<Record<string, string>>;
 }
 
 export function readConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
@@ -19,5 +25,13 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     shell: env.WIRESCOPE_ENABLE_SHELL === "1",
     demoPaceMs: pace === undefined || pace === "" ? undefined : Math.max(0, Number(pace) || 0),
     maxTurns: Number.isInteger(turns) && turns > 0 ? turns : 10,
+    idleTimeoutMs: readIdleTimeout(env.WIRESCOPE_STREAM_IDLE_TIMEOUT_MS),
+    providerEnv: pickProviderEnv(env),
   };
+}
+
+function readIdleTimeout(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return DEFAULT_IDLE_TIMEOUT_MS;
+  const ms = Number(value);
+  return Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_IDLE_TIMEOUT_MS;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import { type Dialect, PERSISTED, type ProtocolEvent } from "../protocol/events";
 import { mergePieces } from "../protocol/merge";
 import { resolveModel } from "../providers";
@@ -10,6 +11,7 @@ import type { Store, Transcript } from "../store";
 import { builtinTools, createRegistry, ensureWorkspace, type Registry } from "../tools";
 import { registerRun } from "./active-runs";
 import type { ServerConfig } from "./config";
+import { providerRun } from "./provider-run";
 import { createRecordWriter } from "./record-writer";
 import { sseRecord } from "./sse";
 
@@ -53,8 +55,9 @@ export async function startRun(
   const modelRequest = request.model ?? { provider: "demo" };
   const resolved = resolveModel(modelRequest, request.dialect, {
     ...(config.demoPaceMs === undefined ? {} : { demoPaceMs: config.demoPaceMs }),
+    env: config.providerEnv,
   });
-  if (!resolved.ok) throw new RunRequestError(400, `model.provider: ${resolved.message}`);
+  if (!resolved.ok) throw new RunRequestError(400, `${resolved.field}: ${resolved.message}`);
   const registry = selectTools(
     createRegistry(builtinTools({ shell: config.shell })),
     request.tools,
@@ -78,6 +81,8 @@ export async function startRun(
   const workspace = await ensureWorkspace(config.dataDir, meta.id);
   const runId = randomUUID();
   const controller = new AbortController();
+  // Every running call listens for the interrupt; a wide batch is not a leak.
+  setMaxListeners(0, controller.signal);
   const onClientGone = () => controller.abort("disconnect");
   signal.addEventListener("abort", onClientGone, { once: true });
   const unregister = registerRun(runId, controller);
@@ -85,7 +90,8 @@ export async function startRun(
     console.error("wirescope: could not store a record:", error),
   );
   const { settings = {} } = modelRequest;
-  const { paceMs: _pace, ...callSettings } = settings;
+  const { paceMs: _pace, ...userSettings } = settings;
+  const provider = providerRun(resolved, userSettings, config);
   let counter = 0;
   const newId = () => `${runId.slice(0, 8)}-${++counter}`;
   const body = new ReadableStream<Uint8Array>({
@@ -107,7 +113,8 @@ export async function startRun(
           model: resolved.model,
           modelRef: { provider: resolved.provider, id: resolved.id },
           system,
-          settings: callSettings,
+          settings: provider.settings,
+          streamTurn: provider.streamTurn,
           registry,
           workspace,
           relics: store,
@@ -117,8 +124,9 @@ export async function startRun(
           turns: turnCounter(previous === null ? 0 : nextTurn(previous)),
           maxTurns: config.maxTurns,
           emit(record) {
-            writer.write(record);
-            send(record);
+            const safe = provider.redact(record);
+            writer.write(safe);
+            send(safe);
           },
         },
         request.message,
@@ -131,7 +139,7 @@ export async function startRun(
             id: newId(),
             timestamp: now(),
             code: "internal",
-            message: `The run failed: ${message}`,
+            message: provider.redactText(`The run failed: ${message}`),
           };
           writer.write({ kind: "event", event });
           send({ kind: "event", event });

@@ -1,0 +1,68 @@
+import type { TranscriptRecord } from "../protocol/records";
+import { safeParseJson } from "../protocol/safe-json";
+import { mergeStopSequences, type ResolvedProviderModel, secretsOf } from "../providers";
+import { type CallSettings, createStreamTurn, type StreamTurn } from "../runtime/model-turn";
+import { describeFailures } from "../runtime/provider-errors";
+import { REDACTED, redactSecrets } from "../runtime/redact";
+import type { ServerConfig } from "./config";
+
+/** What a run needs from its provider besides the model: settings, stream, redaction. */
+export interface ProviderRun {
+  /** The call settings with the dialect's stop sequences added where the model takes them. */
+  settings: CallSettings;
+  /** The stream adapter with the idle timeout, its failures put into words for this provider. */
+  streamTurn: StreamTurn;
+  /** A record with every configured key's value replaced (a no-op unless one is present). */
+  redact: (record: TranscriptRecord) => TranscriptRecord;
+  /** Text with keys and credential-looking values replaced. */
+  redactText: (text: string) => string;
+}
+
+export function providerRun(
+  resolved: ResolvedProviderModel,
+  settings: CallSettings,
+  config: Pick<ServerConfig, "idleTimeoutMs" | "providerEnv">,
+): ProviderRun {
+  const secrets = [...new Set([...resolved.secrets, ...secretsOf(config.providerEnv)])];
+  const stopSequences = mergeStopSequences(settings.stopSequences, resolved.stopSequences);
+  const streamTurn = describeFailures(createStreamTurn({ idleTimeoutMs: config.idleTimeoutMs }), {
+    label: resolved.label,
+    model: resolved.id,
+    secrets,
+    ...(resolved.keyVariable === undefined ? {} : { keyVariable: resolved.keyVariable }),
+    ...(resolved.baseURL === undefined ? {} : { baseURL: resolved.baseURL }),
+    ...(resolved.baseURLVariable === undefined
+      ? {}
+      : { baseURLVariable: resolved.baseURLVariable }),
+  });
+  return {
+    settings: { ...settings, ...(stopSequences === undefined ? {} : { stopSequences }) },
+    streamTurn,
+    redact: (record) => redactRecord(record, secrets),
+    redactText: (text) => redactSecrets(text, secrets),
+  };
+}
+
+/**
+ * The last line of defence before a record is streamed or stored: a configured key's value
+ * anywhere in it (a tool result quoting an error, say) is replaced. Secrets are looked up in
+ * the record's JSON, so any field is covered; records without one pass through unchanged.
+ */
+export function redactRecord(
+  record: TranscriptRecord,
+  secrets: readonly string[],
+): TranscriptRecord {
+  if (secrets.length === 0) return record;
+  const json = JSON.stringify(record);
+  const escaped = secrets.filter((secret) => secret.length >= 8).map(jsonEscaped);
+  if (!escaped.some((secret) => json.includes(secret))) return record;
+  let redacted = json;
+  for (const secret of escaped) redacted = redacted.replaceAll(secret, REDACTED);
+  const parsed = safeParseJson(redacted);
+  return parsed.ok ? (parsed.value as TranscriptRecord) : record;
+}
+
+/** A string as it appears inside JSON text (quotes and backslashes escaped). */
+function jsonEscaped(text: string): string {
+  return JSON.stringify(text).slice(1, -1);
+}

@@ -1,3 +1,4 @@
+export { PROVIDER_VARIABLES, pickProviderEnv, SECRET_VARIABLES, secretsOf } from "./catalog";
 export {
   createDemoModel,
   DEMO_MODEL_ID,
@@ -8,10 +9,23 @@ export {
 export { EXAMPLE_PROMPTS, type Plan, type PlannedCall, planTools } from "./demo-rules";
 export { findScenario, SCENARIOS, type Scenario, scenarioTurn } from "./demo-scenarios";
 export { scriptTurn } from "./demo-script";
+export {
+  type ListModelsOptions,
+  listModels,
+  type ModelOption,
+  type ProviderListing,
+} from "./model-list";
+export type { ProviderEnv } from "./provider";
 export { createRandom, splitIntoChunks } from "./random";
 export {
   type ModelRequest,
   type ProviderEnvironment,
   type ResolvedModel,
+  type ResolvedProviderModel,
   resolveModel,
 } from "./registry";
+export {
+  DIALECT_STOP_SEQUENCES,
+  MAX_STOP_SEQUENCES,
+  mergeStopSequences,
+} from "./stop-sequences";

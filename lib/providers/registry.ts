@@ -1,6 +1,9 @@
 import type { LanguageModel } from "ai";
 import type { Dialect } from "../protocol/events";
+import { listProviders } from "./catalog";
 import { createDemoModel, DEMO_MODEL_ID, DEMO_PROVIDER } from "./demo-model";
+import type { ProviderEnv } from "./provider";
+import { DIALECT_STOP_SEQUENCES } from "./stop-sequences";
 
 export interface ModelRequest {
   provider: string;
@@ -9,18 +12,37 @@ export interface ModelRequest {
   settings?: { paceMs?: number };
 }
 
+export interface ResolvedProviderModel {
+  ok: true;
+  model: LanguageModel;
+  provider: string;
+  id: string;
+  /** A name for people, for error messages: "OpenAI". */
+  label: string;
+  /** The dialect's stop sequences when this model takes them, else none. */
+  stopSequences: readonly string[];
+  keyVariable?: string;
+  baseURL?: string;
+  baseURLVariable?: string;
+  /** Values never to show (the provider's key). */
+  secrets: readonly string[];
+}
+
 export type ResolvedModel =
-  | { ok: true; model: LanguageModel; provider: string; id: string }
-  | { ok: false; message: string };
+  | ResolvedProviderModel
+  | { ok: false; field: "model.provider" | "model.id"; message: string };
 
 export interface ProviderEnvironment {
   /** Default pace of the demo model in ms between pieces (`WIRESCOPE_DEMO_PACE_MS`). */
   demoPaceMs?: number;
+  /** The server's provider variables (`OPENAI_API_KEY`, …); none set → only local ones. */
+  env?: ProviderEnv;
 }
 
 /**
- * `{ provider, id }` → an AI SDK model. Only the built-in offline model exists so far;
- * real providers (OpenAI, Anthropic, Google, OpenAI-compatible) come with their issue.
+ * `{ provider, id }` → an AI SDK model: the built-in offline `demo`, or a real provider
+ * configured from the server's variables. An unknown or unconfigured provider, or a missing
+ * model id where there is no default, is a failure that says what to set or send.
  */
 export function resolveModel(
   request: ModelRequest,
@@ -30,10 +52,54 @@ export function resolveModel(
   if (request.provider === DEMO_PROVIDER) {
     const paceMs = request.settings?.paceMs ?? environment.demoPaceMs;
     const model = createDemoModel({ dialect, ...(paceMs === undefined ? {} : { paceMs }) });
-    return { ok: true, model, provider: DEMO_PROVIDER, id: request.id ?? DEMO_MODEL_ID };
+    const id = request.id ?? DEMO_MODEL_ID;
+    return {
+      ok: true,
+      model,
+      provider: DEMO_PROVIDER,
+      id,
+      label: "The demo model",
+      stopSequences: [],
+      secrets: [],
+    };
+  }
+  const providers = listProviders(environment.env ?? {});
+  const provider = providers.find((candidate) => candidate.id === request.provider);
+  if (provider === undefined) {
+    const ids = [DEMO_PROVIDER, ...providers.map((candidate) => candidate.id)].join(", ");
+    return {
+      ok: false,
+      field: "model.provider",
+      message: `Unknown provider "${request.provider}". Available: ${ids}.`,
+    };
+  }
+  if (!provider.configured) {
+    return {
+      ok: false,
+      field: "model.provider",
+      message: `${provider.label} is not configured on this server: ${provider.configure} (see .env.example) and restart it.`,
+    };
+  }
+  const id = request.id ?? provider.defaultModel;
+  if (id === undefined) {
+    return {
+      ok: false,
+      field: "model.id",
+      message: `Name a model for ${provider.label}; GET /api/models lists what the server offers.`,
+    };
   }
   return {
-    ok: false,
-    message: `Unknown provider "${request.provider}". Available: ${DEMO_PROVIDER} (the built-in offline model).`,
+    ok: true,
+    model: provider.model(id),
+    provider: provider.id,
+    id,
+    label: provider.label,
+    stopSequences: provider.supportsStop(id) ? DIALECT_STOP_SEQUENCES[dialect] : [],
+    secrets: provider.secrets,
+    ...(provider.keyVariable === undefined ? {} : { keyVariable: provider.keyVariable }),
+    ...(provider.baseURL === undefined ? {} : { baseURL: provider.baseURL }),
+    ...(provider.baseURLVariable === undefined
+      ? {}
+      : { baseURLVariable: provider.baseURLVariable }),
   };
 }

@@ -11,6 +11,7 @@ import type { TranscriptRecord } from "../protocol/records";
 import { assembleContext } from "./context";
 import { estimateTokens, MetricTracker } from "./metrics";
 import { type CallSettings, type StreamTurn, streamModelTurn } from "./model-turn";
+import { describeProviderError } from "./provider-errors";
 import type { RunExecution } from "./turn-execution";
 
 export interface AgentRunOptions {
@@ -235,10 +236,4 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
 
 function interruptReason(reason: unknown): InterruptReason {
   return reason === "timeout" || reason === "disconnect" ? reason : "user";
-}
-
-/** A provider failure in words a user can act on (what happened, what to do). */
-export function describeProviderError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return `The model provider failed: ${message}`;
 }

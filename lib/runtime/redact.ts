@@ -27,7 +27,7 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
     if (secret.length >= 8) result = result.replaceAll(secret, REDACTED);
   }
   for (const pattern of PATTERNS) {
-    result = result.replace(pattern, (match, name: string | undefined, separator: string) =>
+    result = result.replace(pattern, (_match, name: string | undefined, separator: string) =>
       name === undefined || (name === "" && separator === "")
         ? REDACTED
         : `${name}${separator}${REDACTED}`,

@@ -1,0 +1,43 @@
+/** How long a model stream may send nothing before it is stopped (`WIRESCOPE_STREAM_IDLE_TIMEOUT_MS`). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
+
+/** A model stream that sent nothing for `idleMs`: the stream adapter aborted it. */
+export class StreamIdleError extends Error {
+  override readonly name = "StreamIdleError";
+
+  constructor(readonly idleMs: number) {
+    super(`The model stream sent nothing for ${idleMs} ms.`);
+  }
+}
+
+/**
+ * An abort signal that fires `idleMs` after the last `touch()` (not counting time between
+ * `pause()` and the next `touch()`, when the consumer is busy). `idleMs` ≤ 0 or not finite
+ * never fires. `stop()` clears the timer.
+ */
+export function idleWatch(idleMs: number) {
+  const controller = new AbortController();
+  const enabled = Number.isFinite(idleMs) && idleMs > 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const pause = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+  };
+  const touch = () => {
+    pause();
+    if (enabled && !controller.signal.aborted) {
+      timer = setTimeout(() => controller.abort(new StreamIdleError(idleMs)), idleMs);
+    }
+  };
+  return {
+    signal: controller.signal,
+    touch,
+    pause,
+    stop: pause,
+    /** The idle error when the watch fired, else undefined. */
+    get fired(): StreamIdleError | undefined {
+      const reason: unknown = controller.signal.reason;
+      return reason instanceof StreamIdleError ? reason : undefined;
+    },
+  };
+}

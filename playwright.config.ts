@@ -52,6 +52,10 @@ export default defineConfig({
     timeout: 180_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      // e2e/providers.spec.ts starts the fake provider server on this port.
+      WIRESCOPE_COMPAT_BASE_URL: "http://127.0.0.1:3199/v1",
+    },
   },
 });

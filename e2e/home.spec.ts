@@ -1,14 +1,15 @@
 import { expect, test } from "@playwright/test";
 
-test("home page shows the Wirescope start page", async ({ page }) => {
+test("the playground opens on the offline demo model, ready to chat", async ({ page }) => {
   await page.goto("/");
 
   await expect(page).toHaveTitle("Wirescope");
-  await expect(page.getByRole("heading", { level: 1, name: "Wirescope" })).toBeVisible();
-  await expect(page.getByText("The agent playground that shows the wire")).toBeVisible();
+  await expect(page.getByLabel("Message")).toBeVisible();
+  await expect(page.getByText("Demo (scripted, offline)")).toBeVisible();
   for (const dialect of ["xml", "delimiter", "action"]) {
-    await expect(page.getByRole("listitem").getByText(dialect, { exact: true })).toBeVisible();
+    await expect(page.getByRole("radio", { name: dialect })).toBeAttached();
   }
+  await expect(page.getByRole("radio", { name: "xml" })).toBeChecked();
 
-  await page.screenshot({ path: "test-results/home.png", fullPage: true });
+  await page.screenshot({ path: "test-results/home.png" });
 });

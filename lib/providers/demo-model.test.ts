@@ -124,6 +124,7 @@ const EXPECTED: Record<string, Record<Dialect, ErrorCode[]>> = {
     action: ["model_wrote_results"],
   },
   "demo: lookalike tags": { xml: [], delimiter: [], action: [] },
+  "demo: xss": { xml: [], delimiter: [], action: [] },
 };
 
 describe.each(DIALECTS)("demo scenarios, %s dialect", (dialect) => {
@@ -131,6 +132,12 @@ describe.each(DIALECTS)("demo scenarios, %s dialect", (dialect) => {
     const parsed = await events(dialect, prompt);
     expect(errorCodes(parsed)).toEqual(EXPECTED[prompt]?.[dialect]);
     if (prompt === "demo: lookalike tags") expect(responses(parsed)).toContain("<thinking>");
+    if (prompt === "demo: xss") {
+      // The hostile text reaches the response verbatim: rendering it inert is the UI's job.
+      expect(responses(parsed)).toContain("<script>window.__xss=1</script>");
+      expect(responses(parsed)).toContain('<img src=x onerror="window.__xss=2">');
+      expect(responses(parsed)).toContain("[click me](javascript:window.__xss=3)");
+    }
   });
 
   it("demo: parallel batch → three calls in one batch", async () => {

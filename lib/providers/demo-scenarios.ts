@@ -1,5 +1,5 @@
 import { assertNever, type Dialect } from "../protocol";
-import { call, encodeScripted, think } from "./wire";
+import { call, encodeScripted, respond, think } from "./wire";
 
 /**
  * Scripted turns that show the protocol's failure modes and execution features. A user
@@ -13,6 +13,7 @@ export const SCENARIOS = [
   "stray text",
   "forged results",
   "lookalike tags",
+  "xss",
 ] as const;
 
 export type Scenario = (typeof SCENARIOS)[number];
@@ -45,6 +46,13 @@ export function scenarioTurn(dialect: Dialect, scenario: Scenario): string {
       return forgedResults(dialect);
     case "lookalike tags":
       return lookalikeTags(dialect);
+    case "xss":
+      return encodeScripted(dialect, [
+        think(
+          "Scenario: xss. The response below carries HTML and a script link; it must render inert.",
+        ),
+        respond(XSS_RESPONSE),
+      ]);
     default:
       return assertNever(scenario, "scenario");
   }
@@ -145,3 +153,14 @@ function lookalikeTags(dialect: Dialect): string {
       return assertNever(dialect, "dialect");
   }
 }
+
+/** Model output that would run script if a UI rendered it as HTML (issue 4: must stay inert). */
+const XSS_RESPONSE = [
+  "Scenario: xss. Each line below would run script if rendered as HTML:",
+  "",
+  "<script>window.__xss=1</script>",
+  "",
+  'An image: <img src=x onerror="window.__xss=2">',
+  "",
+  "And a link: [click me](javascript:window.__xss=3)",
+].join("\n");

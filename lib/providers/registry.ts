@@ -1,5 +1,6 @@
 import type { LanguageModel } from "ai";
 import type { Dialect } from "../protocol/events";
+import { REPLAY_PROVIDER, type ReplaySource, resolveReplayModel } from "../replay/replay-provider";
 import { listProviders } from "./catalog";
 import { createDemoModel, DEMO_MODEL_ID, DEMO_PROVIDER } from "./demo-model";
 import type { ProviderEnv } from "./provider";
@@ -37,6 +38,8 @@ export interface ProviderEnvironment {
   demoPaceMs?: number;
   /** The server's provider variables (`OPENAI_API_KEY`, …); none set → only local ones. */
   env?: ProviderEnv;
+  /** The transcript a `replay` request plays back, loaded by the server (`replaySourceFor`). */
+  replay?: ReplaySource;
 }
 
 /**
@@ -49,6 +52,8 @@ export function resolveModel(
   dialect: Dialect,
   environment: ProviderEnvironment = {},
 ): ResolvedModel {
+  if (request.provider === REPLAY_PROVIDER)
+    return resolveReplayModel(request, dialect, environment.replay);
   if (request.provider === DEMO_PROVIDER) {
     const paceMs = request.settings?.paceMs ?? environment.demoPaceMs;
     const model = createDemoModel({ dialect, ...(paceMs === undefined ? {} : { paceMs }) });

@@ -22,7 +22,8 @@ export interface AgentRunOptions {
   system: string;
   /** The conversation so far (persisted events of earlier runs), for context assembly. */
   history: readonly ProtocolEvent[];
-  message: string;
+  /** The user's message; absent to resume a conversation that ends where the model owes a turn. */
+  message?: string;
   settings?: CallSettings;
   /** How calls run (a parallel batch, or the action scheduler); given the loop's emit. */
   execution: (emit: (event: ProtocolEvent) => void) => RunExecution;
@@ -95,7 +96,8 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
     return { reason: "interrupt", turns: metrics.turns, answer };
   };
 
-  emitEvent({ type: "user", id: newId(), timestamp: now(), content: options.message });
+  if (options.message !== undefined)
+    emitEvent({ type: "user", id: newId(), timestamp: now(), content: options.message });
   const prefix = newId();
   const execution = options.execution(emitEvent);
   const turns = options.turns ?? turnCounter(options.firstTurn ?? 0);

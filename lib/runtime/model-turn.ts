@@ -1,4 +1,4 @@
-import { type LanguageModel, streamText } from "ai";
+import { type LanguageModel, streamText, type TextStreamPart, type ToolSet } from "ai";
 import type { ContextMessage } from "./context";
 import { DEFAULT_IDLE_TIMEOUT_MS, idleWatch } from "./stream-idle";
 
@@ -60,26 +60,43 @@ export async function* streamModelTurn(
     .filter((message) => message.role !== "system")
     .map((message) => ({ role: message.role as "user" | "assistant", content: message.content }));
   const idle = idleWatch(idleTimeoutMs);
+  const abortSignal = AbortSignal.any([signal, idle.signal]);
   // Our own abort (the execute boundary, a stop) wins over the idle timer's.
   const stopped = (): TurnPart =>
     !signal.aborted && idle.fired !== undefined
       ? { type: "error", error: idle.fired }
       : { type: "abort" };
+  // A provider's stream is not trusted to end after an abort: undici can leave a body read
+  // pending for good when the abort lands between chunks, and the SDK waits on that read.
+  // So each read races the abort, and the stream is let go of without waiting for it.
+  const aborted = new Promise<typeof ABORTED>((resolve) => {
+    if (abortSignal.aborted) resolve(ABORTED);
+    abortSignal.addEventListener("abort", () => resolve(ABORTED), { once: true });
+  });
+  let reader: ReadableStreamDefaultReader<TextStreamPart<ToolSet>> | undefined;
   idle.touch();
   try {
     const result = streamText({
       model,
       system,
       messages: conversation,
-      abortSignal: AbortSignal.any([signal, idle.signal]),
+      abortSignal,
       maxRetries: 0,
       // Errors arrive as parts below; the SDK's default handler would log them (and a
       // provider's error text can echo request details).
       onError: () => {},
       ...settings,
     });
-    for await (const part of result.fullStream) {
+    reader = result.fullStream.getReader();
+    for (;;) {
+      const next = await Promise.race([reader.read(), aborted]);
+      if (next === ABORTED) {
+        yield stopped();
+        return;
+      }
+      if (next.done) return;
       idle.pause();
+      const part = next.value;
       switch (part.type) {
         case "text-delta":
           if (part.text.length > 0) yield { type: "text", text: part.text };
@@ -108,9 +125,13 @@ export async function* streamModelTurn(
       idle.touch();
     }
   } catch (error) {
-    if (signal.aborted || idle.fired !== undefined) yield stopped();
+    if (abortSignal.aborted) yield stopped();
     else yield { type: "error", error };
   } finally {
     idle.stop();
+    // Cancelling also settles a read still pending in the provider's stream.
+    reader?.cancel().catch(() => {});
   }
 }
+
+const ABORTED = Symbol("aborted");

@@ -72,6 +72,13 @@ function whatHappened(error: unknown, label: string, context?: ProviderErrorCont
   if (error instanceof StreamIdleError) {
     return `${label} sent nothing for ${formatSeconds(error.idleMs)}, so the stream was stopped.`;
   }
+  if (APICallError.isInstance(error) && isBrokenConnection(error.cause)) {
+    // A response that started well and then broke: the SDK wraps the socket error.
+    return `The connection to ${label} broke in the middle of the answer (${quote(messageOf(error.cause))}).`;
+  }
+  if (APICallError.isInstance(error) && (error.statusCode ?? 400) < 400) {
+    return `${label} sent a response that could not be read (${quote(messageOf(error))}).`;
+  }
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
     const quoted = quote(error.message);
@@ -112,6 +119,12 @@ function whatToDo(error: unknown, context?: ProviderErrorContext): string {
   const key = context?.keyVariable;
   if (error instanceof StreamIdleError) {
     return "The server may be overloaded or stuck: try again, or raise WIRESCOPE_STREAM_IDLE_TIMEOUT_MS for a slow model.";
+  }
+  if (APICallError.isInstance(error) && isBrokenConnection(error.cause)) {
+    return "Try again; if it keeps happening, check the provider's status or the server's logs.";
+  }
+  if (APICallError.isInstance(error) && (error.statusCode ?? 400) < 400) {
+    return "Check that the base URL points at a server that speaks this provider's API.";
   }
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;

@@ -8,8 +8,8 @@ export const REDACTED = "[redacted]";
  * request's headers, so its text is never shown unfiltered.
  */
 const PATTERNS: readonly RegExp[] = [
-  /\b(bearer|basic)(\s+)[^\s"',;]{6,}/gi,
-  /\b((?:x-)?(?:api|goog-api)[-_]?key|authorization|access[-_]?token|auth[-_]?token|password|secret)("?\s*[:=]\s*"?)(?:(?:bearer|basic)\s+)?[^\s"',;&]+/gi,
+  /\b(bearer|basic)(\s+)[^\s"',;()[\]{}<>]{5,}[^\s"',;()[\]{}<>.]/gi,
+  /\b((?:x-)?(?:api|goog-api)[-_]?key|authorization|access[-_]?token|auth[-_]?token|password|secret)("?\s*[:=]\s*"?)(?:(?:bearer|basic)\s+)?(?:[^\s"',;&()[\]{}<>]*[^\s"',;&()[\]{}<>.])/gi,
   /([?&](?:key|api_key|apikey|token|access_token)=)()[^&\s"']+/gi,
   /\b()()(?:sk|pk|rk)-[A-Za-z0-9_-]{8,}/g,
   /\b()()AIza[A-Za-z0-9_-]{20,}/g,

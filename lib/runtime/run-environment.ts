@@ -34,10 +34,10 @@ export interface RunEnvironment {
 /** Sub-agents may start sub-agents, but not without end. */
 export const MAX_AGENT_DEPTH = 2;
 
-/** Runs the agent loop for `message` in `environment`. */
+/** Runs the agent loop for `message` in `environment` (no message: resume from `history`). */
 export function runInEnvironment(
   environment: RunEnvironment,
-  message: string,
+  message: string | undefined,
   history: readonly ProtocolEvent[] = [],
 ): Promise<RunOutcome> {
   const { dialect, model, modelRef, system, settings, signal, now, newId, emit, turns } =
@@ -49,7 +49,7 @@ export function runInEnvironment(
     system,
     settings,
     history,
-    message,
+    ...(message === undefined ? {} : { message }),
     signal,
     now,
     newId,

@@ -2,13 +2,17 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import { type Dialect, PERSISTED, type ProtocolEvent } from "../protocol/events";
 import { mergePieces } from "../protocol/merge";
+import type { TranscriptRecord } from "../protocol/records";
 import { resolveModel } from "../providers";
+import { replaySourceFor } from "../replay/replay-provider";
 import { turnCounter } from "../runtime/agent-loop";
 import type { CallSettings } from "../runtime/model-turn";
 import { runInEnvironment } from "../runtime/run-environment";
 import { systemPrompt } from "../runtime/system-prompt";
 import type { Store, Transcript } from "../store";
 import { builtinTools, createRegistry, ensureWorkspace, type Registry } from "../tools";
+import { owesTurn } from "../transcripts/fork";
+import { TaskStepStream } from "../transcripts/task-step-stream";
 import { registerRun } from "./active-runs";
 import type { ServerConfig } from "./config";
 import { providerRun } from "./provider-run";
@@ -16,12 +20,15 @@ import { createRecordWriter } from "./record-writer";
 import { sseRecord } from "./sse";
 
 export interface RunRequest {
-  message: string;
+  /** Absent: resume `transcriptId`, which must end where the model owes a turn (a fork). */
+  message?: string;
   dialect: Dialect;
   model?: { provider: string; id?: string; settings?: CallSettings & { paceMs?: number } };
   transcriptId?: string;
   system?: string;
   tools?: string[];
+  /** `tasksteps`: the SSE records are TaskStep chunks (spec §7); the transcript still stores §9 records. */
+  format?: "records" | "tasksteps";
 }
 
 /** A request the server refuses before streaming: `status` and a message naming what is wrong. */
@@ -53,9 +60,12 @@ export async function startRun(
   const { store, config } = dependencies;
   const now = dependencies.now ?? Date.now;
   const modelRequest = request.model ?? { provider: "demo" };
+  const replay = await replaySourceFor(modelRequest, store);
+  if (!replay.ok) throw new RunRequestError(replay.status, replay.message);
   const resolved = resolveModel(modelRequest, request.dialect, {
     ...(config.demoPaceMs === undefined ? {} : { demoPaceMs: config.demoPaceMs }),
     env: config.providerEnv,
+    ...(replay.source === undefined ? {} : { replay: replay.source }),
   });
   if (!resolved.ok) throw new RunRequestError(400, `${resolved.field}: ${resolved.message}`);
   const registry = selectTools(
@@ -68,11 +78,17 @@ export async function startRun(
   if (request.transcriptId !== undefined && previous === null) {
     throw new RunRequestError(404, `transcriptId: no transcript "${request.transcriptId}".`);
   }
+  if (request.message === undefined && (previous === null || !owesTurn(previous.records))) {
+    throw new RunRequestError(
+      400,
+      "message: required, unless transcriptId names a conversation that ends with a user message or tool results.",
+    );
+  }
   const system = request.system ?? systemPrompt(request.dialect, registry.describe());
   const meta =
     previous?.meta ??
     (await store.createTranscript({
-      title: titleFrom(request.message),
+      title: titleFrom(request.message ?? ""),
       dialect: request.dialect,
       model: { provider: resolved.provider, id: resolved.id },
       system,
@@ -94,10 +110,11 @@ export async function startRun(
   const provider = providerRun(resolved, userSettings, config);
   let counter = 0;
   const newId = () => `${runId.slice(0, 8)}-${++counter}`;
+  const steps = request.format === "tasksteps" ? new TaskStepStream() : undefined;
   const body = new ReadableStream<Uint8Array>({
     start(stream) {
       let open = true;
-      const send = (record: unknown) => {
+      const write = (record: unknown) => {
         if (!open) return;
         try {
           stream.enqueue(sseRecord(record));
@@ -105,7 +122,12 @@ export async function startRun(
           open = false;
         }
       };
-      send({ kind: "run", transcriptId: meta.id, runId });
+      // TaskStep clients get chunks instead of records; the ids are in the response headers.
+      const send = (record: TranscriptRecord) => {
+        if (steps === undefined) write(record);
+        else for (const chunk of steps.push(record)) write(chunk);
+      };
+      if (steps === undefined) write({ kind: "run", transcriptId: meta.id, runId });
       const history = previous === null ? [] : conversationOf(previous);
       void runInEnvironment(
         {
@@ -148,6 +170,7 @@ export async function startRun(
           signal.removeEventListener("abort", onClientGone);
           unregister();
           await writer.flush();
+          for (const chunk of steps?.end() ?? []) write(chunk);
           if (open) stream.close();
           open = false;
         });

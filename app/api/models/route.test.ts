@@ -1,0 +1,102 @@
+import { createServer, type Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProviderListing } from "@/lib/providers";
+import {
+  type FakeProviderServer,
+  startFakeProviderServer,
+} from "@/lib/providers/testing/fake-provider-server";
+import { GET } from "./route";
+
+const KEY = `wirescope-planted-models-${Math.random().toString(36).slice(2)}`;
+let fake: FakeProviderServer;
+
+beforeAll(async () => {
+  fake = await startFakeProviderServer();
+  for (const name of [
+    "OPENAI_API_KEY",
+    "ANTHROPIC_API_KEY",
+    "GOOGLE_GENERATIVE_AI_API_KEY",
+    "OPENROUTER_API_KEY",
+  ]) {
+    delete process.env[name];
+  }
+  Object.assign(process.env, {
+    ANTHROPIC_API_KEY: KEY,
+    WIRESCOPE_COMPAT_BASE_URL: `${fake.url}/v1`,
+    WIRESCOPE_COMPAT_API_KEY: KEY,
+    WIRESCOPE_COMPAT_NAME: "My vLLM",
+  });
+});
+
+afterAll(() => fake.close());
+
+async function providers(): Promise<ProviderListing[]> {
+  const response = await GET();
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { providers: ProviderListing[] }).providers;
+}
+
+describe("GET /api/models", () => {
+  it("lists every provider, configured or with what to set, and never a key", async () => {
+    const listed = await providers();
+    expect(listed.map((provider) => provider.id)).toEqual([
+      "demo",
+      "openai",
+      "anthropic",
+      "google",
+      "compat",
+      "ollama",
+      "lmstudio",
+      "vllm",
+      "llamacpp",
+      "openrouter",
+    ]);
+    const byId = new Map(listed.map((provider) => [provider.id, provider]));
+    expect(byId.get("demo")).toMatchObject({
+      configured: true,
+      models: [{ id: "scripted", source: "builtin" }],
+      freeText: false,
+    });
+    expect(byId.get("openai")).toMatchObject({
+      configured: false,
+      configure: "set OPENAI_API_KEY",
+    });
+    expect(byId.get("openrouter")).toMatchObject({
+      configured: false,
+      configure: "set OPENROUTER_API_KEY",
+    });
+    const anthropic = byId.get("anthropic");
+    expect(anthropic).toMatchObject({ configured: true, freeText: true });
+    expect(anthropic?.models.length).toBeGreaterThan(0);
+    expect(anthropic?.models.every((model) => model.source === "suggested")).toBe(true);
+    expect(JSON.stringify(listed)).not.toContain(KEY);
+  });
+
+  it("asks an OpenAI-compatible server for its models, with its key", async () => {
+    const compat = (await providers()).find((provider) => provider.id === "compat");
+    expect(compat).toMatchObject({ label: "My vLLM", configured: true, baseURL: `${fake.url}/v1` });
+    expect(compat?.models).toContainEqual({ id: "scripted", source: "server" });
+    expect(compat?.error).toBeUndefined();
+    const asked = fake.requests.filter((request) => request.path === "/v1/models").at(-1);
+    expect(asked?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it("fails soft, within the timeout, when a server does not answer", async () => {
+    const silent: Server = createServer(() => {}); // accepts, never answers
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const address = silent.address();
+    const port = typeof address === "object" && address !== null ? address.port : 0;
+    process.env.WIRESCOPE_COMPAT_BASE_URL = `http://127.0.0.1:${port}/v1`;
+    try {
+      const started = Date.now();
+      const compat = (await providers()).find((provider) => provider.id === "compat");
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(compat).toMatchObject({ configured: true, models: [] });
+      expect(compat?.error).toMatch(/did not list its models within 1500 ms/);
+    } finally {
+      process.env.WIRESCOPE_COMPAT_BASE_URL = `${fake.url}/v1`;
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+});

@@ -1,0 +1,15 @@
+import { listModels } from "@/lib/providers";
+import { readConfig } from "@/lib/server/config";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * The providers and their models: configured ones with what they offer (an
+ * OpenAI-compatible server's own list, asked with a short timeout), unconfigured ones with
+ * what to set. Keys never appear here.
+ */
+export async function GET(): Promise<Response> {
+  const providers = await listModels(readConfig().providerEnv);
+  return Response.json({ providers }, { headers: { "cache-control": "no-store" } });
+}

@@ -1,7 +1,7 @@
 "use client";
 
+import { ModelPicker } from "@/components/chat/model-picker";
 import { SettingsButton } from "@/components/chat/settings-drawer";
-import { useServerConfig } from "@/hooks/use-server-config";
 import { DIALECTS } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 
@@ -15,7 +15,6 @@ export function TopBar() {
   const setSettings = usePlayground((state) => state.setSettings);
   const setUi = usePlayground((state) => state.setUi);
   const newConversation = usePlayground((state) => state.newConversation);
-  const config = useServerConfig();
   const busy = status === "running" || status === "stopping";
 
   return (
@@ -47,12 +46,7 @@ export function TopBar() {
           </label>
         ))}
       </fieldset>
-      <span
-        className="rounded border border-border px-2 py-0.5 font-mono text-[11px] text-fg-muted"
-        title="A scripted model that runs offline: it follows simple documented rules, it does not think."
-      >
-        {config?.demo.label ?? "Demo (scripted, offline)"}
-      </span>
+      <ModelPicker disabled={busy} />
       <SettingsButton />
       <div className="ml-auto flex items-center gap-1">
         {transcriptId !== null ? (

@@ -1,0 +1,143 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { type ProviderOption, useModels } from "@/hooks/use-models";
+import { usePlayground } from "@/state/playground-store";
+
+/** Provider and model: the demo model by default; unconfigured providers say how to configure them. */
+export function ModelPicker({ disabled }: { disabled: boolean }) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const providers = useModels();
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: Event) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === "Escape"
+          : !root.current?.contains(event.target as Node)
+      )
+        setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+  const provider = usePlayground((state) => state.provider);
+  const modelId = usePlayground((state) => state.modelId);
+  const setSettings = usePlayground((state) => state.setSettings);
+  const current = providers?.find((option) => option.id === provider);
+  const label =
+    provider === "demo"
+      ? (current?.label ?? "Demo (scripted, offline)")
+      : `${current?.label ?? provider} · ${modelId}`;
+  const choose = (option: ProviderOption, id: string) => {
+    setSettings({ provider: option.id, modelId: id });
+    setOpen(false);
+  };
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        disabled={disabled}
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(!open)}
+        title={
+          provider === "demo"
+            ? "A scripted model that runs offline: it follows simple documented rules."
+            : undefined
+        }
+        className="rounded border border-border px-2 py-0.5 font-mono text-[11px] text-fg-muted hover:text-fg disabled:opacity-50"
+      >
+        {label} ▾
+      </button>
+      {open ? (
+        <div
+          role="dialog"
+          aria-label="Choose a model"
+          className="absolute left-0 top-8 z-30 max-h-[70vh] w-96 overflow-y-auto rounded-md border border-border bg-surface p-2 shadow-2xl"
+        >
+          {(providers ?? []).map((option) => (
+            <ProviderSection
+              key={option.id}
+              option={option}
+              selected={option.id === provider ? modelId : null}
+              onChoose={choose}
+            />
+          ))}
+          {providers === null ? <p className="p-2 text-xs text-fg-subtle">Loading…</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ProviderSection({
+  option,
+  selected,
+  onChoose,
+}: {
+  option: ProviderOption;
+  selected: string | null;
+  onChoose: (option: ProviderOption, id: string) => void;
+}) {
+  const [custom, setCustom] = useState("");
+  const usable = option.configured;
+  return (
+    <section className="border-b border-border py-2 last:border-b-0">
+      <h3 className="flex items-center gap-2 px-1 text-xs font-medium text-fg">
+        {option.label}
+        {!usable ? (
+          <span className="text-[11px] font-normal text-fg-subtle">
+            — {option.configure ?? "not configured"}
+          </span>
+        ) : null}
+        {usable && option.reachable === false ? (
+          <span className="text-[11px] font-normal text-warn">not reachable</span>
+        ) : null}
+      </h3>
+      {usable ? (
+        <ul className="mt-1">
+          {option.models.map((model) => (
+            <li key={model.id}>
+              <button
+                type="button"
+                onClick={() => onChoose(option, model.id)}
+                aria-current={selected === model.id}
+                className="flex w-full items-center rounded px-2 py-1 text-left font-mono text-xs text-fg-muted hover:bg-surface-2 hover:text-fg aria-[current=true]:bg-surface-2 aria-[current=true]:text-fg"
+              >
+                {model.id}
+                <span className="ml-auto text-[10px] text-fg-subtle">{model.source}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {usable && option.freeText ? (
+        <form
+          className="mt-1 flex gap-1 px-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (custom.trim() !== "") onChoose(option, custom.trim());
+          }}
+        >
+          <input
+            value={custom}
+            onChange={(event) => setCustom(event.target.value)}
+            placeholder="another model id"
+            aria-label={`Model id for ${option.label}`}
+            className="flex-1 rounded border border-border bg-bg px-2 py-0.5 font-mono text-xs"
+          />
+          <button type="submit" className="rounded px-2 text-xs text-fg-muted hover:bg-surface-2">
+            Use
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

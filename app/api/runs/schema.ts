@@ -20,7 +20,7 @@ const settings = z
 /** The body of `POST /api/runs` (spec §9). */
 export const runRequestSchema = z
   .object({
-    message: z.string().trim().min(1, "must not be empty").max(200_000),
+    message: z.string().trim().min(1, "must not be empty").max(200_000).optional(),
     dialect: z.enum(DIALECTS as [Dialect, ...Dialect[]]),
     model: z
       .object({
@@ -36,8 +36,14 @@ export const runRequestSchema = z
       .optional(),
     system: z.string().max(500_000).optional(),
     tools: z.array(z.string()).optional(),
+    format: z.enum(["records", "tasksteps"]).optional(),
   })
-  .strict() satisfies z.ZodType<RunRequest>;
+  .strict()
+  // No message continues a transcript where the model owes a turn (a fork; checked by startRun).
+  .refine((body) => body.message !== undefined || body.transcriptId !== undefined, {
+    path: ["message"],
+    message: "Invalid input: expected string, received undefined",
+  }) satisfies z.ZodType<RunRequest>;
 
 /** The first problem in words, naming the field: `dialect: Invalid option: expected one of …`. */
 export function describeProblem(error: z.ZodError): string {

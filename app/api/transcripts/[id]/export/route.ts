@@ -1,0 +1,42 @@
+import { exportJsonl } from "@/lib/transcripts/jsonl";
+import { exportMarkdown } from "@/lib/transcripts/markdown";
+import { toTaskSteps } from "@/lib/transcripts/task-step-stream";
+import { idOf, notFound, type RouteContext, readQuery, server } from "../../http";
+import { download, fileName } from "./download";
+import { exportQuerySchema } from "./schema";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** A transcript as a download: JSONL (spec §8), Markdown (with switches) or TaskSteps JSON (§7). */
+export async function GET(request: Request, context: RouteContext): Promise<Response> {
+  const id = await idOf(context);
+  if (id instanceof Response) return id;
+  const query = readQuery(request, exportQuerySchema);
+  if (query instanceof Response) return query;
+  const transcript = await server().store.getTranscript(id);
+  if (transcript === null) return notFound(id);
+  const name = fileName(transcript.meta.title);
+  switch (query.format) {
+    case "jsonl":
+      return download(exportJsonl(transcript), "application/x-ndjson", `${name}.jsonl`);
+    case "markdown": {
+      const { reasoning, tools, requests, errors } = query;
+      const markdown = exportMarkdown(transcript, {
+        ...(reasoning === undefined ? {} : { reasoning }),
+        ...(tools === undefined ? {} : { tools }),
+        ...(requests === undefined ? {} : { requests }),
+        ...(errors === undefined ? {} : { errors }),
+      });
+      return download(markdown, "text/markdown", `${name}.md`);
+    }
+    case "tasksteps": {
+      const steps = toTaskSteps(transcript.records);
+      return download(
+        `${JSON.stringify(steps, null, 2)}\n`,
+        "application/json",
+        `${name}.tasksteps.json`,
+      );
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["0", "1", "true", "false"])
+  .transform((value) => value === "1" || value === "true");
+
+/** `GET /api/transcripts/:id/export?format=jsonl|markdown|tasksteps&reasoning=1&tools=1&requests=0&errors=1` */
+export const exportQuerySchema = z
+  .object({
+    format: z.enum(["jsonl", "markdown", "tasksteps"]).default("jsonl"),
+    reasoning: flag.optional(),
+    tools: flag.optional(),
+    requests: flag.optional(),
+    errors: flag.optional(),
+  })
+  .strict();

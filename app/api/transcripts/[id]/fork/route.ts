@@ -1,0 +1,46 @@
+import { systemPrompt } from "@/lib/runtime/system-prompt";
+import { builtinTools, createRegistry } from "@/lib/tools";
+import { planFork } from "@/lib/transcripts/fork";
+import { writeFork } from "@/lib/transcripts/store-actions";
+import { idOf, notFound, problem, type RouteContext, readBody, server } from "../../http";
+import { forkSchema } from "./schema";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * Forks a transcript at a record (`at` = its seq), with at most one edit, into a new transcript
+ * linked by `parentId`/`forkPoint`; the source is not touched. Answers 201 with the new
+ * transcript's meta and `continueWith`: the `POST /api/runs` body that continues it (see
+ * lib/transcripts/CONTEXT.md). `resume: false` without a `message` means the client must
+ * send one.
+ */
+export async function POST(request: Request, context: RouteContext): Promise<Response> {
+  const id = await idOf(context);
+  if (id instanceof Response) return id;
+  const body = await readBody(request, forkSchema);
+  if (body instanceof Response) return body;
+  const { store, config } = server();
+  const source = await store.getTranscript(id);
+  if (source === null) return notFound(id);
+  const planned = planFork(source, body);
+  if (!planned.ok) return problem(400, `${planned.field}: ${planned.message}`);
+  const { plan } = planned;
+  const { tools } = source.meta;
+  // The system prompt teaches a dialect: another dialect gets its own (for the same tools).
+  const system =
+    plan.dialect === source.meta.dialect
+      ? source.meta.system
+      : systemPrompt(
+          plan.dialect,
+          createRegistry(builtinTools({ shell: config.shell }))
+            .describe()
+            .filter((tool) => tools.includes(tool.name)),
+        );
+  const meta = await writeFork(store, id, plan, system, tools);
+  const { resume, ...run } = plan.continueWith;
+  return Response.json(
+    { transcript: meta, continueWith: { transcriptId: meta.id, ...run }, resume },
+    { status: 201 },
+  );
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { DIALECTS, type Dialect } from "@/lib/protocol";
+import type { ForkRequest } from "@/lib/transcripts/fork";
+
+/** `POST /api/transcripts/:id/fork` */
+export const forkSchema = z
+  .object({
+    at: z.number().int().min(0),
+    editUserMessage: z.string().trim().min(1, "must not be empty").max(200_000).optional(),
+    editResult: z
+      .object({
+        callId: z.string().min(1),
+        content: z.json(),
+        status: z.enum(["success", "failure", "skipped"]).optional(),
+      })
+      .strict()
+      .optional(),
+    dialect: z.enum(DIALECTS as [Dialect, ...Dialect[]]).optional(),
+    model: z
+      .object({ provider: z.string().min(1), id: z.string().min(1) })
+      .strict()
+      .optional(),
+  })
+  .strict() satisfies z.ZodType<ForkRequest>;

@@ -1,0 +1,36 @@
+import { importOriginOf } from "@/lib/transcripts/store-actions";
+import { idOf, notFound, type RouteContext, readBody, server } from "../http";
+import { renameSchema } from "./schema";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** A transcript: its meta, every record (with `seq` and `runId`), and its origin if imported. */
+export async function GET(_request: Request, context: RouteContext): Promise<Response> {
+  const id = await idOf(context);
+  if (id instanceof Response) return id;
+  const { store } = server();
+  const transcript = await store.getTranscript(id);
+  if (transcript === null) return notFound(id);
+  const importedFrom = await importOriginOf(store, id);
+  return Response.json({ ...transcript, ...(importedFrom === undefined ? {} : { importedFrom }) });
+}
+
+/** Renames: `{ title }` (trimmed). */
+export async function PATCH(request: Request, context: RouteContext): Promise<Response> {
+  const id = await idOf(context);
+  if (id instanceof Response) return id;
+  const body = await readBody(request, renameSchema);
+  if (body instanceof Response) return body;
+  const meta = await server().store.renameTranscript(id, body.title);
+  return meta === null ? notFound(id) : Response.json({ meta });
+}
+
+/** Soft delete: hidden until `POST /api/transcripts/:id/restore`. */
+export async function DELETE(_request: Request, context: RouteContext): Promise<Response> {
+  const id = await idOf(context);
+  if (id instanceof Response) return id;
+  return (await server().store.deleteTranscript(id))
+    ? Response.json({ deleted: id })
+    : notFound(id);
+}

@@ -1,0 +1,353 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
+import type { StoredRecord, Transcript, TranscriptMeta, TranscriptSummary } from "@/lib/store";
+import { parseJsonl } from "@/lib/transcripts/jsonl";
+import type { TaskStep } from "@/lib/transcripts/task-step-types";
+import { POST as startRun } from "../runs/route";
+import { GET as exportTranscript } from "./[id]/export/route";
+import { POST as fork } from "./[id]/fork/route";
+import { POST as restore } from "./[id]/restore/route";
+import { GET as getOne, DELETE as remove, PATCH as rename } from "./[id]/route";
+import { POST as importFile } from "./import/route";
+import { GET as list } from "./route";
+
+beforeAll(async () => {
+  process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-transcripts-"));
+});
+
+const url = (path: string) => `http://test/api/transcripts${path}`;
+const params = (id: string) => ({ params: Promise.resolve({ id }) });
+const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body) });
+
+async function run(body: Record<string, unknown>): Promise<RunStreamRecord[]> {
+  const response = await startRun(
+    new Request(
+      "http://test/api/runs",
+      json({ dialect: "xml", model: { provider: "demo", settings: { paceMs: 0 } }, ...body }),
+    ),
+  );
+  if (response.status !== 200) throw new Error(`run refused: ${await response.text()}`);
+  const records: RunStreamRecord[] = [];
+  if (response.body === null) throw new Error("no body");
+  for await (const record of readRunStream(response.body)) records.push(record);
+  return records;
+}
+
+async function newTranscript(message: string): Promise<string> {
+  const [first] = await run({ message });
+  if (first?.kind !== "run") throw new Error("no run record");
+  return first.transcriptId;
+}
+
+const get = async (id: string) => getOne(new Request(url(`/${id}`)), params(id));
+const transcriptOf = async (id: string) =>
+  (await (await get(id)).json()) as Transcript & { importedFrom?: unknown };
+const listOf = async (query = "") =>
+  (await (await list(new Request(url(query)))).json()) as {
+    transcripts: TranscriptSummary[];
+    nextOffset: number | null;
+  };
+const stripped = (records: StoredRecord[]) => records.map(({ seq: _seq, ...rest }) => rest);
+
+describe("list, get, rename, delete and restore", () => {
+  it("lists, searches, pages, renames, deletes softly and restores", async () => {
+    const a = await newTranscript("list the files for the zebra report");
+    const b = await newTranscript("calculate 6 * 7");
+    const all = await listOf();
+    expect(all.transcripts.slice(0, 2).map((summary) => summary.id)).toEqual([b, a]);
+    expect(all.transcripts[0]).toMatchObject({
+      title: "calculate 6 * 7",
+      dialect: "xml",
+      model: { provider: "demo" },
+    });
+    expect((await listOf("?query=ZEBRA")).transcripts.map((summary) => summary.id)).toEqual([a]);
+    const page = await listOf("?limit=1&offset=0");
+    expect(page.transcripts).toHaveLength(1);
+    expect(page.nextOffset).toBe(1);
+
+    const detail = await transcriptOf(a);
+    expect(detail.meta).toMatchObject({ id: a, title: "list the files for the zebra report" });
+    expect(detail.records[0]).toMatchObject({ seq: 1, kind: "event", event: { type: "user" } });
+
+    const renamed = await rename(
+      new Request(url(`/${a}`), {
+        method: "PATCH",
+        body: JSON.stringify({ title: "  Zebra files " }),
+      }),
+      params(a),
+    );
+    expect(((await renamed.json()) as { meta: TranscriptMeta }).meta.title).toBe("Zebra files");
+
+    expect((await remove(new Request(url(`/${a}`)), params(a))).status).toBe(200);
+    expect((await get(a)).status).toBe(404);
+    expect((await listOf()).transcripts.map((summary) => summary.id)).not.toContain(a);
+    expect((await remove(new Request(url(`/${a}`)), params(a))).status).toBe(404);
+    expect((await restore(new Request(url(`/${a}/restore`)), params(a))).status).toBe(200);
+    expect((await transcriptOf(a)).meta.title).toBe("Zebra files");
+    expect((await restore(new Request(url(`/${a}/restore`)), params(a))).status).toBe(404);
+  });
+
+  it.each([
+    ["list with a bad limit", () => list(new Request(url("?limit=0"))), 400, "limit:"],
+    [
+      "list with an unknown parameter",
+      () => list(new Request(url("?sort=x"))),
+      400,
+      'query: unknown parameter "sort".',
+    ],
+    ["get an unknown transcript", () => get("nope"), 404, 'id: no transcript "nope".'],
+    ["get a bad id", () => get("../etc"), 400, "id: must be a transcript id."],
+    [
+      "rename to nothing",
+      () =>
+        rename(new Request(url("/x"), { method: "PATCH", body: '{"title":"  "}' }), params("x")),
+      400,
+      "title: must not be empty.",
+    ],
+    [
+      "rename with an extra field",
+      () =>
+        rename(
+          new Request(url("/x"), { method: "PATCH", body: '{"title":"a","x":1}' }),
+          params("x"),
+        ),
+      400,
+      'body: unknown field "x".',
+    ],
+    [
+      "rename an unknown transcript",
+      () => rename(new Request(url("/x"), { method: "PATCH", body: '{"title":"a"}' }), params("x")),
+      404,
+      "id:",
+    ],
+  ])("%s → %s", async (_name, call, status, message) => {
+    const response = await call();
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { error: string }).error.startsWith(message)).toBe(true);
+  });
+});
+
+describe("export and import", () => {
+  it("exports JSONL, Markdown and TaskSteps as downloads named after the title", async () => {
+    const id = await newTranscript("read README.md «now»");
+    const exported = async (query: string) =>
+      exportTranscript(new Request(url(`/${id}/export${query}`)), params(id));
+
+    const jsonl = await exported("");
+    expect(jsonl.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
+    expect(jsonl.headers.get("content-disposition")).toBe(
+      `attachment; filename="read-README.md-now.jsonl"; filename*=UTF-8''read-README.md-%C2%ABnow%C2%BB.jsonl`,
+    );
+    const parsed = parseJsonl(await jsonl.text());
+    expect(parsed.ok && parsed.file.header.id).toBe(id);
+
+    const markdown = await (await exported("?format=markdown&reasoning=0&requests=1")).text();
+    expect(markdown).toContain("## User\n\nread README.md «now»");
+    expect(markdown).toContain("**Call** `read`");
+    expect(markdown).not.toContain("**Reasoning**");
+    expect(markdown).toContain("### Request · turn 0 · demo/scripted");
+
+    const steps = (await (await exported("?format=tasksteps")).json()) as TaskStep[];
+    expect(steps[0]).toMatchObject({
+      agent_name: "user",
+      parts: [{ type: "text", text: "read README.md «now»" }],
+    });
+    expect(steps[1]?.parts.map((part) => part.type)).toEqual(["text", "tool_call", "tool_result"]);
+
+    const bad = await exported("?format=pdf");
+    expect(bad.status).toBe(400);
+  });
+
+  it("export → import gives back the same transcript under a new id", async () => {
+    const id = await newTranscript("demo: parallel batch");
+    const original = await transcriptOf(id);
+    const file = await (
+      await exportTranscript(new Request(url(`/${id}/export`)), params(id))
+    ).text();
+    const response = await importFile(new Request(url("/import"), { method: "POST", body: file }));
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as {
+      transcript: TranscriptMeta;
+      importedFrom: { originalId: string };
+      records: number;
+    };
+    expect(body.importedFrom.originalId).toBe(id);
+    expect(body.transcript.id).not.toBe(id);
+    const imported = await transcriptOf(body.transcript.id);
+    const { id: _a, createdAt: _b, updatedAt: _c, ...sameMeta } = original.meta;
+    expect(imported.meta).toMatchObject(sameMeta);
+    expect(stripped(imported.records)).toEqual(stripped(original.records));
+    expect(imported.importedFrom).toMatchObject({ originalId: id });
+    // And once more: the imported one exports to the same lines, header id and time aside.
+    const again = await (
+      await exportTranscript(
+        new Request(url(`/${imported.meta.id}/export`)),
+        params(imported.meta.id),
+      )
+    ).text();
+    expect(again.split("\n").slice(1)).toEqual(file.split("\n").slice(1));
+  });
+
+  it("imports a multipart upload (the file picker and drag-and-drop)", async () => {
+    const id = await newTranscript("list the files");
+    const file = await (
+      await exportTranscript(new Request(url(`/${id}/export`)), params(id))
+    ).text();
+    const form = new FormData();
+    form.set("file", new Blob([file], { type: "application/x-ndjson" }), "run.jsonl");
+    const response = await importFile(new Request(url("/import"), { method: "POST", body: form }));
+    expect(response.status).toBe(201);
+  });
+
+  it("refuses a bad file with the first bad line, a large one with 413, non-UTF-8 with 400", async () => {
+    const id = await newTranscript("list the files");
+    const lines = (
+      await (await exportTranscript(new Request(url(`/${id}/export`)), params(id))).text()
+    ).split("\n");
+    lines[3] = '{"kind":"event","event":{"type":"thought","id":"x","timestamp":0}}';
+    const bad = await importFile(
+      new Request(url("/import"), { method: "POST", body: lines.join("\n") }),
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      error: expect.stringMatching(
+        /^line 4: event\.type: Invalid option: expected one of "user"\|/,
+      ),
+      line: 4,
+    });
+
+    process.env.WIRESCOPE_IMPORT_MAX_MB = "0.001";
+    try {
+      const large = await importFile(
+        new Request(url("/import"), { method: "POST", body: "x".repeat(2000) }),
+      );
+      expect(large.status).toBe(413);
+    } finally {
+      delete process.env.WIRESCOPE_IMPORT_MAX_MB;
+    }
+    const binary = await importFile(
+      new Request(url("/import"), { method: "POST", body: new Uint8Array([0xff, 0xfe, 0x00]) }),
+    );
+    expect(binary.status).toBe(400);
+    expect(((await binary.json()) as { error: string }).error).toBe("The file is not UTF-8 text.");
+  });
+});
+
+describe("fork", () => {
+  const forkOf = async (id: string, body: unknown) =>
+    fork(new Request(url(`/${id}/fork`), json(body)), params(id));
+
+  it("edits a tool result in a fork and continues from it; the original stays untouched", async () => {
+    const id = await newTranscript("list the files");
+    const original = await transcriptOf(id);
+    const result = original.records.find(
+      (record) => record.kind === "event" && record.event.type === "result",
+    );
+    if (result?.kind !== "event" || result.event.type !== "result") throw new Error("no result");
+    const response = await forkOf(id, {
+      at: result.seq,
+      editResult: {
+        callId: result.event.callId,
+        content: "Mock: the disk is on fire",
+        status: "failure",
+      },
+    });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as {
+      transcript: TranscriptMeta;
+      continueWith: Record<string, unknown>;
+      resume: boolean;
+    };
+    expect(body.transcript).toMatchObject({
+      parentId: id,
+      forkPoint: result.seq,
+      title: "list the files · fork",
+    });
+    expect(body.resume).toBe(true);
+    expect(body.continueWith).toEqual({
+      transcriptId: body.transcript.id,
+      dialect: "xml",
+      model: { provider: "demo", id: "scripted" },
+    });
+
+    const continued = await run({
+      ...body.continueWith,
+      model: { provider: "demo", settings: { paceMs: 0 } },
+    });
+    const said = continued.flatMap((record) =>
+      record.kind === "event" && record.event.type === "respond" ? [record.event.content] : [],
+    );
+    expect(said.join("")).toContain("Mock: the disk is on fire");
+    expect(
+      continued.some((record) => record.kind === "event" && record.event.type === "user"),
+    ).toBe(false);
+
+    expect(await transcriptOf(id)).toEqual(original);
+    const forked = await transcriptOf(body.transcript.id);
+    expect(forked.records.length).toBeGreaterThan(result.seq);
+  });
+
+  it("edits a user message: the fork ends before it, the client sends the new text", async () => {
+    const id = await newTranscript("list the files");
+    const response = await forkOf(id, {
+      at: 1,
+      editUserMessage: "calculate 2+3",
+      dialect: "delimiter",
+    });
+    const body = (await response.json()) as {
+      transcript: TranscriptMeta;
+      continueWith: Record<string, unknown>;
+      resume: boolean;
+    };
+    expect(body.resume).toBe(false);
+    expect(body.continueWith).toMatchObject({ message: "calculate 2+3", dialect: "delimiter" });
+    expect(body.transcript).toMatchObject({ forkPoint: 0, dialect: "delimiter" });
+    expect(body.transcript.system).toContain("§think:");
+    const forked = await transcriptOf(body.transcript.id);
+    expect(forked.records).toEqual([]);
+    const records = await run({
+      ...body.continueWith,
+      model: { provider: "demo", settings: { paceMs: 0 } },
+    });
+    expect(
+      records.some(
+        (record) =>
+          record.kind === "event" &&
+          record.event.type === "call" &&
+          record.event.call.name === "calculate",
+      ),
+    ).toBe(true);
+  });
+
+  it("refuses a fork point that is not there and a continue without a message where none is owed", async () => {
+    const id = await newTranscript("hello");
+    const bad = await forkOf(id, { at: 9999 });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(
+      /^at: must be a seq from 0 to \d+\.$/,
+    );
+    expect((await forkOf("nope", { at: 0 })).status).toBe(404);
+    expect((await forkOf(id, { at: 0, editResult: { callId: "c" } })).status).toBe(400);
+
+    const whole = (await (
+      await forkOf(id, { at: (await transcriptOf(id)).records.length })
+    ).json()) as {
+      transcript: TranscriptMeta;
+      resume: boolean;
+    };
+    expect(whole.resume).toBe(false);
+    const refused = await startRun(
+      new Request(
+        "http://test/api/runs",
+        json({ dialect: "xml", transcriptId: whole.transcript.id }),
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^message: required, unless/,
+    );
+  });
+});

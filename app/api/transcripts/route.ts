@@ -1,0 +1,27 @@
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "@/lib/store";
+import { readQuery, server } from "./http";
+import { listQuerySchema } from "./schema";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * Saved transcripts, most recently updated first; `query` searches titles and what the user
+ * and the model said. `nextOffset` is the offset of the next page, or null on the last one.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const query = readQuery(request, listQuerySchema);
+  if (query instanceof Response) return query;
+  const limit = query.limit ?? DEFAULT_LIST_LIMIT;
+  const offset = query.offset ?? 0;
+  const { store } = server();
+  // One more than asked tells whether another page follows.
+  const page = await store.listTranscripts({
+    ...(query.query === undefined ? {} : { query: query.query }),
+    limit: Math.min(limit + 1, MAX_LIST_LIMIT),
+    offset,
+  });
+  const transcripts = page.slice(0, limit);
+  const more = page.length > limit;
+  return Response.json({ transcripts, nextOffset: more ? offset + limit : null });
+}

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { MAX_LIST_LIMIT } from "@/lib/store";
+
+/** `GET /api/transcripts?query=&limit=&offset=` */
+export const listQuerySchema = z
+  .object({
+    query: z.string().max(500).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).optional(),
+    offset: z.coerce.number().int().min(0).optional(),
+  })
+  .strict();

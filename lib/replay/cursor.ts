@@ -1,0 +1,100 @@
+import type { TranscriptRecord } from "../protocol/records";
+import type { TimedRecord } from "./timeline";
+
+/** What a view applies: with `reset`, clear and fold `records` from scratch; else append them. */
+export interface ReplayFrame {
+  reset: boolean;
+  records: TranscriptRecord[];
+}
+
+/**
+ * The pure core of replay playback: a position on the timeline (ms) and how many records have
+ * been emitted. No timers and no clock: the caller says where time is (`advanceTo`) or moves
+ * by event. Going back rebuilds: a `reset` frame with every record up to the new point, because
+ * folded views (a `RunLog`) only append.
+ */
+export class ReplayCursor {
+  private next = 0;
+  private time = 0;
+
+  constructor(private readonly entries: readonly TimedRecord[]) {}
+
+  /** Records emitted so far. */
+  get index(): number {
+    return this.next;
+  }
+
+  get position(): number {
+    return this.time;
+  }
+
+  get length(): number {
+    return this.entries.length;
+  }
+
+  get duration(): number {
+    return this.entries.at(-1)?.at ?? 0;
+  }
+
+  get done(): boolean {
+    return this.next >= this.entries.length;
+  }
+
+  /** When the next record is due, or `undefined` at the end. */
+  nextAt(): number | undefined {
+    return this.entries[this.next]?.at;
+  }
+
+  /** Moves time forward to `position`, emitting every record due by then. */
+  advanceTo(position: number): ReplayFrame {
+    if (position < this.time) return this.seek(position);
+    this.time = Math.min(position, this.duration);
+    const start = this.next;
+    while (this.next < this.entries.length && (this.entries[this.next]?.at ?? 0) <= position)
+      this.next++;
+    return this.slice(false, start);
+  }
+
+  /** Emits up to and including the next event record (the chunks and requests before it too). */
+  stepForward(): ReplayFrame {
+    const start = this.next;
+    while (this.next < this.entries.length) {
+      const entry = this.entries[this.next++] as TimedRecord;
+      this.time = Math.max(this.time, entry.at);
+      if (entry.record.kind === "event") break;
+    }
+    return this.slice(false, start);
+  }
+
+  /** Takes back the last emitted event (and what followed it): a rebuild up to just before it. */
+  stepBack(): ReplayFrame {
+    let target = this.next - 1;
+    while (target >= 0 && this.entries[target]?.record.kind !== "event") target--;
+    return this.rebuild(Math.max(0, target));
+  }
+
+  /** Jumps to `position`: forward emits what is due; backward rebuilds. */
+  seek(position: number): ReplayFrame {
+    const clamped = Math.max(0, Math.min(position, this.duration));
+    if (clamped >= this.time) return this.advanceTo(clamped);
+    let count = 0;
+    while (count < this.entries.length && (this.entries[count]?.at ?? 0) <= clamped) count++;
+    if (count === this.next) {
+      this.time = clamped;
+      return { reset: false, records: [] };
+    }
+    const frame = this.rebuild(count);
+    this.time = clamped;
+    return frame;
+  }
+
+  private rebuild(count: number): ReplayFrame {
+    this.next = count;
+    this.time = count > 0 ? (this.entries[count - 1]?.at ?? 0) : 0;
+    return this.slice(true, 0);
+  }
+
+  private slice(reset: boolean, start: number): ReplayFrame {
+    return { reset, records: this.entries.slice(start, this.next).map((entry) => entry.record) };
+  }
+}

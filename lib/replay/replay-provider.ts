@@ -1,0 +1,66 @@
+/**
+ * The `replay` provider's server side: loading the transcript to play back, and turning a
+ * `{ provider: "replay", id: <transcriptId> }` request into a model. `lib/providers/registry.ts`
+ * calls `resolveReplayModel`; the server calls `replaySourceFor` first (it needs the store).
+ */
+import type { Dialect } from "../protocol/events";
+import type { ModelRequest, ResolvedModel } from "../providers/registry";
+import type { Store } from "../store/store";
+import { createReplayModel, REPLAY_PROVIDER } from "./replay-model";
+import { type ReplaySource, replaySourceOf } from "./replay-source";
+
+export type ReplaySourceResult =
+  | { ok: true; source: ReplaySource | undefined }
+  | { ok: false; status: 400 | 404; message: string };
+
+/** Loads the transcript a `replay` request names; other providers need nothing (`undefined`). */
+export async function replaySourceFor(
+  request: { provider: string; id?: string },
+  store: Pick<Store, "getTranscript">,
+): Promise<ReplaySourceResult> {
+  if (request.provider !== REPLAY_PROVIDER) return { ok: true, source: undefined };
+  if (request.id === undefined)
+    return { ok: false, status: 400, message: "model.id: name the transcript to replay." };
+  const transcript = await store.getTranscript(request.id);
+  if (transcript === null)
+    return {
+      ok: false,
+      status: 404,
+      message: `model.id: no transcript "${request.id}" to replay.`,
+    };
+  return { ok: true, source: replaySourceOf(transcript) };
+}
+
+export function resolveReplayModel(
+  request: ModelRequest,
+  dialect: Dialect,
+  source: ReplaySource | undefined,
+): ResolvedModel {
+  if (source === undefined || source.transcriptId !== request.id) {
+    return {
+      ok: false,
+      field: "model.id",
+      message: "The replay provider needs the transcript loaded first (replaySourceFor).",
+    };
+  }
+  if (source.dialect !== dialect) {
+    return {
+      ok: false,
+      field: "model.id",
+      message: `Transcript "${source.transcriptId}" was recorded in the ${source.dialect} dialect; replay it with "dialect": "${source.dialect}".`,
+    };
+  }
+  const paceMs = request.settings?.paceMs;
+  return {
+    ok: true,
+    model: createReplayModel(source, paceMs === undefined ? {} : { paceMs }),
+    provider: REPLAY_PROVIDER,
+    id: source.transcriptId,
+    label: "The replay model",
+    stopSequences: [],
+    secrets: [],
+  };
+}
+
+export { REPLAY_PROVIDER } from "./replay-model";
+export type { ReplaySource } from "./replay-source";

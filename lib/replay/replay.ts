@@ -1,0 +1,173 @@
+import type { Dialect, ProtocolEvent } from "../protocol/events";
+import { createParser } from "../protocol/parser";
+import type { TranscriptRecord } from "../protocol/records";
+import type { Parser } from "../protocol/scanner";
+import { diffTurn, type ReplayDiff } from "./diff";
+import { isParserEvent, parserTurn } from "./parser-events";
+
+export interface ReplayResult {
+  /** The records a live run would have produced with the current parser, in order. */
+  records: TranscriptRecord[];
+  /** Where the current parser disagrees with the recorded events, by turn. */
+  diffs: ReplayDiff[];
+}
+
+/** What the recorded parser events tell about a turn: how its parser named ids, whose it was. */
+interface TurnPlan {
+  idPrefix?: string;
+  parent?: string;
+  lastChunk: number;
+}
+
+interface LiveTurn {
+  parser: Parser;
+  parent: string | undefined;
+  /** The execute boundary passed: nothing more of this turn is shown (spec §4.1). */
+  boundary: boolean;
+  /** Nothing more is fed: the boundary, or an `end`; `end()` is then never called. */
+  stopped: boolean;
+}
+
+/**
+ * Replays a transcript through the current parser (pure). Each turn's recorded raw chunks are
+ * fed, in order, to a fresh parser for that turn, exactly as the agent loop does: events after
+ * the execute boundary are dropped, feeding stops at the boundary or an `end`, and `end()`
+ * flushes a turn at the point the loop did (just before the turn's `metric`; never, for a turn
+ * cut short by a crash). Recorded parser events are replaced by the re-parsed ones, placed
+ * right after the chunk that produced them; everything the runtime wrote (user, result,
+ * metric, runtime errors, interrupt, requests) stays where it was recorded.
+ */
+export function replayRecords(
+  dialect: Dialect,
+  records: readonly TranscriptRecord[],
+): ReplayResult {
+  const plans = planTurns(records);
+  const flushAt = flushPositions(records, plans);
+  const out: TranscriptRecord[] = [];
+  const recorded = new Map<number, ProtocolEvent[]>();
+  const reparsed = new Map<number, ProtocolEvent[]>();
+  const live = new Map<number, LiveTurn>();
+  // The parser's clock: the recorded time of what is being fed (timestamps are not compared).
+  let runStart = 0;
+  let now = 0;
+
+  const turnState = (turn: number): LiveTurn => {
+    let state = live.get(turn);
+    if (state === undefined) {
+      const plan = plans.get(turn);
+      const options = { turn, clock: () => now };
+      const parser = createParser(
+        dialect,
+        plan?.idPrefix === undefined ? options : { ...options, idPrefix: plan.idPrefix },
+      );
+      state = { parser, parent: plan?.parent, boundary: false, stopped: false };
+      live.set(turn, state);
+    }
+    return state;
+  };
+
+  const take = (turn: number, state: LiveTurn, events: readonly ProtocolEvent[]) => {
+    for (const event of events) {
+      if (state.boundary) return;
+      const stamped = state.parent === undefined ? event : { ...event, parent: state.parent };
+      out.push({ kind: "event", event: stamped });
+      append(reparsed, turn, stamped);
+      if (event.type === "execute") {
+        state.boundary = true;
+        state.stopped = true;
+      } else if (event.type === "end") {
+        state.stopped = true;
+      }
+    }
+  };
+
+  records.forEach((record, index) => {
+    for (const turn of flushAt.get(index) ?? []) {
+      const state = live.get(turn);
+      if (state === undefined || state.stopped) continue;
+      if (record.kind === "event") now = record.event.timestamp;
+      state.stopped = true;
+      take(turn, state, state.parser.end());
+    }
+    switch (record.kind) {
+      case "request":
+        out.push(record);
+        return;
+      case "chunk": {
+        out.push(record);
+        now = runStart + record.t;
+        const state = turnState(record.turn);
+        if (!state.stopped) take(record.turn, state, state.parser.feed(record.text));
+        return;
+      }
+      case "event": {
+        const { event } = record;
+        if (event.type === "user" && event.parent === undefined) runStart = event.timestamp;
+        if (isParserEvent(event)) append(recorded, parserTurn(event), event);
+        else out.push(record);
+        return;
+      }
+    }
+  });
+
+  const turns = [...new Set([...recorded.keys(), ...reparsed.keys()])].sort((a, b) => a - b);
+  const diffs = turns.flatMap((turn) =>
+    diffTurn(turn, recorded.get(turn) ?? [], reparsed.get(turn) ?? []),
+  );
+  return { records: out, diffs };
+}
+
+function planTurns(records: readonly TranscriptRecord[]): Map<number, TurnPlan> {
+  const plans = new Map<number, TurnPlan>();
+  const plan = (turn: number) => {
+    let found = plans.get(turn);
+    if (found === undefined) {
+      found = { lastChunk: -1 };
+      plans.set(turn, found);
+    }
+    return found;
+  };
+  records.forEach((record, index) => {
+    if (record.kind === "chunk") plan(record.turn).lastChunk = index;
+    if (record.kind !== "event" || !isParserEvent(record.event)) return;
+    const turnPlan = plan(parserTurn(record.event));
+    if (turnPlan.idPrefix !== undefined) return;
+    // Parser ids are `<prefix><counter>`; the same prefix gives the same ids again.
+    turnPlan.idPrefix = record.event.id.replace(/\d+$/, "");
+    if (record.event.parent !== undefined) turnPlan.parent = record.event.parent;
+  });
+  return plans;
+}
+
+/**
+ * Where the loop called `end()` for each turn: after the turn's last chunk, at the first
+ * `metric` of the same agent (the loop flushes, then measures, in one synchronous step).
+ */
+function flushPositions(
+  records: readonly TranscriptRecord[],
+  plans: ReadonlyMap<number, TurnPlan>,
+): Map<number, number[]> {
+  const lastChunks = new Map<number, number>();
+  for (const [turn, plan] of plans) if (plan.lastChunk >= 0) lastChunks.set(plan.lastChunk, turn);
+  const waiting = new Map<string, number[]>();
+  const flushAt = new Map<number, number[]>();
+  records.forEach((record, index) => {
+    if (record.kind === "event" && record.event.type === "metric") {
+      const level = record.event.parent ?? "";
+      const turns = waiting.get(level);
+      if (turns !== undefined) flushAt.set(index, turns);
+      waiting.delete(level);
+    }
+    const turn = lastChunks.get(index);
+    if (turn === undefined) return;
+    const level = plans.get(turn)?.parent ?? "";
+    waiting.set(level, [...(waiting.get(level) ?? []), turn]);
+  });
+  return flushAt;
+}
+
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
+}

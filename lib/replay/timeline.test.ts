@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import type { ProtocolEvent } from "../protocol/events";
+import type { TranscriptRecord } from "../protocol/records";
+import { buildTimeline } from "./timeline";
+
+const EPOCH = 1_700_000_000_000;
+const event = (value: ProtocolEvent): TranscriptRecord => ({ kind: "event", event: value });
+const user = (id: string, at: number) =>
+  event({ type: "user", id, timestamp: EPOCH + at, content: id });
+const result = (id: string, timestamp: number) =>
+  event({
+    type: "result",
+    id,
+    timestamp,
+    callId: "c",
+    payload: { tool: "t", status: "success", content: "", outcome: "", durationMs: 0 },
+  });
+const chunk = (t: number): TranscriptRecord => ({ kind: "chunk", turn: 0, t, text: "x" });
+
+const times = (records: TranscriptRecord[], gap?: number) =>
+  buildTimeline(records, gap === undefined ? {} : { runGapMs: gap }).map((entry) => entry.at);
+
+describe("buildTimeline", () => {
+  it("puts chunks at their t and events at their own time, held between their neighbours", () => {
+    expect(
+      times([
+        user("u", 0),
+        chunk(5),
+        chunk(20),
+        result("late-tool", EPOCH + 2000), // a slow tool: 2 s after the run started
+        chunk(2500),
+        result("skewed", EPOCH + 9999), // after the next chunk by its clock: held at the chunk
+        chunk(3000),
+        result("no-clock", 0), // no timestamp: the previous record's time
+      ]),
+    ).toEqual([0, 5, 20, 2000, 2500, 3000, 3000, 3000]);
+  });
+
+  it("never goes back in time", () => {
+    expect(times([user("u", 0), chunk(50), result("early", EPOCH + 10), chunk(40)])).toEqual([
+      0, 50, 50, 50,
+    ]);
+  });
+
+  it("runs follow each other after the gap, however long the user waited", () => {
+    const records = [
+      user("u1", 0),
+      chunk(100),
+      user("u2", 3_600_000),
+      chunk(10),
+      result("r", EPOCH + 3_600_020),
+    ];
+    expect(times(records)).toEqual([0, 100, 600, 610, 620]);
+    expect(times(records, 0)).toEqual([0, 100, 100, 110, 120]);
+  });
+
+  it("a sub-agent's task does not start a run", () => {
+    const records = [
+      user("u1", 0),
+      chunk(10),
+      event({ type: "user", id: "sub", timestamp: EPOCH + 15, content: "task", parent: "c1" }),
+      chunk(20),
+    ];
+    expect(times(records)).toEqual([0, 10, 15, 20]);
+  });
+
+  it("a run resumed without a message starts where its stored run id changes", () => {
+    const records = [
+      { ...user("u1", 0), runId: "r1" },
+      { ...chunk(100), runId: "r1" },
+      { ...result("x", EPOCH + 150), runId: "r1" },
+      { ...chunk(5), runId: "r2" },
+      result("reparsed-without-run-id", 0),
+      { ...chunk(30), runId: "r2" },
+    ];
+    expect(times(records)).toEqual([0, 100, 150, 655, 655, 680]);
+  });
+});

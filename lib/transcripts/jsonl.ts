@@ -1,0 +1,144 @@
+import { safeParseJson } from "../protocol/safe-json";
+import { describeIssue, headerSchema, recordSchema } from "./file-schema";
+import {
+  type ExportableTranscript,
+  type FileRecord,
+  fileRecordOf,
+  headerOf,
+  type TranscriptFile,
+  type TranscriptHeader,
+} from "./header";
+
+export interface JsonlLimits {
+  /** Largest file in UTF-8 bytes (default 20 MiB). */
+  maxBytes: number;
+  /** Longest line in UTF-8 bytes (default 8 MiB: a request line holds a whole context). */
+  maxLineBytes: number;
+}
+
+export const DEFAULT_JSONL_LIMITS: JsonlLimits = {
+  maxBytes: 20 * 1024 * 1024,
+  maxLineBytes: 8 * 1024 * 1024,
+};
+
+/**
+ * The limits for imports on this server: `WIRESCOPE_IMPORT_MAX_MB` raises or lowers the file
+ * limit (default 20); a line stays within 8 MiB, or the file limit when that is smaller.
+ */
+export function importLimits(env: Readonly<Record<string, string | undefined>>): JsonlLimits {
+  const megabytes = Number(env.WIRESCOPE_IMPORT_MAX_MB);
+  if (!(megabytes > 0)) return DEFAULT_JSONL_LIMITS;
+  const maxBytes = Math.round(megabytes * 1024 * 1024);
+  return { maxBytes, maxLineBytes: Math.min(maxBytes, DEFAULT_JSONL_LIMITS.maxLineBytes) };
+}
+
+/** Why a file was refused: `line` is 1-based, absent when the file as a whole is wrong. */
+export interface JsonlError {
+  reason: "too_large" | "invalid";
+  message: string;
+  line?: number;
+}
+
+export type JsonlResult = { ok: true; file: TranscriptFile } | { ok: false; error: JsonlError };
+
+/** A transcript as JSONL (spec §8): the header line, then one record a line, `\n` after each. */
+export function exportJsonl(transcript: ExportableTranscript): string {
+  const lines = [JSON.stringify(headerOf(transcript.meta))];
+  for (const record of transcript.records) lines.push(JSON.stringify(fileRecordOf(record)));
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * Reads a transcript file, validating every line; the first bad line refuses the whole file
+ * with its number and the reason (`line 7: event.type: Invalid option: …`). Never throws on
+ * input. Blank lines are skipped (they still count for line numbers); `\r\n` and a leading
+ * byte-order mark are accepted.
+ */
+export function parseJsonl(text: string, limits: Partial<JsonlLimits> = {}): JsonlResult {
+  const { maxBytes, maxLineBytes } = { ...DEFAULT_JSONL_LIMITS, ...limits };
+  if (exceedsUtf8(text, maxBytes)) {
+    return refuse("too_large", `The file is larger than the limit of ${formatBytes(maxBytes)}.`);
+  }
+  let header: TranscriptHeader | undefined;
+  const records: FileRecord[] = [];
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (let number = 1; start <= text.length; number++) {
+    const newline = text.indexOf("\n", start);
+    const stop = newline === -1 ? text.length : newline;
+    const line = text.slice(start, text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop);
+    start = stop + 1;
+    if (line.trim() === "") continue;
+    if (exceedsUtf8(line, maxLineBytes)) {
+      return refuse(
+        "too_large",
+        `is longer than the limit of ${formatBytes(maxLineBytes)}`,
+        number,
+      );
+    }
+    const json = safeParseJson(line);
+    if (!json.ok) return refuse("invalid", `not valid JSON (${json.error})`, number);
+    if (header === undefined) {
+      const parsed = headerSchema.safeParse(json.value);
+      if (!parsed.success)
+        return refuse("invalid", headerProblem(json.value, parsed.error), number);
+      // The JSON as written (zod would reorder keys): export → import → export is byte-exact.
+      header = json.value as TranscriptHeader;
+      continue;
+    }
+    const parsed = recordSchema.safeParse(json.value);
+    if (!parsed.success) return refuse("invalid", describeIssue(parsed.error), number);
+    records.push(json.value as FileRecord);
+  }
+  if (header === undefined) {
+    return refuse(
+      "invalid",
+      'The file is empty: a transcript starts with a header line {"format":"wirescope-transcript",…}.',
+    );
+  }
+  return { ok: true, file: { header, records } };
+}
+
+function refuse(reason: JsonlError["reason"], message: string, line?: number): JsonlResult {
+  if (line === undefined) return { ok: false, error: { reason, message } };
+  return { ok: false, error: { reason, message: `line ${line}: ${message}`, line } };
+}
+
+/** The header's problem, with a plainer word for the two mistakes people actually make. */
+function headerProblem(value: unknown, error: Parameters<typeof describeIssue>[0]): string {
+  const header = typeof value === "object" && value !== null ? value : {};
+  if (!("format" in header) || header.format !== "wirescope-transcript")
+    return 'format: expected "wirescope-transcript" (the first line of a Wirescope transcript file)';
+  if ("version" in header && header.version !== 1)
+    return `version: this file is version ${JSON.stringify(header.version)}; this build reads version 1`;
+  return describeIssue(error);
+}
+
+/**
+ * Whether `text` takes more than `limit` bytes in UTF-8, counting no further than the limit
+ * (a huge input costs no more than that). A lone surrogate counts as the 3 bytes of U+FFFD.
+ */
+export function exceedsUtf8(text: string, limit: number): boolean {
+  // Every UTF-16 unit takes one to three bytes.
+  if (text.length > limit) return true;
+  if (text.length * 3 <= limit) return false;
+  let bytes = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && isLow(text.charCodeAt(index + 1))) {
+      bytes += 4;
+      index++;
+    } else bytes += 3;
+    if (bytes > limit) return true;
+  }
+  return false;
+}
+
+const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${bytes} bytes`;
+}

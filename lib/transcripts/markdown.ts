@@ -1,0 +1,175 @@
+import {
+  assertNever,
+  type CallEvent,
+  type ProtocolEvent,
+  type ResultEvent,
+} from "../protocol/events";
+import type { RequestRecord, TranscriptRecord } from "../protocol/records";
+import type { TranscriptMeta } from "../store/store";
+
+export interface MarkdownOptions {
+  /** Think blocks, as block quotes (default on). */
+  reasoning?: boolean;
+  /** Calls as fenced JSON, each followed by its result (default on). */
+  tools?: boolean;
+  /** What was sent to the model for each turn, as fenced JSON (default off). */
+  requests?: boolean;
+  /** Parser and runtime errors, and interrupts (default on). */
+  errors?: boolean;
+}
+
+type Item = { kind: "event"; event: ProtocolEvent } | { kind: "request"; record: RequestRecord };
+
+/**
+ * A transcript as readable Markdown: `## User` / `## Assistant` sections, reasoning as block
+ * quotes, each call as fenced JSON with its result. User and model text are written as they
+ * are (they are Markdown already); fences grow past any backticks inside them. A sub-agent's
+ * own turns are left out: its answer is the result of the call that started it.
+ */
+export function exportMarkdown(
+  transcript: { meta: TranscriptMeta; records: readonly TranscriptRecord[] },
+  options: MarkdownOptions = {},
+): string {
+  const { reasoning = true, tools = true, requests = false, errors = true } = options;
+  const { meta } = transcript;
+  const items = mergedItems(transcript.records);
+  const results = new Map<string, ResultEvent>();
+  const calls = new Set<string>();
+  for (const item of items) {
+    if (item.kind !== "event") continue;
+    if (item.event.type === "result") results.set(item.event.callId, item.event);
+    if (item.event.type === "call") calls.add(item.event.call.id);
+  }
+
+  const blocks: string[] = [`# ${oneLine(meta.title)}`, describeMeta(meta)];
+  let section: "user" | "assistant" | undefined;
+  const assistant = () => {
+    if (section !== "assistant") blocks.push("## Assistant");
+    section = "assistant";
+  };
+  for (const item of items) {
+    if (item.kind === "request") {
+      if (!requests) continue;
+      const { record } = item;
+      blocks.push(
+        `### Request · turn ${record.turn} · ${record.provider}/${record.model}`,
+        fenced(
+          JSON.stringify({ messages: record.messages, settings: record.settings }, null, 2),
+          "json",
+        ),
+      );
+      continue;
+    }
+    const { event } = item;
+    switch (event.type) {
+      case "user":
+        blocks.push("## User", event.content);
+        section = "user";
+        break;
+      case "think":
+        if (!reasoning || event.content.trim() === "") break;
+        assistant();
+        blocks.push(quote(`**Reasoning**\n\n${event.content}`));
+        break;
+      case "respond":
+        if (event.content.trim() === "") break;
+        assistant();
+        blocks.push(event.content);
+        break;
+      case "call":
+        if (!tools) break;
+        assistant();
+        blocks.push(...callBlocks(event, results.get(event.call.id)));
+        break;
+      case "result":
+        // Results follow their call; one without a call answers a malformed call block.
+        if (!tools || calls.has(event.callId)) break;
+        assistant();
+        blocks.push(...resultBlocks("Malformed call", event));
+        break;
+      case "error":
+        if (!errors) break;
+        blocks.push(quote(`**Error** \`${event.code}\`: ${event.message}`));
+        break;
+      case "interrupt":
+        if (errors) blocks.push(quote(`**Interrupted** (${event.reason})`));
+        break;
+      case "execute":
+      case "end":
+      case "metric":
+        break;
+      default:
+        return assertNever(event, "event");
+    }
+  }
+  return `${blocks.join("\n\n")}\n`;
+}
+
+/** Requests and top-level events in order of first appearance, think/respond pieces joined. */
+function mergedItems(records: readonly TranscriptRecord[]): Item[] {
+  const items: Item[] = [];
+  const pieces = new Map<string, { event: ProtocolEvent }>();
+  for (const record of records) {
+    if (record.kind === "request") items.push({ kind: "request", record });
+    if (record.kind !== "event" || record.event.parent !== undefined) continue;
+    const { event } = record;
+    if (event.type !== "think" && event.type !== "respond") {
+      items.push({ kind: "event", event });
+      continue;
+    }
+    const open = pieces.get(event.id);
+    if (open !== undefined && open.event.type === event.type) {
+      open.event = { ...open.event, content: open.event.content + event.content };
+      continue;
+    }
+    const item: Item & { kind: "event" } = { kind: "event", event: { ...event } };
+    pieces.set(event.id, item);
+    items.push(item);
+  }
+  return items;
+}
+
+function callBlocks(event: CallEvent, result: ResultEvent | undefined): string[] {
+  const { call, action } = event;
+  const mode = action === undefined ? "" : ` · ${action.type}, ${action.mode}`;
+  const blocks = [
+    `**Call** \`${call.name}\` · \`${call.id}\`${mode}`,
+    fenced(JSON.stringify(call.args, null, 2), "json"),
+  ];
+  if (result === undefined) return [...blocks, "_No result._"];
+  return [...blocks, ...resultBlocks("Result", result)];
+}
+
+function resultBlocks(label: string, result: ResultEvent): string[] {
+  const { payload } = result;
+  const heading = `**${label}** · ${payload.status} · ${Math.round(payload.durationMs)} ms — ${oneLine(payload.outcome)}`;
+  const content = payload.content;
+  if (content === undefined || content === "") return [heading];
+  if (typeof content === "string") return [heading, fenced(content, "text")];
+  return [heading, fenced(JSON.stringify(content, null, 2), "json")];
+}
+
+function describeMeta(meta: TranscriptMeta): string {
+  const created = Number.isFinite(meta.createdAt) ? new Date(meta.createdAt).toISOString() : "?";
+  const line = `Dialect \`${meta.dialect}\` · model \`${meta.model.provider}/${meta.model.id}\` · created ${created}`;
+  if (meta.parentId === undefined) return line;
+  const point = meta.forkPoint === undefined ? "" : ` after record ${meta.forkPoint}`;
+  return `${line}  \nForked from \`${meta.parentId}\`${point}.`;
+}
+
+/** A code fence longer than any run of backticks in `text`, so nothing inside can close it. */
+export function fenced(text: string, language: string): string {
+  let longest = 0;
+  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}${language}\n${text}\n${fence}`;
+}
+
+function quote(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => (line === "" ? ">" : `> ${line}`))
+    .join("\n");
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();

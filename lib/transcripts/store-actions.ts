@@ -1,0 +1,101 @@
+/**
+ * Writing imported files and forks into a store: the only part of this area that does I/O,
+ * and only through the `Store` interface.
+ */
+import { isPlainObject } from "../protocol/safe-json";
+import type { Store, TranscriptMeta } from "../store/store";
+import { type ForkPlan, groupByRun } from "./fork";
+import type { FileRecord, TranscriptFile } from "./header";
+
+/**
+ * Where an import's origin is kept: a relic per imported transcript. Transcripts have no free
+ * metadata field yet; a relic survives restarts and costs no schema change.
+ */
+export const IMPORT_NAMESPACE = "wirescope.imports";
+
+/** What an imported transcript came from: its id in the file, and its fork link if dropped. */
+export interface ImportOrigin {
+  originalId: string;
+  /** ms since the epoch. */
+  importedAt: number;
+  /** The file's parent, kept here when no such transcript exists in this store. */
+  parentId?: string;
+  forkPoint?: number;
+}
+
+/**
+ * Stores a parsed transcript file under a new id (the store's), title, dialect, model, system
+ * prompt and tools kept, records in their runs. A fork link is kept when the parent exists
+ * here; otherwise it is kept in the origin. A failed append leaves nothing visible (the
+ * half-written transcript is deleted).
+ */
+export async function importTranscript(
+  store: Store,
+  file: TranscriptFile,
+  now: () => number = Date.now,
+): Promise<{ meta: TranscriptMeta; origin: ImportOrigin }> {
+  const { header } = file;
+  const parentHere =
+    header.parentId !== undefined && (await store.getTranscript(header.parentId)) !== null;
+  const meta = await store.createTranscript({
+    title: header.title,
+    dialect: header.dialect,
+    model: header.model,
+    system: header.system,
+    tools: header.tools,
+    ...(parentHere && header.parentId !== undefined ? { parentId: header.parentId } : {}),
+    ...(parentHere && header.forkPoint !== undefined ? { forkPoint: header.forkPoint } : {}),
+  });
+  const origin: ImportOrigin = { originalId: header.id, importedAt: now() };
+  if (!parentHere && header.parentId !== undefined) origin.parentId = header.parentId;
+  if (!parentHere && header.forkPoint !== undefined) origin.forkPoint = header.forkPoint;
+  await appendAll(store, meta.id, file.records, "imported");
+  await store.relicSet(IMPORT_NAMESPACE, meta.id, origin);
+  return { meta, origin };
+}
+
+/** The origin of an imported transcript, or `undefined` for one made here. */
+export async function importOriginOf(
+  store: Store,
+  transcriptId: string,
+): Promise<ImportOrigin | undefined> {
+  const value = await store.relicGet(IMPORT_NAMESPACE, transcriptId);
+  if (!isPlainObject(value) || typeof value.originalId !== "string") return undefined;
+  return value as unknown as ImportOrigin;
+}
+
+/** Creates the fork a plan describes: linked to its source, which is not touched. */
+export async function writeFork(
+  store: Store,
+  sourceId: string,
+  plan: ForkPlan,
+  system: string,
+  tools: readonly string[],
+): Promise<TranscriptMeta> {
+  const meta = await store.createTranscript({
+    title: plan.title,
+    dialect: plan.dialect,
+    model: plan.model,
+    system,
+    tools: [...tools],
+    parentId: sourceId,
+    forkPoint: plan.forkPoint,
+  });
+  await appendAll(store, meta.id, plan.records, "fork");
+  return meta;
+}
+
+async function appendAll(
+  store: Store,
+  transcriptId: string,
+  records: readonly FileRecord[],
+  fallbackRunId: string,
+): Promise<void> {
+  try {
+    for (const group of groupByRun(records, fallbackRunId))
+      await store.appendRecords(transcriptId, group.runId, group.records);
+  } catch (error) {
+    await store.deleteTranscript(transcriptId).catch(() => false);
+    throw error;
+  }
+}

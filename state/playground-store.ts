@@ -85,14 +85,18 @@ const runSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (set, get) => 
   status: "idle",
   failure: null,
   transcriptId: null,
+  // A conversation keeps its log: each run's records are appended (turn numbers continue).
   beginRun: () =>
-    set({
-      log: new RunLog(),
-      version: 0,
-      status: "running",
-      failure: null,
-      selectedId: null,
-      hoveredId: null,
+    set((state) => {
+      const log = state.transcriptId === null ? new RunLog() : state.log;
+      return {
+        log,
+        version: log.version,
+        status: "running",
+        failure: null,
+        selectedId: null,
+        hoveredId: null,
+      };
     }),
   applyRecord(record) {
     const { log } = get();

@@ -1,18 +1,96 @@
 "use client";
 
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, useLayoutEffect, useRef } from "react";
 import { usePlayground } from "@/state/playground-store";
+import { CardMemoryProvider } from "./card-memory";
+import { EmptyState } from "./empty-state";
+import { EventCard } from "./event-card";
+import { RunStatusLine } from "./run-status-line";
+import { useStickToBottom } from "./use-stick-to-bottom";
+import { useTimelineRows } from "./use-timeline-rows";
 
-/** Placeholder: every event as a line (the card timeline replaces this). */
+/**
+ * The run as cards, streaming live. Virtualized with measured rows so a run of thousands of
+ * events stays smooth; follows the newest card while the user is at the bottom.
+ */
 export function Timeline() {
-  usePlayground((state) => state.version);
+  const ids = useTimelineRows();
   const log = usePlayground((state) => state.log);
+  const status = usePlayground((state) => state.status);
+  const scroller = useRef<HTMLDivElement>(null);
+  const stick = useStickToBottom(scroller);
+
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 56,
+    getItemKey: (index) => ids[index] ?? index,
+    overscan: 8,
+    paddingStart: 16,
+    paddingEnd: 24,
+    // A measurement changed (a card grew as it streamed): follow it before the next paint.
+    onChange: () => stick.follow(),
+  });
+  // Keep what the user looks at still: only cards wholly above the view move the scroll.
+  virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
+    item.end <= (instance.scrollOffset ?? 0);
+
+  const totalSize = virtualizer.getTotalSize();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow whenever rows or their size change
+  useLayoutEffect(() => stick.follow(), [ids, totalSize, status, stick.follow]);
+
+  // A new run (or conversation) starts at its newest card, wherever the last one was left.
+  useLayoutEffect(() => {
+    if (log.events.length === 0) stick.jumpToLatest();
+  }, [log, stick.jumpToLatest]);
+
+  const empty = ids.length === 0;
   return (
-    <div className="min-h-0 flex-1 overflow-y-auto p-4 font-mono text-xs" data-testid="timeline">
-      {log.events.map((event) => (
-        <div key={event.id} data-event-type={event.type}>
-          {event.type} {"content" in event ? event.content : ""}
+    <CardMemoryProvider>
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <div
+          ref={scroller}
+          className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+          data-testid="timeline"
+        >
+          {empty ? (
+            status === "idle" ? (
+              <EmptyState />
+            ) : null
+          ) : (
+            <div className="relative mx-auto w-full max-w-[52rem]" style={{ height: totalSize }}>
+              {virtualizer.getVirtualItems().map((item) => (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="absolute top-0 left-0 w-full px-4 pb-2"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <TimelineRow id={ids[item.index] ?? ""} />
+                </div>
+              ))}
+            </div>
+          )}
+          {empty ? null : <RunStatusLine />}
         </div>
-      ))}
-    </div>
+        {stick.detached && !empty ? (
+          <button
+            type="button"
+            onClick={stick.jumpToLatest}
+            className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full border border-border bg-surface-2 px-3 py-1 text-xs text-fg shadow-lg shadow-black/20 hover:border-fg-subtle"
+          >
+            <span aria-hidden="true">↓ </span>
+            Jump to latest
+          </button>
+        ) : null}
+      </div>
+    </CardMemoryProvider>
   );
 }
+
+const TimelineRow = memo(function TimelineRow({ id }: { id: string }) {
+  const event = usePlayground((state) => state.log.get(id));
+  return event === undefined ? null : <EventCard event={event} />;
+});

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { act, fireEvent } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ProtocolEvent } from "@/lib/protocol";
+import { usePlayground } from "@/state/playground-store";
+import { cleanup, loadLog, make, renderCard } from "./testing";
+
+afterEach(cleanup);
+
+const SPAN = { start: 0, end: 4 };
+const ONE_OF_EACH: ProtocolEvent[] = [
+  make.user("list the files"),
+  make.think("I'll use `list`."),
+  make.call("c1", "list", { path: "." }),
+  { type: "execute", id: "x1", timestamp: 0, turn: 0, span: { start: 0, end: 10 } },
+  make.respond("Found **4** entries."),
+  { type: "end", id: "end1", timestamp: 0 },
+  {
+    type: "metric",
+    id: "m1",
+    timestamp: 0,
+    step: { input: 1280, output: 166, durationMs: 1009, ttftMs: 9 },
+    total: { input: 1280, output: 166, durationMs: 1009 },
+  },
+  {
+    type: "error",
+    id: "err1",
+    timestamp: 0,
+    turn: 0,
+    span: SPAN,
+    code: "invalid_json",
+    message: "Unquoted key at 12.",
+  },
+  { type: "interrupt", id: "i1", timestamp: 0, reason: "user" },
+  make.result("ghost", "failure", "Expected a JSON array.", "Malformed execute block", "protocol"),
+];
+
+describe("timeline cards", () => {
+  it.each(ONE_OF_EACH.map((event) => [event.type, event] as const))(
+    "%s renders its event with data-event-type and data-event-id",
+    (type, event) => {
+      loadLog(ONE_OF_EACH);
+      const { container } = renderCard(event);
+      const root = container.firstElementChild;
+      expect(root?.getAttribute("data-event-type")).toBe(type);
+      expect(root?.getAttribute("data-event-id")).toBe(event.id);
+    },
+  );
+
+  it("shows each card's content", () => {
+    loadLog(ONE_OF_EACH);
+    const text = (event: ProtocolEvent) => {
+      const { container, unmount } = renderCard(event);
+      const content = container.textContent ?? "";
+      unmount();
+      return content;
+    };
+    const [user, , , execute, respond, end, metric, error, interrupt, orphan] = ONE_OF_EACH;
+    expect(text(user as ProtocolEvent)).toBe("list the files");
+    expect(text(execute as ProtocolEvent)).toContain("execute · 1 call");
+    expect(text(respond as ProtocolEvent)).toBe("Found 4 entries.");
+    expect(text(end as ProtocolEvent)).toContain("Run ended");
+    // 166 tokens over 1000 ms of generation (1009 − 9 ms to the first token).
+    expect(text(metric as ProtocolEvent)).toMatch(/ttft 9 ms.*1,280 → 166.*tok\/s 166.*1\.01 s/);
+    expect(text(error as ProtocolEvent)).toContain("invalid_json");
+    expect(text(error as ProtocolEvent)).toContain("Unquoted key at 12.");
+    expect(text(interrupt as ProtocolEvent)).toBe("Interrupted by you");
+    expect(text(orphan as ProtocolEvent)).toContain("Malformed execute block");
+  });
+
+  it("a result whose call is in the log renders nothing by itself", () => {
+    const result = make.result("c1", "success", "ok", "Listed 4 entries");
+    loadLog([make.call("c1", "list", {}), result]);
+    const { container } = renderCard(result);
+    expect(container.innerHTML).toBe("");
+  });
+
+  it("hovering and clicking a card link it (hover, select with its turn)", () => {
+    const think = make.think("hmm");
+    loadLog([think, make.respond("done")]);
+    const { container } = renderCard(think);
+    const root = container.firstElementChild as HTMLElement;
+    fireEvent.pointerOver(root);
+    expect(usePlayground.getState().hoveredId).toBe(think.id);
+    fireEvent.pointerLeave(root);
+    expect(usePlayground.getState().hoveredId).toBeNull();
+    fireEvent.click(root);
+    expect(usePlayground.getState()).toMatchObject({ selectedId: think.id, selectedTurn: 0 });
+  });
+
+  it("an error's Show in raw selects it and opens the raw tab", () => {
+    const error = ONE_OF_EACH[7] as ProtocolEvent;
+    loadLog(ONE_OF_EACH, { debugOpen: false, debugTab: "events" });
+    const { getByRole } = renderCard(error);
+    act(() => getByRole("button", { name: "Show in raw" }).click());
+    expect(usePlayground.getState()).toMatchObject({
+      selectedId: "err1",
+      selectedTurn: 0,
+      debugTab: "raw",
+      debugOpen: true,
+    });
+  });
+});

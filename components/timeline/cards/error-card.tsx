@@ -1,0 +1,50 @@
+"use client";
+
+import type { ErrorEvent } from "@/lib/protocol";
+import { usePlayground } from "@/state/playground-store";
+import { CardFrame } from "../card-frame";
+
+/**
+ * A parser or runtime error: its code, its message, the offending text when there is some,
+ * and a way to its place in the raw wire text.
+ */
+export function ErrorCard({ event }: { event: ErrorEvent }) {
+  const showInRaw = () => {
+    const state = usePlayground.getState();
+    state.select(event.id, event.turn ?? null);
+    state.setUi({ debugTab: "raw", debugOpen: true });
+  };
+  return (
+    <CardFrame
+      event={event}
+      className="border border-danger/40 border-l-2 border-l-danger bg-danger/5 px-3 py-2"
+    >
+      <div className="flex items-start gap-2">
+        <span className="mt-px shrink-0 rounded bg-danger/15 px-1.5 py-px font-mono text-[11px] leading-4 text-danger">
+          {event.code}
+        </span>
+        <p className="min-w-0 flex-1 text-[13px] text-fg">{event.message}</p>
+        <button
+          type="button"
+          onClick={(click) => {
+            click.stopPropagation();
+            showInRaw();
+          }}
+          className="shrink-0 rounded border border-border px-1.5 py-px text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg"
+        >
+          Show in raw
+        </button>
+      </div>
+      {event.raw !== undefined && event.raw.trim() !== "" ? (
+        <pre className="mt-1.5 max-h-24 overflow-auto whitespace-pre-wrap break-all rounded bg-wire-bg px-2 py-1 font-mono text-[11px] text-fg-muted">
+          {event.raw.trim()}
+        </pre>
+      ) : null}
+      {event.tool !== undefined || event.callId !== undefined ? (
+        <p className="mt-1 font-mono text-[11px] text-fg-subtle">
+          {[event.tool, event.callId].filter(Boolean).join(" · ")}
+        </p>
+      ) : null}
+    </CardFrame>
+  );
+}

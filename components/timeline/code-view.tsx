@@ -1,0 +1,64 @@
+"use client";
+
+import { useMemo } from "react";
+import { useRemembered } from "./card-memory";
+import { highlightJson, MAX_HIGHLIGHT_CHARS } from "./json-highlighter";
+
+/** Lines shown before "Show all". */
+export const PREVIEW_LINES = 12;
+
+interface CodeViewProps {
+  text: string;
+  /** Highlight as JSON (only when the text is JSON the app wrote itself). */
+  json: boolean;
+  /** Key under which the user's "show all" is remembered. */
+  memoryKey: string;
+  label: string;
+}
+
+/** Monospace text, JSON highlighted in both themes, long text cut to its first lines. */
+export function CodeView({ text, json, memoryKey, label }: CodeViewProps) {
+  const [expanded, setExpanded] = useRemembered(memoryKey);
+  const lines = useMemo(() => text.split("\n"), [text]);
+  const long = lines.length > PREVIEW_LINES;
+  const shown = long && expanded !== true ? lines.slice(0, PREVIEW_LINES).join("\n") : text;
+
+  return (
+    <div className="overflow-hidden rounded border border-border/70 bg-wire-bg" data-label={label}>
+      <pre className="max-h-[32rem] overflow-auto whitespace-pre-wrap break-words px-2.5 py-1.5 font-mono text-xs leading-[1.55] text-fg">
+        {json && shown.length <= MAX_HIGHLIGHT_CHARS ? <JsonTokens code={shown} /> : shown}
+      </pre>
+      {long ? (
+        <button
+          type="button"
+          onClick={(click) => {
+            click.stopPropagation();
+            setExpanded(expanded !== true);
+          }}
+          className="w-full border-t border-border/70 px-2.5 py-1 text-left text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg"
+        >
+          {expanded === true ? "Show less" : `Show all ${lines.length} lines`}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function JsonTokens({ code }: { code: string }) {
+  const lines = useMemo(() => highlightJson(code), [code]);
+  return (
+    <code className="[&_span]:text-(color:--shiki-dark) light:[&_span]:text-(color:--shiki-light)">
+      {lines.map((tokens, line) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines of one immutable text
+        <span key={line}>
+          {tokens.map((token) => (
+            <span key={token.offset} style={token.htmlStyle as React.CSSProperties}>
+              {token.content}
+            </span>
+          ))}
+          {line < lines.length - 1 ? "\n" : null}
+        </span>
+      ))}
+    </code>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { usePlayground } from "@/state/playground-store";
+
+/**
+ * The store's `version`, updated at most once per animation frame. A run can deliver
+ * thousands of records a second; the timeline's list only needs to catch up once per frame,
+ * not re-render (and re-measure) per record.
+ */
+export function useFrameVersion(): number {
+  const [version, setVersion] = useState(() => usePlayground.getState().version);
+  useEffect(() => {
+    let frame = 0;
+    const catchUp = () => {
+      frame = 0;
+      setVersion(usePlayground.getState().version);
+    };
+    const unsubscribe = usePlayground.subscribe((state, previous) => {
+      if (state.version === previous.version && state.log === previous.log) return;
+      if (frame === 0) frame = requestAnimationFrame(catchUp);
+    });
+    catchUp();
+    return () => {
+      unsubscribe();
+      if (frame !== 0) cancelAnimationFrame(frame);
+    };
+  }, []);
+  return version;
+}

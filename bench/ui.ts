@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:ui`: rendering figures in Chromium, printed, never asserted.
+ * - the time to fold and paint a run of 5,000 events pushed at once;
+ * - the longest main-thread task (PerformanceObserver "longtask") while records stream in at
+ *   200 events per second for 10 s.
+ * It starts the production build (`npm run build` first when there is none) on port 3300.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { createParser, type TranscriptRecord } from "../lib/protocol";
+import { generateCorpus } from "./corpus";
+import { table } from "./table";
+
+const PORT = 3300;
+const SYSTEM_CHROMIUM = "/usr/bin/chromium";
+
+/** Realistic records: xml turns from the bench corpus, streamed in 24-char chunks. */
+function records(events: number): TranscriptRecord[] {
+  const out: TranscriptRecord[] = [
+    {
+      kind: "event",
+      event: { type: "user", id: "u", timestamp: 0, content: "Go through the workspace." },
+    },
+  ];
+  let count = 1;
+  let t = 0;
+  for (let turn = 0; count < events; turn++) {
+    const text = generateCorpus("xml", 2500, 1000 + turn).text;
+    const parser = createParser("xml", { turn, idPrefix: `t${turn}-` });
+    const push = (list: ReturnType<typeof parser.feed>) => {
+      for (const event of list) {
+        out.push({ kind: "event", event });
+        count++;
+        if (event.type === "call") {
+          const payload = {
+            tool: event.call.name,
+            status: "success" as const,
+            content: "ok",
+            outcome: "Done",
+            durationMs: 3,
+          };
+          out.push({
+            kind: "event",
+            event: {
+              type: "result",
+              id: `r${count}`,
+              timestamp: 0,
+              callId: event.call.id,
+              turn,
+              payload,
+            },
+          });
+          count++;
+        }
+      }
+    };
+    for (let at = 0; at < text.length; at += 24) {
+      const chunk = text.slice(at, at + 24);
+      t += 5;
+      out.push({ kind: "chunk", turn, t, text: chunk });
+      push(parser.feed(chunk));
+    }
+    push(parser.end());
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(".next/BUILD_ID")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  const server: ChildProcess = spawn(
+    "npx",
+    ["next", "start", "-H", "127.0.0.1", "-p", String(PORT)],
+    {
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        WIRESCOPE_DATA_DIR: mkdtempSync(join(tmpdir(), "wirescope-ui-bench-")),
+      },
+      stdio: "ignore",
+      detached: true,
+    },
+  );
+  const browser = await chromium.launch(
+    existsSync(SYSTEM_CHROMIUM)
+      ? {
+          executablePath: SYSTEM_CHROMIUM,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+          ],
+        }
+      : {},
+  );
+  try {
+    await waitForServer(`http://127.0.0.1:${PORT}/api/config`);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`http://127.0.0.1:${PORT}/`);
+    await page.waitForFunction(() => "__wirescope" in window);
+
+    const burst = records(5000);
+    const eventsInBurst = burst.filter((record) => record.kind === "event").length;
+    const renderMs = await page.evaluate(async (all) => {
+      const store = (
+        window as unknown as {
+          __wirescope: { getState(): { applyRecord(r: unknown): void; newConversation(): void } };
+        }
+      ).__wirescope;
+      store.getState().newConversation();
+      const start = performance.now();
+      for (const record of all) store.getState().applyRecord(record);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return performance.now() - start;
+    }, burst);
+
+    const stream = records(2000);
+    const longest = await page.evaluate(async (all) => {
+      const store = (
+        window as unknown as {
+          __wirescope: { getState(): { applyRecord(r: unknown): void; newConversation(): void } };
+        }
+      ).__wirescope;
+      store.getState().newConversation();
+      const tasks: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+      });
+      observer.observe({ type: "longtask", buffered: false });
+      const events = all.filter((record: { kind: string }) => record.kind === "event").length;
+      const started = performance.now();
+      let sent = 0;
+      let index = 0;
+      // 200 events a second, with the chunks between them, for 10 s.
+      while (sent < Math.min(events, 2000) && performance.now() - started < 10_000) {
+        const due = Math.floor(((performance.now() - started) / 1000) * 200);
+        while (sent < due && index < all.length) {
+          const record = all[index++];
+          store.getState().applyRecord(record);
+          if (record?.kind === "event") sent++;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      observer.disconnect();
+      return {
+        sent,
+        seconds: (performance.now() - started) / 1000,
+        longest: Math.max(0, ...tasks),
+        count: tasks.length,
+      };
+    }, stream);
+
+    console.log("Wirescope UI bench (production build, Chromium, 1440×900, debug panel open)");
+    console.log(
+      table(
+        ["measure", "value", "goal"],
+        [
+          [
+            `fold + paint a run of ${eventsInBurst} events at once`,
+            `${renderMs.toFixed(0)} ms`,
+            "< 1000 ms",
+          ],
+          [
+            `longest main-thread task, ${longest.sent} events over ${longest.seconds.toFixed(1)} s`,
+            `${longest.longest.toFixed(0)} ms`,
+            "≤ 50 ms",
+          ],
+          ["long tasks (> 50 ms) during the stream", String(longest.count), "0"],
+        ],
+      ),
+    );
+  } finally {
+    await browser.close();
+    if (server.pid !== undefined) process.kill(-server.pid, "SIGTERM");
+  }
+}
+
+async function waitForServer(url: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The server at ${url} did not start.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

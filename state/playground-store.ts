@@ -4,6 +4,8 @@ import { create, type StateCreator } from "zustand";
 import { RunLog } from "@/lib/client/run-log";
 import type { RunStreamRecord } from "@/lib/client/run-stream";
 import type { Dialect, EventType } from "@/lib/protocol";
+import type { TranscriptRecord } from "@/lib/protocol/records";
+import type { StoredRecord, TranscriptMeta } from "@/lib/store/store";
 
 /** What the next run is sent with. `system: null` means the dialect's default prompt. */
 export interface SettingsSlice {
@@ -65,7 +67,43 @@ export interface UiSlice {
   ): void;
 }
 
-export type PlaygroundState = SettingsSlice & RunSlice & UiSlice;
+/** A saved transcript as `GET /api/transcripts/:id` returns it. */
+export interface OpenTranscript {
+  meta: TranscriptMeta;
+  records: StoredRecord[];
+  /** Set when it came from a file: the file's own id, and its parent when not stored here. */
+  importedFrom?: { originalId: string; importedAt: number; parentId?: string; forkPoint?: number };
+}
+
+/** A short message at the bottom of the page, with an optional action ("Undo"). */
+export interface Notice {
+  id: number;
+  text: string;
+  tone: "info" | "danger";
+  action?: { label: string; run(): void };
+}
+
+/** Saved transcripts: the one opened (its stored records, for replay, forks and export). */
+export interface TranscriptSlice {
+  transcript: OpenTranscript | null;
+  /** Bumped when the saved list may have changed (a run ended, an import, a rename). */
+  listVersion: number;
+  sidebarOpen: boolean;
+  /** The log shows a replay (part of the records, re-parsed), not the stored transcript. */
+  replaying: boolean;
+  notice: Notice | null;
+  /** Shows a stored transcript: its records folded into a fresh log; the composer continues it. */
+  openTranscript(transcript: OpenTranscript): void;
+  /** Updates the stored copy (after a run added to it) without touching the log. */
+  setTranscript(transcript: OpenTranscript | null): void;
+  /** Folds records into the log (a fresh one with `reset`): what replay frames do. */
+  showRecords(records: readonly TranscriptRecord[], reset: boolean, replaying?: boolean): void;
+  refreshList(): void;
+  notify(notice: Omit<Notice, "id"> | null): void;
+  setSidebarOpen(open: boolean): void;
+}
+
+export type PlaygroundState = SettingsSlice & RunSlice & UiSlice & TranscriptSlice;
 
 const settingsSlice: StateCreator<PlaygroundState, [], [], SettingsSlice> = (set) => ({
   dialect: "xml",
@@ -118,6 +156,8 @@ const runSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (set, get) => 
       failure: null,
       transcriptId: null,
       selectedId: null,
+      transcript: null,
+      replaying: false,
     }),
 });
 
@@ -136,9 +176,66 @@ const uiSlice: StateCreator<PlaygroundState, [], [], UiSlice> = (set) => ({
   setUi: (patch) => set(patch),
 });
 
+let noticeCount = 0;
+
+const transcriptSlice: StateCreator<PlaygroundState, [], [], TranscriptSlice> = (set, get) => ({
+  transcript: null,
+  listVersion: 0,
+  sidebarOpen: true,
+  replaying: false,
+  notice: null,
+  openTranscript(transcript) {
+    const { meta } = transcript;
+    const log = foldLog(meta.id, transcript.records);
+    // Continuing goes on in the transcript's dialect, with its model (a replay source stays put).
+    const model =
+      meta.model.provider === "replay"
+        ? {}
+        : { provider: meta.model.provider, modelId: meta.model.id };
+    set({
+      transcript,
+      log,
+      version: log.version,
+      transcriptId: meta.id,
+      status: "done",
+      failure: null,
+      selectedId: null,
+      hoveredId: null,
+      selectedTurn: null,
+      replaying: false,
+      dialect: meta.dialect,
+      ...model,
+    });
+  },
+  setTranscript: (transcript) => set({ transcript }),
+  showRecords(records, reset, replaying = true) {
+    const current = get().log;
+    const log = reset ? foldLog(current.transcriptId, []) : current;
+    for (const record of records) log.apply(record);
+    set({ log, version: log.version, replaying, ...(reset ? { hoveredId: null } : {}) });
+  },
+  refreshList: () => set((state) => ({ listVersion: state.listVersion + 1 })),
+  notify: (notice) => set({ notice: notice === null ? null : { ...notice, id: ++noticeCount } }),
+  setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),
+});
+
+function foldLog(transcriptId: string | null, records: readonly TranscriptRecord[]): RunLog {
+  const log = new RunLog();
+  log.transcriptId = transcriptId;
+  for (const record of records) log.apply(record);
+  return log;
+}
+
 /** The one playground store, built from typed slices (STYLE 11). It folds records; it never parses. */
 export const usePlayground = create<PlaygroundState>()((...args) => ({
   ...settingsSlice(...args),
   ...runSlice(...args),
   ...uiSlice(...args),
+  ...transcriptSlice(...args),
 }));
+
+// The store on `window` for scripted measurements (`npm run bench:ui`) and debugging from the
+// console. It holds only what the page already shows — never a key.
+if (typeof window !== "undefined") {
+  (window as unknown as { __wirescope?: typeof usePlayground }).__wirescope = usePlayground;
+}

@@ -2,6 +2,7 @@
 
 import { ModelPicker } from "@/components/chat/model-picker";
 import { SettingsButton } from "@/components/chat/settings-drawer";
+import { SidebarIcon } from "@/components/transcripts/icons";
 import { DIALECTS } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 
@@ -15,10 +16,22 @@ export function TopBar() {
   const setSettings = usePlayground((state) => state.setSettings);
   const setUi = usePlayground((state) => state.setUi);
   const newConversation = usePlayground((state) => state.newConversation);
+  const sidebarOpen = usePlayground((state) => state.sidebarOpen);
+  const setSidebarOpen = usePlayground((state) => state.setSidebarOpen);
   const busy = status === "running" || status === "stopping";
 
   return (
     <header className="flex h-11 shrink-0 items-center gap-3 border-b border-border bg-surface px-3">
+      <button
+        type="button"
+        className={`${BUTTON} -ml-1 px-1.5`}
+        aria-label="Transcripts"
+        aria-pressed={sidebarOpen}
+        title={sidebarOpen ? "Hide saved transcripts" : "Show saved transcripts"}
+        onClick={() => setSidebarOpen(!sidebarOpen)}
+      >
+        <SidebarIcon />
+      </button>
       <div className="flex items-center gap-2">
         {/* biome-ignore lint/performance/noImgElement: a static SVG mark */}
         <img src="/favicon.svg" alt="" width={18} height={18} />

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mergePieces } from "@/lib/protocol";
+import { recordRun } from "@/lib/replay/testing";
+import type { StoredRecord } from "@/lib/store/store";
+import { type OpenTranscript, usePlayground } from "@/state/playground-store";
+import { ReplayBar } from "./replay-bar";
+
+let recorded: OpenTranscript;
+
+beforeAll(async () => {
+  const { transcript } = await recordRun({ message: "list the files", dialect: "xml" });
+  recorded = transcript;
+});
+
+afterEach(cleanup);
+
+const eventsShown = () =>
+  usePlayground
+    .getState()
+    .log.events.map((event) => `${event.type}:${event.id}`)
+    .join(" ");
+
+function open(transcript: OpenTranscript) {
+  usePlayground.getState().openTranscript(transcript);
+  render(<ReplayBar transcript={transcript} busy={false} />);
+}
+
+describe("ReplayBar", () => {
+  it("replays into the store's log: the same events, rebuilt from nothing", () => {
+    open(recorded);
+    const live = eventsShown();
+    fireEvent.change(screen.getByLabelText("Replay speed"), { target: { value: "instant" } });
+    act(() => screen.getByRole("button", { name: "Play" }).click());
+    expect(eventsShown()).toBe(live);
+    expect(usePlayground.getState().replaying).toBe(true);
+    expect(screen.queryByTestId("replay-diffs")).toBeNull();
+    expect(screen.getAllByText("Exit replay")).toHaveLength(1);
+  });
+
+  it("steps back by event from the whole transcript, and forward again", () => {
+    open(recorded);
+    const count = usePlayground.getState().log.events.length;
+    act(() => screen.getByRole("button", { name: "Step back" }).click());
+    expect(usePlayground.getState().log.events).toHaveLength(count - 1);
+    act(() => screen.getByRole("button", { name: "Step back" }).click());
+    expect(usePlayground.getState().log.events).toHaveLength(count - 2);
+    act(() => screen.getByRole("button", { name: "Step forward" }).click());
+    expect(usePlayground.getState().log.events).toHaveLength(count - 1);
+    act(() => screen.getByRole("button", { name: "Exit replay" }).click());
+    expect(usePlayground.getState().log.events).toHaveLength(count);
+    expect(usePlayground.getState().replaying).toBe(false);
+  });
+
+  it("says how the re-parse differs from a recording, and shows each difference", () => {
+    const records = recorded.records.map((record): StoredRecord => {
+      if (record.kind !== "event" || record.event.type !== "respond" || record.event.content === "")
+        return record;
+      return { ...record, event: { ...record.event, content: `${record.event.content}!` } };
+    });
+    const changed = mergePieces(
+      records.flatMap((record) => (record.kind === "event" ? [record.event] : [])),
+    ).filter((event) => event.type === "respond").length;
+    open({ ...recorded, records });
+    const notice = screen.getByTestId("replay-diffs");
+    expect(notice.textContent).toContain(
+      `${changed} ${changed === 1 ? "difference" : "differences"} from the recorded run`,
+    );
+    act(() => screen.getByRole("button", { expanded: false }).click());
+    expect(screen.getAllByTestId("replay-diff")[0]?.textContent).toContain("changed: content");
+  });
+
+  it("draws a mark for the call and for the user message", () => {
+    open(recorded);
+    const scrubber = screen.getByTestId("replay-scrubber");
+    expect(scrubber.querySelectorAll("[data-tone=call]")).toHaveLength(1);
+    expect(scrubber.querySelectorAll("[data-tone=user]")).toHaveLength(1);
+    act(() => fireEvent.keyDown(scrubber, { key: "Home" }));
+    expect(usePlayground.getState().log.events.map((event) => event.type)).toEqual(["user"]);
+  });
+});

@@ -1,0 +1,113 @@
+"use client";
+
+import { useMemo } from "react";
+import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "@/components/transcripts/icons";
+import type { OpenTranscript } from "@/state/playground-store";
+import { DiffNotice } from "./diff-notice";
+import { planReplay } from "./replay-plan";
+import { Scrubber } from "./scrubber";
+import { formatReplayTime, parseSpeed, SPEED_OPTIONS } from "./speeds";
+import { useReplay } from "./use-replay";
+
+/**
+ * Replays the opened transcript: its recorded chunks through the current parser, at the
+ * recorded pace (or faster), into the timeline and debug panel. Says where the re-parse
+ * differs from the recording.
+ */
+export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; busy: boolean }) {
+  const plan = useMemo(
+    () => planReplay(transcript.meta.dialect, transcript.records),
+    [transcript.meta.dialect, transcript.records],
+  );
+  const replay = useReplay(plan);
+  const { view } = replay;
+  const events = plan.marks.reduce((sum, mark) => sum + mark.count, 0);
+
+  return (
+    <div data-testid="replay-bar">
+      <div className="flex h-9 items-center gap-1.5 px-3">
+        <button
+          type="button"
+          className={CONTROL}
+          aria-label="Step back"
+          title="Step back one event"
+          disabled={busy || plan.entries.length === 0}
+          onClick={replay.stepBack}
+        >
+          <StepBackIcon />
+        </button>
+        {view.playing ? (
+          <button type="button" className={CONTROL} aria-label="Pause" onClick={replay.pause}>
+            <PauseIcon />
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={CONTROL}
+            aria-label="Play"
+            title="Replay through the current parser"
+            disabled={busy || plan.entries.length === 0}
+            onClick={replay.play}
+          >
+            <PlayIcon />
+          </button>
+        )}
+        <button
+          type="button"
+          className={CONTROL}
+          aria-label="Step forward"
+          title="Step forward one event"
+          disabled={busy || plan.entries.length === 0}
+          onClick={replay.stepForward}
+        >
+          <StepForwardIcon />
+        </button>
+        <select
+          aria-label="Replay speed"
+          value={String(view.speed)}
+          onChange={(change) => {
+            const speed = parseSpeed(change.target.value);
+            if (speed !== undefined) replay.setSpeed(speed);
+          }}
+          className="h-6 w-[4.5rem] shrink-0 rounded border border-border bg-bg px-1 font-mono text-[11px] text-fg-muted focus:border-accent focus:outline-none"
+        >
+          {SPEED_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+        <Scrubber
+          marks={plan.marks}
+          duration={plan.duration}
+          position={view.position}
+          onSeek={busy ? () => {} : replay.seek}
+        />
+        <span className="shrink-0 font-mono text-[11px] text-fg-subtle tabular-nums">
+          <span className="text-fg" data-testid="replay-time">
+            {formatReplayTime(view.position)}
+          </span>
+          {" / "}
+          <span data-testid="replay-duration">{formatReplayTime(plan.duration)}</span>
+        </span>
+        <span className="hidden shrink-0 font-mono text-[11px] text-fg-subtle 2xl:inline">
+          {events} events
+        </span>
+        {view.engaged ? (
+          <button
+            type="button"
+            className="shrink-0 rounded px-1.5 py-0.5 text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg"
+            onClick={replay.exit}
+            title="Show the transcript as recorded"
+          >
+            Exit replay
+          </button>
+        ) : null}
+      </div>
+      <DiffNotice diffs={plan.diffs} />
+    </div>
+  );
+}
+
+const CONTROL =
+  "inline-flex size-6 shrink-0 items-center justify-center rounded text-fg-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40";

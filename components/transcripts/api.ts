@@ -1,0 +1,101 @@
+/**
+ * The transcript routes (`app/api/transcripts/**`) seen from the browser. Every call returns
+ * a result: the server's `{ error }` message when it refused, never a throw.
+ */
+import type { Dialect, ResultStatus } from "@/lib/protocol";
+import type { TranscriptMeta, TranscriptSummary } from "@/lib/store/store";
+import type { OpenTranscript } from "@/state/playground-store";
+
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface TranscriptPage {
+  transcripts: TranscriptSummary[];
+  nextOffset: number | null;
+}
+
+/** `POST /api/transcripts/:id/fork` (see lib/transcripts/CONTEXT.md). */
+export interface ForkBody {
+  at: number;
+  editUserMessage?: string;
+  editResult?: { callId: string; content: unknown; status?: ResultStatus };
+  dialect?: Dialect;
+  model?: { provider: string; id: string };
+}
+
+export interface ForkReply {
+  transcript: TranscriptMeta;
+  /** The `POST /api/runs` body that continues the fork. */
+  continueWith: {
+    transcriptId: string;
+    dialect: Dialect;
+    model: { provider: string; id: string };
+    message?: string;
+  };
+  resume: boolean;
+}
+
+export type ExportFormat = "jsonl" | "markdown" | "tasksteps";
+
+const path = (id: string) => `/api/transcripts/${encodeURIComponent(id)}`;
+
+async function call<T>(url: string, init?: RequestInit): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: `The connection to the server failed: ${message}` };
+  }
+  const body = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
+  if (!response.ok || body === null)
+    return { ok: false, error: body?.error ?? `The server answered ${response.status}.` };
+  return { ok: true, value: body };
+}
+
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+export function listTranscripts(query: string, offset = 0): Promise<ApiResult<TranscriptPage>> {
+  const params = new URLSearchParams({ offset: String(offset) });
+  if (query.trim() !== "") params.set("query", query.trim());
+  return call(`/api/transcripts?${params}`);
+}
+
+export const getTranscript = (id: string) => call<OpenTranscript>(path(id));
+
+export const renameTranscript = (id: string, title: string) =>
+  call<{ meta: TranscriptMeta }>(path(id), json("PATCH", { title }));
+
+export const deleteTranscript = (id: string) =>
+  call<{ deleted: string }>(path(id), { method: "DELETE" });
+
+export const restoreTranscript = (id: string) =>
+  call<{ restored: string }>(`${path(id)}/restore`, { method: "POST" });
+
+export const forkTranscript = (id: string, body: ForkBody) =>
+  call<ForkReply>(`${path(id)}/fork`, json("POST", body));
+
+/** The file as the request body; the server validates every line. */
+export const importTranscriptFile = (file: Blob) =>
+  call<{ transcript: TranscriptMeta; records: number }>("/api/transcripts/import", {
+    method: "POST",
+    headers: { "content-type": "application/x-ndjson" },
+    body: file,
+  });
+
+export interface MarkdownSwitches {
+  reasoning: boolean;
+  tools: boolean;
+  requests: boolean;
+}
+
+/** Where the browser downloads an export from (the route answers as an attachment). */
+export function exportUrl(id: string, format: ExportFormat, switches?: MarkdownSwitches): string {
+  const params = new URLSearchParams({ format });
+  if (format === "markdown" && switches !== undefined)
+    for (const [name, on] of Object.entries(switches)) params.set(name, on ? "1" : "0");
+  return `${path(id)}/export?${params}`;
+}

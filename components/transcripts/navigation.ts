@@ -1,0 +1,49 @@
+"use client";
+
+import { usePlayground } from "@/state/playground-store";
+import { getTranscript } from "./api";
+
+/** A transcript's own URL. */
+export const transcriptPath = (id: string) => `/t/${encodeURIComponent(id)}`;
+
+/** The transcript id in a path like `/t/<id>`, or null. */
+export function idFromPath(pathname: string): string | null {
+  const match = /^\/t\/([^/]+)\/?$/.exec(pathname);
+  if (match?.[1] === undefined) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+let loading = 0;
+
+/**
+ * Loads a saved transcript into the store and puts its URL in the address bar (a new history
+ * entry with `push`). A transcript that cannot be loaded is said so, and the page starts over.
+ */
+export async function openTranscript(id: string, push = true): Promise<boolean> {
+  const state = usePlayground.getState();
+  if (state.status === "running" || state.status === "stopping") return false;
+  const ticket = ++loading;
+  if (push && window.location.pathname !== transcriptPath(id))
+    window.history.pushState(null, "", transcriptPath(id));
+  const result = await getTranscript(id);
+  // A later click won: its transcript is the one to show.
+  if (ticket !== loading) return false;
+  if (!result.ok) {
+    usePlayground.getState().notify({ text: result.error, tone: "danger" });
+    newConversation();
+    return false;
+  }
+  usePlayground.getState().openTranscript(result.value);
+  return true;
+}
+
+/** A blank conversation at `/`. */
+export function newConversation(): void {
+  loading++;
+  if (window.location.pathname !== "/") window.history.pushState(null, "", "/");
+  usePlayground.getState().newConversation();
+}

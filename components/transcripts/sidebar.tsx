@@ -1,0 +1,145 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { TranscriptSummary } from "@/lib/store/store";
+import { usePlayground } from "@/state/playground-store";
+import { deleteTranscript, renameTranscript, restoreTranscript } from "./api";
+import { PlusIcon } from "./icons";
+import { ImportButton } from "./import-button";
+import { newConversation, openTranscript } from "./navigation";
+import { ICON_BUTTON, TranscriptItem } from "./transcript-item";
+import { useTranscriptList } from "./use-transcript-list";
+
+/** Saved transcripts, newest first: search, open, rename, delete with undo, import. */
+export function Sidebar() {
+  const [query, setQuery] = useState("");
+  const list = useTranscriptList(query);
+  const activeId = usePlayground((state) => state.transcriptId);
+  const busy = usePlayground((state) => state.status === "running" || state.status === "stopping");
+  const now = useNow();
+
+  return (
+    <aside
+      aria-label="Transcripts"
+      className="flex w-64 shrink-0 flex-col border-r border-border bg-surface"
+    >
+      <div className="flex h-10 shrink-0 items-center gap-1 px-2.5">
+        <h2 className="text-[11px] font-medium uppercase tracking-wide text-fg-subtle">
+          Transcripts
+        </h2>
+        <span className="ml-auto flex items-center gap-0.5">
+          <ImportButton />
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            aria-label="New conversation"
+            title="New conversation"
+            disabled={busy}
+            onClick={newConversation}
+          >
+            <PlusIcon />
+          </button>
+        </span>
+      </div>
+      <div className="px-2.5 pb-2">
+        <input
+          type="search"
+          value={query}
+          onChange={(change) => setQuery(change.target.value)}
+          placeholder="Search transcripts"
+          aria-label="Search transcripts"
+          className="w-full rounded-md border border-border bg-bg px-2 py-1 text-[13px] text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
+        />
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-2">
+        {list.error !== null ? (
+          <p className="px-1 py-2 text-xs text-danger">{list.error}</p>
+        ) : list.transcripts.length === 0 && !list.loading ? (
+          <p className="px-1 py-2 text-xs text-fg-subtle">
+            {query.trim() === "" ? "No saved transcripts yet." : "Nothing matches."}
+          </p>
+        ) : null}
+        <ul className="flex flex-col gap-px">
+          {list.transcripts.map((transcript) => (
+            <TranscriptItem
+              key={transcript.id}
+              transcript={transcript}
+              active={transcript.id === activeId}
+              now={now}
+              onOpen={() => {
+                if (!busy && transcript.id !== activeId) void openTranscript(transcript.id);
+              }}
+              onRename={(title) => void rename(transcript.id, title)}
+              onDelete={() => void remove(transcript)}
+            />
+          ))}
+        </ul>
+        {list.more ? (
+          <button
+            type="button"
+            onClick={list.loadMore}
+            className="mt-1 w-full rounded px-2 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
+          >
+            Load more
+          </button>
+        ) : null}
+      </div>
+    </aside>
+  );
+}
+
+async function rename(id: string, title: string): Promise<void> {
+  const result = await renameTranscript(id, title);
+  const state = usePlayground.getState();
+  if (!result.ok) {
+    state.notify({ text: `Could not rename: ${result.error}`, tone: "danger" });
+    return;
+  }
+  const { transcript } = state;
+  if (transcript?.meta.id === id)
+    state.setTranscript({
+      ...transcript,
+      meta: { ...transcript.meta, title: result.value.meta.title },
+    });
+  state.refreshList();
+}
+
+/** Deletes at once (the server keeps it restorable) and offers an undo. */
+async function remove(transcript: TranscriptSummary): Promise<void> {
+  const result = await deleteTranscript(transcript.id);
+  const state = usePlayground.getState();
+  if (!result.ok) {
+    state.notify({ text: `Could not delete: ${result.error}`, tone: "danger" });
+    return;
+  }
+  const wasOpen = state.transcriptId === transcript.id;
+  if (wasOpen) newConversation();
+  state.refreshList();
+  state.notify({
+    text: `Deleted "${transcript.title}".`,
+    tone: "info",
+    action: {
+      label: "Undo",
+      run: () =>
+        void restoreTranscript(transcript.id).then((restored) => {
+          const after = usePlayground.getState();
+          if (!restored.ok) {
+            after.notify({ text: `Could not restore: ${restored.error}`, tone: "danger" });
+            return;
+          }
+          after.refreshList();
+          if (wasOpen && after.transcriptId === null) void openTranscript(transcript.id);
+        }),
+    },
+  });
+}
+
+/** The time the relative dates are measured from, moving once a minute. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}

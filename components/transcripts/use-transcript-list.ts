@@ -1,0 +1,72 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { TranscriptSummary } from "@/lib/store/store";
+import { usePlayground } from "@/state/playground-store";
+import { listTranscripts } from "./api";
+
+export interface TranscriptList {
+  transcripts: TranscriptSummary[];
+  /** Still waiting for the first page of this query. */
+  loading: boolean;
+  error: string | null;
+  more: boolean;
+  loadMore(): void;
+}
+
+/** How long typing must pause before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * Saved transcripts, newest first, for a search text: searched after typing pauses, and
+ * fetched again whenever the store says the list changed (`listVersion`).
+ */
+export function useTranscriptList(query: string): TranscriptList {
+  const listVersion = usePlayground((state) => state.listVersion);
+  const debounced = useDebounced(query, SEARCH_DEBOUNCE_MS);
+  const [pages, setPages] = useState(1);
+  const [state, setState] = useState<Omit<TranscriptList, "loadMore">>({
+    transcripts: [],
+    loading: true,
+    error: null,
+    more: false,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query starts from its first page
+  useEffect(() => setPages(1), [debounced]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listVersion is the refresh signal
+  useEffect(() => {
+    let live = true;
+    void (async () => {
+      const transcripts: TranscriptSummary[] = [];
+      let offset: number | null = 0;
+      for (let page = 0; page < pages && offset !== null; page++) {
+        const result = await listTranscripts(debounced, offset);
+        if (!live) return;
+        if (!result.ok) {
+          setState((previous) => ({ ...previous, loading: false, error: result.error }));
+          return;
+        }
+        transcripts.push(...result.value.transcripts);
+        offset = result.value.nextOffset;
+      }
+      setState({ transcripts, loading: false, error: null, more: offset !== null });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [debounced, pages, listVersion]);
+
+  return { ...state, loadMore: () => setPages((count) => count + 1) };
+}
+
+/** `value`, once it has stayed the same for `ms`. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

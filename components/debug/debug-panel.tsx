@@ -1,19 +1,60 @@
 "use client";
 
-import { usePlayground } from "@/state/playground-store";
+import type { RunLog } from "@/lib/client/run-log";
+import { type DebugTab, usePlayground } from "@/state/playground-store";
+import { ChunksView } from "./chunks-view";
+import { DebugTabs } from "./debug-tabs";
+import { EventsView } from "./events-view";
+import { LinkStatus } from "./link-status";
+import { RawView } from "./raw-view";
+import { RequestView } from "./request-view";
+import { useFrameVersion } from "./use-frame-version";
 
-/** Placeholder: the raw text of each turn (the debug panel replaces this). */
+const VIEWS: Record<DebugTab, () => React.JSX.Element> = {
+  raw: RawView,
+  events: EventsView,
+  chunks: ChunksView,
+  request: RequestView,
+};
+
+const runKeys = new WeakMap<RunLog, number>();
+let nextRunKey = 0;
+/** A key per run log, so each run's views start fresh (scroll, caches, tokens). */
+function runKey(log: RunLog): number {
+  let key = runKeys.get(log);
+  if (key === undefined) {
+    key = nextRunKey++;
+    runKeys.set(log, key);
+  }
+  return key;
+}
+
+/** The debug panel: the wire beside the timeline — Raw, Events, Chunks and Request. */
 export function DebugPanel() {
-  usePlayground((state) => state.version);
+  useFrameVersion();
   const log = usePlayground((state) => state.log);
+  const tab = usePlayground((state) => state.debugTab);
+  const setUi = usePlayground((state) => state.setUi);
+  const View = VIEWS[tab];
+
   return (
-    <div
-      className="min-h-0 flex-1 overflow-auto p-3 font-mono text-xs whitespace-pre-wrap"
-      data-testid="debug-panel"
-    >
-      {[...log.turns.values()].map((turn) => (
-        <pre key={turn.turn}>{turn.raw}</pre>
-      ))}
+    <div className="flex min-h-0 flex-1 flex-col" data-testid="debug-panel">
+      <div className="flex h-9 shrink-0 items-center gap-2 border-b border-border px-2">
+        <DebugTabs
+          current={tab}
+          counts={{ events: log.events.length, chunks: log.chunks.length }}
+          onChange={(debugTab) => setUi({ debugTab })}
+        />
+        <LinkStatus />
+      </div>
+      <div
+        id="debug-tabpanel"
+        role="tabpanel"
+        aria-labelledby={`debug-tab-${tab}`}
+        className="flex min-h-0 flex-1 flex-col"
+      >
+        <View key={runKey(log)} />
+      </div>
     </div>
   );
 }

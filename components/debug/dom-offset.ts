@@ -1,0 +1,93 @@
+/**
+ * Maps between DOM points and offsets into the text an element renders. The raw view renders
+ * every character of a turn's raw text exactly once, in order, and nothing else inside its
+ * text element, so the n-th character of the element's text nodes is the n-th UTF-16 code
+ * unit of the raw text (astral characters are two units in both, "\r\n" is two characters in
+ * both).
+ */
+
+/** The text offset of the DOM point (node, offset) inside `root`, or null when outside it. */
+export function textOffsetOf(root: Node, node: Node, offset: number): number | null {
+  if (!root.contains(node)) return null;
+  const document = root.ownerDocument ?? globalThis.document;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let boundary: Range | null = null;
+  let total = 0;
+  for (let current = walker.nextNode(); current !== null; current = walker.nextNode()) {
+    const length = (current as Text).length;
+    if (current === node) return total + Math.min(offset, length);
+    if (node.nodeType !== Node.TEXT_NODE) {
+      // An element boundary: count the text nodes that lie wholly before it.
+      if (boundary === null) {
+        boundary = document.createRange();
+        boundary.setStart(node, offset);
+        boundary.collapse(true);
+      }
+      if (boundary.comparePoint(current, 0) >= 0) return total;
+    }
+    total += length;
+  }
+  return node.nodeType === Node.TEXT_NODE ? null : total;
+}
+
+/** The DOM point (text node, offset) of text offset `offset` inside `root`. */
+export function pointAt(root: Node, offset: number): { node: Text; offset: number } | null {
+  const document = root.ownerDocument ?? globalThis.document;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let total = 0;
+  let last: Text | null = null;
+  for (let current = walker.nextNode(); current !== null; current = walker.nextNode()) {
+    const text = current as Text;
+    if (offset < total + text.length) return { node: text, offset: offset - total };
+    total += text.length;
+    last = text;
+  }
+  return last !== null && offset === total ? { node: last, offset: last.length } : null;
+}
+
+/**
+ * The offset the user pointed at with a selection inside `root`: the first selected
+ * character, or for a click (a collapsed selection) the character under the pointer.
+ */
+export function selectionOffset(
+  root: HTMLElement,
+  selection: Selection | null,
+  pointer?: { x: number; y: number },
+): { start: number; end: number } | null {
+  if (selection === null || selection.rangeCount === 0) return null;
+  const range = selection.getRangeAt(0);
+  const start = textOffsetOf(root, range.startContainer, range.startOffset);
+  if (start === null) return null;
+  if (!range.collapsed) {
+    const end = textOffsetOf(root, range.endContainer, range.endOffset);
+    return { start, end: end ?? start + range.toString().length };
+  }
+  // A click puts the caret at the nearest boundary, which may be just after the character
+  // that was clicked: take the character whose box holds the pointer.
+  const at =
+    pointer !== undefined &&
+    !characterHolds(root, start, pointer) &&
+    start > 0 &&
+    characterHolds(root, start - 1, pointer)
+      ? start - 1
+      : start;
+  return { start: at, end: at + 1 };
+}
+
+function characterHolds(root: Node, offset: number, pointer: { x: number; y: number }): boolean {
+  const point = pointAt(root, offset);
+  if (point === null || point.offset >= point.node.length) return false;
+  const range = root.ownerDocument?.createRange();
+  if (range === undefined) return false;
+  range.setStart(point.node, point.offset);
+  range.setEnd(point.node, point.offset + 1);
+  for (const rect of range.getClientRects?.() ?? [])
+    if (
+      pointer.x >= rect.left &&
+      pointer.x <= rect.right &&
+      pointer.y >= rect.top &&
+      pointer.y <= rect.bottom
+    )
+      return true;
+  return false;
+}

@@ -1,0 +1,113 @@
+"use client";
+
+import { useCallback, useEffect, useRef } from "react";
+import type { RunLog, TurnLog } from "@/lib/client/run-log";
+import { usePlayground } from "@/state/playground-store";
+import { eventForPick, linkedSpan } from "./linked-span";
+import { RawTurn } from "./raw-turn";
+import type { Decoration } from "./segments";
+import { useFrameVersion } from "./use-frame-version";
+import { useStickToBottom } from "./use-stick-to-bottom";
+import { wirePaletteStyle } from "./wire-theme";
+
+const NO_ERRORS: readonly Decoration[] = [];
+
+/**
+ * Raw: each model turn's wire text exactly as received, in order, growing live. The event
+ * under the pointer (or else the selected one) is drawn on its span; a click or a selection
+ * in the text selects the event that owns it; error spans are always marked.
+ */
+export function RawView() {
+  useFrameVersion();
+  const log = usePlayground((state) => state.log);
+  const hoveredId = usePlayground((state) => state.hoveredId);
+  const selectedId = usePlayground((state) => state.selectedId);
+  const running = usePlayground((state) => state.status === "running");
+  const theme = usePlayground((state) => state.theme);
+  const errorCache = useRef(new Map<number, { count: number; errors: readonly Decoration[] }>());
+  const scroller = useRef<HTMLDivElement>(null);
+  const onScroll = useStickToBottom(scroller);
+
+  const hovered = linkedSpan(log, hoveredId);
+  const active = hovered ?? linkedSpan(log, selectedId);
+  const activeKind = hovered === undefined || hoveredId === selectedId ? "selected" : "hover";
+
+  const onPick = useCallback((turn: number, pick: { start: number; end: number }) => {
+    const state = usePlayground.getState();
+    const event = eventForPick(state.log, turn, pick);
+    state.select(event?.id ?? null, turn);
+  }, []);
+
+  // Bring the selected span into view, unless some of it is already on screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the selection changes
+  useEffect(() => {
+    const container = scroller.current;
+    const target = container?.querySelector<HTMLElement>('[data-span-highlight="selected"]');
+    if (container === null || container === undefined || target === null || target === undefined)
+      return;
+    const box = container.getBoundingClientRect();
+    const rect = target.getBoundingClientRect();
+    if (rect.bottom < box.top + 28 || rect.top > box.bottom)
+      target.scrollIntoView({ block: "center" });
+  }, [selectedId]);
+
+  const turns = [...log.turns.values()];
+  const lastTurn = turns[turns.length - 1]?.turn;
+  const errorsOf = (turn: TurnLog) => cachedErrors(log, turn, errorCache.current);
+
+  return (
+    <div
+      ref={scroller}
+      onScroll={onScroll}
+      className="min-h-0 flex-1 overflow-auto bg-wire-bg"
+      style={wirePaletteStyle(theme)}
+      data-testid="raw-view"
+    >
+      {turns.length === 0 ? (
+        <p className="p-4 text-xs text-fg-subtle">
+          The model's raw output appears here, turn by turn, exactly as it streams in.
+        </p>
+      ) : (
+        turns.map((turn) => {
+          const here = active?.turn === turn.turn ? active.span : null;
+          return (
+            <RawTurn
+              key={turn.turn}
+              turn={turn.turn}
+              raw={turn.raw}
+              chunkCount={turn.chunks.length}
+              highlightStart={here?.start ?? null}
+              highlightEnd={here?.end ?? null}
+              highlightKind={activeKind}
+              errors={errorsOf(turn)}
+              streaming={running && turn.turn === lastTurn}
+              onPick={onPick}
+            />
+          );
+        })
+      )}
+    </div>
+  );
+}
+
+/** Error spans of a turn, recomputed only when the turn gains events (errors never change). */
+function cachedErrors(
+  log: RunLog,
+  turn: TurnLog,
+  cache: Map<number, { count: number; errors: readonly Decoration[] }>,
+): readonly Decoration[] {
+  const cached = cache.get(turn.turn);
+  if (cached !== undefined && cached.count === turn.events.length) return cached.errors;
+  const errors: Decoration[] = [];
+  for (const id of turn.events) {
+    const event = log.get(id);
+    if (event?.type !== "error" || event.span === undefined) continue;
+    const { start, end } = event.span;
+    // An empty span still gets one character, so that no error goes unmarked.
+    const title = `${event.code}: ${event.message}`;
+    errors.push({ kind: "error", start, end: Math.max(end, start + 1), title });
+  }
+  const result = errors.length === 0 ? NO_ERRORS : errors;
+  cache.set(turn.turn, { count: turn.events.length, errors: result });
+  return result;
+}

@@ -1,0 +1,45 @@
+"use client";
+
+import { type RefObject, useCallback, useEffect, useRef } from "react";
+
+/** How close to the bottom counts as "at the bottom", px. */
+const SLACK = 24;
+
+/**
+ * Keeps a scroller pinned to its bottom while content streams in, as long as the user has
+ * not scrolled away; scrolling back to the bottom re-pins it. The scroll happens in the next
+ * frame, so a render never forces a synchronous layout. Returns the scroll handler to attach.
+ */
+export function useStickToBottom(scroller: RefObject<HTMLElement | null>): () => void {
+  const pinned = useRef(true);
+  const frame = useRef(0);
+  /** Where our own last scroll put the scroller: its scroll event is not the user's. */
+  const ownTop = useRef(-1);
+
+  useEffect(() => {
+    if (!pinned.current || frame.current !== 0) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const element = scroller.current;
+      if (element === null || !pinned.current) return;
+      element.scrollTop = element.scrollHeight;
+      ownTop.current = element.scrollTop;
+    });
+  });
+  useEffect(
+    () => () => {
+      if (frame.current !== 0) cancelAnimationFrame(frame.current);
+      frame.current = 0;
+    },
+    [],
+  );
+
+  return useCallback(() => {
+    const element = scroller.current;
+    if (element === null) return;
+    // Content may have grown between our scroll and its event; that is not the user leaving.
+    if (Math.abs(element.scrollTop - ownTop.current) <= 1) return;
+    ownTop.current = -1;
+    pinned.current = element.scrollTop + element.clientHeight >= element.scrollHeight - SLACK;
+  }, [scroller]);
+}

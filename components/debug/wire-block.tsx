@@ -1,0 +1,53 @@
+import { memo } from "react";
+import { type Decoration, sameDecorations } from "./segments";
+import { WireLine } from "./wire-line";
+import type { Run } from "./wire-runs";
+
+const NO_DECORATIONS: readonly Decoration[] = [];
+
+interface WireBlockProps {
+  /** Whole lines of the text, "\n" included. */
+  text: string;
+  /** Offset of the block's first character in the whole text. */
+  start: number;
+  /** The runs of each line of the block, in order (undefined: not tokenized yet). */
+  runs: readonly (readonly Run[] | undefined)[];
+  /** Decorations touching the block. */
+  decorations: readonly Decoration[];
+}
+
+/**
+ * A group of lines in its own block box. While a turn streams only its last block changes, so
+ * the browser re-lays out that block instead of the whole turn, and React compares one block
+ * instead of every line. Blocks end at line breaks, so they render exactly like one text.
+ */
+export const WireBlock = memo(
+  function WireBlock({ text, start, runs, decorations }: WireBlockProps) {
+    const lines = [];
+    let lineStart = 0;
+    for (let index = 0; lineStart < text.length; index++) {
+      const lineBreak = text.indexOf("\n", lineStart);
+      const lineEnd = lineBreak === -1 ? text.length : lineBreak + 1;
+      const from = start + lineStart;
+      const to = start + lineEnd;
+      const touching = decorations.filter((item) => item.start < to && item.end > from);
+      lines.push(
+        <WireLine
+          key={lineStart}
+          text={text.slice(lineStart, lineEnd)}
+          start={from}
+          runs={runs[index]}
+          decorations={touching.length === 0 ? NO_DECORATIONS : touching}
+        />,
+      );
+      lineStart = lineEnd;
+    }
+    return <div>{lines}</div>;
+  },
+  (before, after) =>
+    before.start === after.start &&
+    before.text === after.text &&
+    before.runs.length === after.runs.length &&
+    before.runs.every((runs, index) => runs === after.runs[index]) &&
+    sameDecorations(before.decorations, after.decorations),
+);

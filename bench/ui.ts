@@ -119,6 +119,9 @@ async function main(): Promise<void> {
       return performance.now() - start;
     }, burst);
 
+    // A fresh page, so tearing down the 5,000-event view is not counted as streaming work.
+    await page.reload();
+    await page.waitForFunction(() => "__wirescope" in window);
     const stream = records(2000);
     const longest = await page.evaluate(async (all) => {
       const store = (
@@ -128,8 +131,14 @@ async function main(): Promise<void> {
       ).__wirescope;
       store.getState().newConversation();
       const tasks: number[] = [];
+      const at: number[] = [];
       const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push(entry.duration);
+        for (const entry of list.getEntries()) {
+          // Tasks before the stream (Playwright handing the records to the page) do not count.
+          if (entry.startTime < started) continue;
+          tasks.push(entry.duration);
+          at.push(entry.startTime - started);
+        }
       });
       observer.observe({ type: "longtask", buffered: false });
       const events = all.filter((record: { kind: string }) => record.kind === "event").length;
@@ -153,9 +162,12 @@ async function main(): Promise<void> {
         seconds: (performance.now() - started) / 1000,
         longest: Math.max(0, ...tasks),
         count: tasks.length,
+        at,
       };
     }, stream);
 
+    const when = longest.at.map((value: number) => Math.round(value)).join(", ");
+    if (when !== "") console.log(`long tasks began at (ms into the stream): ${when}`);
     console.log("Wirescope UI bench (production build, Chromium, 1440×900, debug panel open)");
     console.log(
       table(
@@ -168,7 +180,7 @@ async function main(): Promise<void> {
           ],
           [
             `longest main-thread task, ${longest.sent} events over ${longest.seconds.toFixed(1)} s`,
-            `${longest.longest.toFixed(0)} ms`,
+            longest.count === 0 ? "none > 50 ms" : `${longest.longest.toFixed(0)} ms`,
             "≤ 50 ms",
           ],
           ["long tasks (> 50 ms) during the stream", String(longest.count), "0"],

@@ -1,29 +1,11 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./e2e/chromium";
 
 const PORT = 3100;
 const baseURL = `http://127.0.0.1:${PORT}`;
 const isCI = Boolean(process.env.CI);
 
-/**
- * Prefer the distribution's Chromium when present (CI containers, no browser download);
- * otherwise use Playwright's own Chromium (`npx playwright install chromium`).
- */
-const SYSTEM_CHROMIUM = "/usr/bin/chromium";
-const launchOptions = existsSync(SYSTEM_CHROMIUM)
-  ? {
-      executablePath: SYSTEM_CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    }
-  : {};
+const launchOptions = chromiumLaunchOptions;
 
 export default defineConfig({
   testDir: "e2e",

@@ -10,12 +10,12 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "../e2e/chromium";
 import { createParser, type TranscriptRecord } from "../lib/protocol";
 import { generateCorpus } from "./corpus";
 import { table } from "./table";
 
 const PORT = 3300;
-const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 
 /** Realistic records: xml turns from the bench corpus, streamed in 24-char chunks. */
 function records(events: number): TranscriptRecord[] {
@@ -83,21 +83,7 @@ async function main(): Promise<void> {
       detached: true,
     },
   );
-  const browser = await chromium.launch(
-    existsSync(SYSTEM_CHROMIUM)
-      ? {
-          executablePath: SYSTEM_CHROMIUM,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-          ],
-        }
-      : {},
-  );
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     await waitForServer(`http://127.0.0.1:${PORT}/api/config`);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

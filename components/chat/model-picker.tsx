@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
+import { useDismiss } from "@/hooks/use-dismiss";
 import { type ProviderOption, useModels } from "@/hooks/use-models";
 import { usePlayground } from "@/state/playground-store";
 
@@ -9,23 +10,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const providers = useModels();
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: Event) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === "Escape"
-          : !root.current?.contains(event.target as Node)
-      )
-        setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("mousedown", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, [open]);
+  useDismiss(open, root, () => setOpen(false));
   const provider = usePlayground((state) => state.provider);
   const modelId = usePlayground((state) => state.modelId);
   const setSettings = usePlayground((state) => state.setSettings);

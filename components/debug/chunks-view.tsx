@@ -2,9 +2,9 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
+import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { ChunkEntry } from "@/lib/client/run-log";
 import { usePlayground } from "@/state/playground-store";
-import { useFrameVersion } from "./use-frame-version";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { ChunkText } from "./visible-whitespace";
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog } from "@/lib/client/run-log";
 import { type DebugTab, usePlayground } from "@/state/playground-store";
 import { ChunksView } from "./chunks-view";
@@ -8,7 +9,6 @@ import { EventsView } from "./events-view";
 import { LinkStatus } from "./link-status";
 import { RawView } from "./raw-view";
 import { RequestView } from "./request-view";
-import { useFrameVersion } from "./use-frame-version";
 
 const VIEWS: Record<DebugTab, () => React.JSX.Element> = {
   raw: RawView,

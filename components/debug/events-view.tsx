@@ -2,13 +2,13 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useFrameVersion } from "@/hooks/use-frame-version";
 import { turnOf } from "@/lib/client/run-log";
 import type { ProtocolEvent } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 import { EventFilter } from "./event-filter";
 import { EventRow } from "./event-row";
 import { countByType, filterEvents } from "./filter-events";
-import { useFrameVersion } from "./use-frame-version";
 import { wirePaletteStyle } from "./wire-theme";
 
 /** Events: every parsed event merged by id, as JSON, filterable by type, linked like the timeline. */

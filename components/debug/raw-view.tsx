@@ -1,12 +1,12 @@
 "use client";
 
 import { useCallback, useEffect, useRef } from "react";
+import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog, TurnLog } from "@/lib/client/run-log";
 import { usePlayground } from "@/state/playground-store";
 import { eventForPick, linkedSpan } from "./linked-span";
 import { RawTurn } from "./raw-turn";
 import type { Decoration } from "./segments";
-import { useFrameVersion } from "./use-frame-version";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { wirePaletteStyle } from "./wire-theme";
 

@@ -1,12 +1,12 @@
 "use client";
 
+import { useFrameVersion } from "@/hooks/use-frame-version";
 import { usePlayground } from "@/state/playground-store";
 import { CopyButton } from "./copy-button";
 import { formatCount } from "./format-count";
 import { estimateTokens, messageView } from "./request-content";
 import { RequestMessage } from "./request-message";
 import { TurnPicker } from "./turn-picker";
-import { useFrameVersion } from "./use-frame-version";
 import { wirePaletteStyle } from "./wire-theme";
 
 /**

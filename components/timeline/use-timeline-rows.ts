@@ -1,9 +1,9 @@
 "use client";
 
 import { useRef } from "react";
+import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog } from "@/lib/client/run-log";
 import { usePlayground } from "@/state/playground-store";
-import { useFrameVersion } from "./use-frame-version";
 
 interface Rows {
   log: RunLog;

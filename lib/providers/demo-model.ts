@@ -7,6 +7,7 @@ import type {
 } from "@ai-sdk/provider";
 import type { Dialect } from "../protocol";
 import { scriptTurn } from "./demo-script";
+import { estimatedUsage, pacedTextStream } from "./paced-stream";
 import { createRandom, splitIntoChunks } from "./random";
 
 export const DEMO_PROVIDER = "demo";
@@ -41,7 +42,7 @@ export function createDemoModel(options: DemoModelOptions): LanguageModelV3 {
       return {
         content: [{ type: "text", text }],
         finishReason: { unified: "stop", raw: "stop" },
-        usage: usage(call.prompt, text),
+        usage: estimatedUsage(JSON.stringify(call.prompt), text),
         response: { modelId: DEMO_MODEL_ID },
         warnings: [],
       };
@@ -50,101 +51,14 @@ export function createDemoModel(options: DemoModelOptions): LanguageModelV3 {
       const text = scriptTurn(dialect, call.prompt);
       const random = options.random ?? createRandom(seed);
       const chunks = splitIntoChunks(text, chunkChars, random);
-      const stream = streamParts(chunks, {
+      const stream = pacedTextStream(chunks, {
         paceMs,
         signal: call.abortSignal,
-        usage: usage(call.prompt, text),
+        usage: estimatedUsage(JSON.stringify(call.prompt), text),
+        name: "demo model",
+        response: { id: "demo-0", modelId: DEMO_MODEL_ID },
       });
       return { stream };
     },
   };
-}
-
-interface StreamSettings {
-  paceMs: number;
-  signal: AbortSignal | undefined;
-  usage: LanguageModelV3Usage;
-}
-
-function streamParts(
-  chunks: readonly string[],
-  settings: StreamSettings,
-): ReadableStream<LanguageModelV3StreamPart> {
-  const { paceMs, signal } = settings;
-  let index = 0;
-  return new ReadableStream<LanguageModelV3StreamPart>({
-    start(controller) {
-      controller.enqueue({ type: "stream-start", warnings: [] });
-      controller.enqueue({ type: "response-metadata", id: "demo-0", modelId: DEMO_MODEL_ID });
-      controller.enqueue({ type: "text-start", id: "0" });
-    },
-    // Pull-based: one delta per pull, so a slow reader never makes us buffer the whole text.
-    async pull(controller) {
-      if (signal?.aborted) {
-        controller.error(abortError(signal));
-        return;
-      }
-      const chunk = chunks[index];
-      if (chunk === undefined) {
-        controller.enqueue({ type: "text-end", id: "0" });
-        controller.enqueue({
-          type: "finish",
-          usage: settings.usage,
-          finishReason: { unified: "stop", raw: "stop" },
-        });
-        controller.close();
-        return;
-      }
-      if (index > 0 && paceMs > 0) {
-        const waited = await wait(paceMs, signal);
-        if (!waited) {
-          controller.error(abortError(signal));
-          return;
-        }
-      }
-      index += 1;
-      controller.enqueue({ type: "text-delta", id: "0", delta: chunk });
-    },
-  });
-}
-
-/** Resolves `true` after `ms`, or `false` as soon as `signal` aborts. */
-function wait(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) {
-      resolve(false);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve(true);
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-function abortError(signal: AbortSignal | undefined): Error {
-  const reason: unknown = signal?.reason;
-  if (reason instanceof Error && reason.name === "AbortError") return reason;
-  const error = new Error("The demo model's stream was aborted", { cause: reason });
-  error.name = "AbortError";
-  return error;
-}
-
-/** Token counts are estimates: about four characters a token. */
-function usage(prompt: LanguageModelV3Prompt, output: string): LanguageModelV3Usage {
-  const input = estimateTokens(JSON.stringify(prompt));
-  const generated = estimateTokens(output);
-  return {
-    inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
-    outputTokens: { total: generated, text: generated, reasoning: undefined },
-  };
-}
-
-function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
 }

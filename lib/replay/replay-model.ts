@@ -5,6 +5,7 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
+import { estimatedUsage, failedStream, pacedTextStream } from "../providers/paced-stream";
 import { findLlmAnswer, findTurn, type PromptKey, type ReplaySource } from "./replay-source";
 
 export const REPLAY_PROVIDER = "replay";
@@ -42,7 +43,7 @@ export function createReplayModel(
       return {
         content: [{ type: "text", text }],
         finishReason: { unified: "stop", raw: "stop" },
-        usage: usage(prompt, text),
+        usage: estimatedUsage(prompt, text),
         warnings: [],
       };
     },
@@ -57,10 +58,11 @@ export function createReplayModel(
       }
       used.add(turn.turn);
       const text = turn.chunks.join("");
-      const stream = chunkStream(turn.chunks, {
+      const stream = pacedTextStream(turn.chunks, {
         paceMs,
         signal: call.abortSignal,
-        usage: usage(JSON.stringify(call.prompt), text),
+        usage: estimatedUsage(JSON.stringify(call.prompt), text),
+        name: "replay model",
       });
       return { stream };
     },
@@ -82,93 +84,4 @@ function textsOf(prompt: LanguageModelV3Prompt): string[] {
     if (message.role === "system") return [message.content];
     return message.content.flatMap((part) => (part.type === "text" ? [part.text] : []));
   });
-}
-
-interface StreamSettings {
-  paceMs: number;
-  signal: AbortSignal | undefined;
-  usage: LanguageModelV3Usage;
-}
-
-/** Pull-based: one chunk per pull, so the stream goes at the reader's pace. */
-function chunkStream(
-  chunks: readonly string[],
-  settings: StreamSettings,
-): ReadableStream<LanguageModelV3StreamPart> {
-  let index = 0;
-  return new ReadableStream<LanguageModelV3StreamPart>({
-    start(controller) {
-      controller.enqueue({ type: "stream-start", warnings: [] });
-      controller.enqueue({ type: "text-start", id: "0" });
-    },
-    async pull(controller) {
-      if (settings.signal?.aborted) {
-        controller.error(abortError(settings.signal));
-        return;
-      }
-      const chunk = chunks[index];
-      if (chunk === undefined) {
-        controller.enqueue({ type: "text-end", id: "0" });
-        controller.enqueue({
-          type: "finish",
-          usage: settings.usage,
-          finishReason: { unified: "stop", raw: "stop" },
-        });
-        controller.close();
-        return;
-      }
-      if (index > 0 && settings.paceMs > 0) await wait(settings.paceMs, settings.signal);
-      if (settings.signal?.aborted) {
-        controller.error(abortError(settings.signal));
-        return;
-      }
-      index += 1;
-      controller.enqueue({ type: "text-delta", id: "0", delta: chunk });
-    },
-  });
-}
-
-function failedStream(error: Error): ReadableStream<LanguageModelV3StreamPart> {
-  return new ReadableStream<LanguageModelV3StreamPart>({
-    start(controller) {
-      controller.enqueue({ type: "stream-start", warnings: [] });
-      controller.enqueue({ type: "error", error });
-      controller.close();
-    },
-  });
-}
-
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}
-
-function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error && reason.name === "AbortError") return reason;
-  const error = new Error("The replay model's stream was aborted", { cause: reason });
-  error.name = "AbortError";
-  return error;
-}
-
-/** Estimates, like the demo model's: about four characters a token. */
-function usage(input: string, output: string): LanguageModelV3Usage {
-  const inputTokens = Math.ceil(input.length / 4);
-  const outputTokens = Math.ceil(output.length / 4);
-  return {
-    inputTokens: {
-      total: inputTokens,
-      noCache: inputTokens,
-      cacheRead: undefined,
-      cacheWrite: undefined,
-    },
-    outputTokens: { total: outputTokens, text: outputTokens, reasoning: undefined },
-  };
 }

@@ -52,7 +52,11 @@ export function TopBar() {
               name="dialect"
               value={name}
               checked={name === dialect}
-              onChange={() => setSettings({ dialect: name })}
+              onChange={() => {
+                // A conversation keeps its dialect (fork it to switch); a new one starts here.
+                if (transcriptId !== null) newConversation();
+                setSettings({ dialect: name });
+              }}
               className="sr-only"
             />
             {name}

@@ -7,6 +7,9 @@ import type { ClosedBlock, TagGrammar } from "./tag-parser";
 const TYPES: readonly ActionType[] = ["tool", "agent", "relic", "workflow", "llm"];
 const MODES: readonly ActionMode[] = ["sync", "async", "fire_and_forget"];
 const ON_ERROR: readonly OnError[] = ["skip", "fail", "retry"];
+/** Bounds on what a model may ask for: a retry storm or a timer past setTimeout's range. */
+export const MAX_RETRY = 10;
+export const MAX_TIMEOUT_S = 3600;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ID = /^\S+$/;
 const ATTRIBUTES = ["type", "mode", "id"];
@@ -138,12 +141,18 @@ function bodyProblem(body: unknown): string | null {
     return `"depends_on" must be an array of action ids`;
   }
   const timeout = body.timeout;
-  if (timeout !== undefined && (typeof timeout !== "number" || !(timeout > 0))) {
-    return `"timeout" must be a positive number of seconds`;
+  if (
+    timeout !== undefined &&
+    (typeof timeout !== "number" || !(timeout > 0) || timeout > MAX_TIMEOUT_S)
+  ) {
+    return `"timeout" must be a positive number of seconds, at most ${MAX_TIMEOUT_S}`;
   }
   const retry = body.retry;
-  if (retry !== undefined && (typeof retry !== "number" || !Number.isInteger(retry) || retry < 0)) {
-    return `"retry" must be a whole number ≥ 0`;
+  if (
+    retry !== undefined &&
+    (typeof retry !== "number" || !Number.isInteger(retry) || retry < 0 || retry > MAX_RETRY)
+  ) {
+    return `"retry" must be a whole number from 0 to ${MAX_RETRY}`;
   }
   if (body.on_error !== undefined && !ON_ERROR.includes(body.on_error as OnError)) {
     return `"on_error" must be one of ${ON_ERROR.join(", ")}`;

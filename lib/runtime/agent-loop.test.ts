@@ -214,6 +214,28 @@ describe("runAgent", () => {
     },
   );
 
+  it("ignores what follows <end>, even in the same chunk", async () => {
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: simulateReadableStream<LanguageModelV3StreamPart>({
+          chunks: [
+            { type: "text-start", id: "1" },
+            {
+              type: "text-delta",
+              id: "1",
+              delta:
+                '<respond>hi</respond><end> more <execute>[{"name": "list", "args": {}}]</execute>',
+            },
+            { type: "text-end", id: "1" },
+          ],
+        }),
+      }),
+    });
+    const { outcome, events } = await run("xml", model);
+    expect(outcome.reason).toBe("end");
+    expect(types(events)).toEqual(["user", "respond", "end", "metric"]);
+  });
+
   it("delimiter calls never followed by §execute do not run", async () => {
     const { model } = scripted(['§call: {"name": "list", "args": {}}\n§respond: hmm']);
     const { outcome, events } = await run("delimiter", model);

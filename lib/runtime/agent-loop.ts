@@ -145,7 +145,8 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
 
       const take = (events: ProtocolEvent[]) => {
         for (const event of events) {
-          if (boundary) return; // the turn is over at its execute boundary (spec §4.1)
+          // The turn is over at its execute boundary (spec §4.1) or at the model's end.
+          if (boundary || sawEnd) return;
           emitEvent(event);
           if (event.type === "call") {
             execution.onCall(event);
@@ -200,8 +201,12 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
         ttftMs: firstTokenAt === undefined ? 0 : firstTokenAt - turnStart,
       });
 
-      if (signal.aborted) return interrupted();
+      if (signal.aborted) {
+        execution.abandonTurn("Not run: the run was interrupted.");
+        return interrupted();
+      }
       if (failure !== undefined) {
+        execution.abandonTurn("Not run: the model provider failed.");
         runtimeError("provider", describeProviderError(failure));
         return { reason: "error", turns: metrics.turns, answer };
       }

@@ -149,6 +149,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     for (let attempt = 1; ; attempt++) {
       const payload = await runAttempt(entry, args);
       // Only failures are retried, and never after an interrupt.
+      // Only failures are retried (the parser caps `retry`, so this stays short).
       if (payload.status === "failure" && attempt < attempts && !signal.aborted) continue;
       if (attempts === 1) return payload;
       return { ...payload, outcome: `${payload.outcome} (attempt ${attempt} of ${attempts})` };

@@ -21,6 +21,11 @@ export interface RunExecution {
   finishTurn(callErrors: readonly ErrorEvent[]): Promise<ResultEvent[]>;
   /** End of the run (also after an interrupt): wait for what still runs, e.g. fire_and_forget. */
   drain(): Promise<void>;
+  /**
+   * The turn ends without running its batch (an interrupt or a provider failure after the
+   * execute boundary): every call of the batch still gets one result, `skipped`.
+   */
+  abandonTurn(outcome: string): void;
   /** `$names` in a response that no action of the run has produced (action dialect only). */
   unknownVariables?(text: string): string[];
 }
@@ -61,6 +66,27 @@ export function batchExecution(options: ExecutorOptions, emit: Emit): RunExecuti
         .sort((a, b) => a.at - b.at)
         .flatMap(({ result }) => (result === undefined ? [] : [result]));
     },
+    abandonTurn(outcome) {
+      for (const call of batch) {
+        const payload = {
+          tool: call.call.name,
+          status: "skipped" as const,
+          content: outcome,
+          outcome,
+          durationMs: 0,
+        };
+        emit({
+          type: "result",
+          id: options.nextId(),
+          timestamp: options.now(),
+          callId: call.call.id,
+          turn: call.turn,
+          payload,
+        });
+      }
+      batch = [];
+      pending = [];
+    },
     async drain() {},
   };
 }
@@ -80,6 +106,8 @@ export function scheduledExecution(
       for (const failure of failures) emit(failure);
       return [...results, ...failures];
     },
+    // The scheduler gives running and waiting actions their results when the run is interrupted.
+    abandonTurn: () => {},
     drain: () => scheduler.drain(),
     unknownVariables: (text) => resolveText(text, scheduler.variables()).unknown,
   };

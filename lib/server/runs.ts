@@ -13,7 +13,7 @@ import type { Store, Transcript } from "../store";
 import { builtinTools, createRegistry, ensureWorkspace, type Registry } from "../tools";
 import { owesTurn } from "../transcripts/fork";
 import { TaskStepStream } from "../transcripts/task-step-stream";
-import { registerRun } from "./active-runs";
+import { claimTranscript, registerRun } from "./active-runs";
 import type { ServerConfig } from "./config";
 import { providerRun } from "./provider-run";
 import { createRecordWriter } from "./record-writer";
@@ -68,6 +68,7 @@ export async function startRun(
     ...(replay.source === undefined ? {} : { replay: replay.source }),
   });
   if (!resolved.ok) throw new RunRequestError(400, `${resolved.field}: ${resolved.message}`);
+  const chosen = resolved;
   const registry = selectTools(
     createRegistry(builtinTools({ shell: config.shell })),
     request.tools,
@@ -78,108 +79,141 @@ export async function startRun(
   if (request.transcriptId !== undefined && previous === null) {
     throw new RunRequestError(404, `transcriptId: no transcript "${request.transcriptId}".`);
   }
+  if (previous !== null && previous.meta.dialect !== request.dialect) {
+    throw new RunRequestError(
+      400,
+      `dialect: this conversation is in "${previous.meta.dialect}"; fork it (POST /api/transcripts/:id/fork with a dialect) to go on in "${request.dialect}".`,
+    );
+  }
   if (request.message === undefined && (previous === null || !owesTurn(previous.records))) {
     throw new RunRequestError(
       400,
       "message: required, unless transcriptId names a conversation that ends with a user message or tool results.",
     );
   }
-  const system = request.system ?? systemPrompt(request.dialect, registry.describe());
-  const meta =
-    previous?.meta ??
-    (await store.createTranscript({
-      title: titleFrom(request.message ?? ""),
-      dialect: request.dialect,
-      model: { provider: resolved.provider, id: resolved.id },
-      system,
-      tools: registry.names(),
-    }));
-  const workspace = await ensureWorkspace(config.dataDir, meta.id);
-  const runId = randomUUID();
-  const controller = new AbortController();
-  // Every running call listens for the interrupt; a wide batch is not a leak.
-  setMaxListeners(0, controller.signal);
-  const onClientGone = () => controller.abort("disconnect");
-  signal.addEventListener("abort", onClientGone, { once: true });
-  const unregister = registerRun(runId, controller);
-  const writer = createRecordWriter(store, meta.id, runId, (error) =>
-    console.error("wirescope: could not store a record:", error),
-  );
-  const { settings = {} } = modelRequest;
-  const { paceMs: _pace, ...userSettings } = settings;
-  const provider = providerRun(resolved, userSettings, config);
-  let counter = 0;
-  const newId = () => `${runId.slice(0, 8)}-${++counter}`;
-  const steps = request.format === "tasksteps" ? new TaskStepStream() : undefined;
-  const body = new ReadableStream<Uint8Array>({
-    start(stream) {
-      let open = true;
-      const write = (record: unknown) => {
-        if (!open) return;
-        try {
-          stream.enqueue(sseRecord(record));
-        } catch {
-          open = false;
-        }
-      };
-      // TaskStep clients get chunks instead of records; the ids are in the response headers.
-      const send = (record: TranscriptRecord) => {
-        if (steps === undefined) write(record);
-        else for (const chunk of steps.push(record)) write(chunk);
-      };
-      if (steps === undefined) write({ kind: "run", transcriptId: meta.id, runId });
-      const history = previous === null ? [] : conversationOf(previous);
-      void runInEnvironment(
-        {
-          dialect: request.dialect,
-          model: resolved.model,
-          modelRef: { provider: resolved.provider, id: resolved.id },
-          system,
-          settings: provider.settings,
-          streamTurn: provider.streamTurn,
-          registry,
-          workspace,
-          relics: store,
-          signal: controller.signal,
-          now,
-          newId,
-          turns: turnCounter(previous === null ? 0 : nextTurn(previous)),
-          maxTurns: config.maxTurns,
-          emit(record) {
-            const safe = provider.redact(record);
-            writer.write(safe);
-            send(safe);
+  // Claimed synchronously after the last check, so two requests cannot both pass it.
+  const claim = previous === null ? () => {} : claimTranscript(previous.meta.id);
+  if (claim === null) {
+    throw new RunRequestError(
+      409,
+      `transcriptId: "${previous?.meta.id}" already has a run in progress; wait for it or stop it.`,
+    );
+  }
+  let release = claim;
+  try {
+    return await begin();
+  } catch (error) {
+    release();
+    throw error;
+  }
+
+  async function begin(): Promise<{
+    transcriptId: string;
+    runId: string;
+    body: ReadableStream<Uint8Array>;
+  }> {
+    const system = request.system ?? systemPrompt(request.dialect, registry.describe());
+    const meta =
+      previous?.meta ??
+      (await store.createTranscript({
+        title: titleFrom(request.message ?? ""),
+        dialect: request.dialect,
+        model: { provider: chosen.provider, id: chosen.id },
+        system,
+        tools: registry.names(),
+      }));
+    // A new conversation is claimed as soon as it exists: its id reaches the client first thing.
+    if (previous === null) release = claimTranscript(meta.id) ?? release;
+    const workspace = await ensureWorkspace(config.dataDir, meta.id);
+    const runId = randomUUID();
+    const controller = new AbortController();
+    // Every running call listens for the interrupt; a wide batch is not a leak.
+    setMaxListeners(0, controller.signal);
+    const onClientGone = () => controller.abort("disconnect");
+    signal.addEventListener("abort", onClientGone, { once: true });
+    // The client may have gone while the transcript and workspace were being prepared.
+    if (signal.aborted) controller.abort("disconnect");
+    const unregister = registerRun(runId, controller);
+    const writer = createRecordWriter(store, meta.id, runId, (error) =>
+      console.error("wirescope: could not store a record:", error),
+    );
+    const { settings = {} } = modelRequest;
+    const { paceMs: _pace, ...userSettings } = settings;
+    const provider = providerRun(chosen, userSettings, config);
+    let counter = 0;
+    const newId = () => `${runId.slice(0, 8)}-${++counter}`;
+    const steps = request.format === "tasksteps" ? new TaskStepStream() : undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start(stream) {
+        let open = true;
+        const write = (record: unknown) => {
+          if (!open) return;
+          try {
+            stream.enqueue(sseRecord(record));
+          } catch {
+            open = false;
+          }
+        };
+        // TaskStep clients get chunks instead of records; the ids are in the response headers.
+        const send = (record: TranscriptRecord) => {
+          if (steps === undefined) write(record);
+          else for (const chunk of steps.push(record)) write(chunk);
+        };
+        if (steps === undefined) write({ kind: "run", transcriptId: meta.id, runId });
+        const history = previous === null ? [] : conversationOf(previous);
+        void runInEnvironment(
+          {
+            dialect: request.dialect,
+            model: chosen.model,
+            modelRef: { provider: chosen.provider, id: chosen.id },
+            system,
+            settings: provider.settings,
+            streamTurn: provider.streamTurn,
+            registry,
+            workspace,
+            relics: store,
+            signal: controller.signal,
+            now,
+            newId,
+            turns: turnCounter(previous === null ? 0 : nextTurn(previous)),
+            maxTurns: config.maxTurns,
+            emit(record) {
+              const safe = provider.redact(record);
+              writer.write(safe);
+              send(safe);
+            },
           },
-        },
-        request.message,
-        history,
-      )
-        .catch((error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
-          const event: ProtocolEvent = {
-            type: "error",
-            id: newId(),
-            timestamp: now(),
-            code: "internal",
-            message: provider.redactText(`The run failed: ${message}`),
-          };
-          writer.write({ kind: "event", event });
-          send({ kind: "event", event });
-        })
-        .finally(async () => {
-          signal.removeEventListener("abort", onClientGone);
-          unregister();
-          await writer.flush();
-          for (const chunk of steps?.end() ?? []) write(chunk);
-          if (open) stream.close();
-          open = false;
-        });
-    },
-    cancel() {
-      controller.abort("disconnect");
-    },
-  });
-  return { transcriptId: meta.id, runId, body };
+          request.message,
+          history,
+        )
+          .catch((error: unknown) => {
+            const message = error instanceof Error ? error.message : String(error);
+            const event: ProtocolEvent = {
+              type: "error",
+              id: newId(),
+              timestamp: now(),
+              code: "internal",
+              message: provider.redactText(`The run failed: ${message}`),
+            };
+            writer.write({ kind: "event", event });
+            send({ kind: "event", event });
+          })
+          .finally(async () => {
+            signal.removeEventListener("abort", onClientGone);
+            unregister();
+            release();
+            await writer.flush();
+            for (const chunk of steps?.end() ?? []) write(chunk);
+            if (open) stream.close();
+            open = false;
+          });
+      },
+      cancel() {
+        controller.abort("disconnect");
+      },
+    });
+    return { transcriptId: meta.id, runId, body };
+  }
 }
 
 function selectTools(registry: Registry, names: readonly string[] | undefined): Registry {
@@ -198,8 +232,11 @@ function selectTools(registry: Registry, names: readonly string[] | undefined): 
 
 /** The persisted conversation of a stored transcript, pieces merged. */
 function conversationOf(transcript: Transcript): ProtocolEvent[] {
+  // A sub-agent's events (they carry `parent`) belong to its own run, not to this context.
   const events = transcript.records.flatMap((record) =>
-    record.kind === "event" && PERSISTED[record.event.type] ? [record.event] : [],
+    record.kind === "event" && record.event.parent === undefined && PERSISTED[record.event.type]
+      ? [record.event]
+      : [],
   );
   return mergePieces(events);
 }

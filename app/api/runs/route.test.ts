@@ -148,6 +148,60 @@ describe("POST /api/runs", () => {
     expect(events.filter((event) => event.type === "error")).toEqual([]);
   });
 
+  it("refuses a second run on a conversation that is still running, and a dialect switch", async () => {
+    const first = await post({
+      message: "demo: parallel batch",
+      dialect: "xml",
+      model: { provider: "demo", settings: { paceMs: 30 } },
+    });
+    if (first.body === null) throw new Error("no body");
+    const reader = readRunStream(first.body);
+    const opening = (await reader.next()).value;
+    const transcriptId = opening?.kind === "run" ? opening.transcriptId : "";
+    const second = await post({ message: "again", dialect: "xml", transcriptId });
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { error: string }).error).toContain(
+      "already has a run in progress",
+    );
+    const runId = opening?.kind === "run" ? opening.runId : "";
+    await stop(new Request("http://test", { method: "POST" }), {
+      params: Promise.resolve({ runId }),
+    });
+    for await (const _record of reader) {
+      // drain to the end of the first run
+    }
+    const switched = await post({ message: "again", dialect: "delimiter", transcriptId });
+    expect(switched.status).toBe(400);
+    expect(
+      ((await switched.json()) as { error: string }).error.startsWith(
+        'dialect: this conversation is in "xml"',
+      ),
+    ).toBe(true);
+    const continued = await post({
+      message: "list the files",
+      dialect: "xml",
+      transcriptId,
+      model: { provider: "demo", settings: { paceMs: 0 } },
+    });
+    expect(continued.status).toBe(200);
+    await collect(continued);
+  });
+
+  it("refuses state-changing requests from other sites", async () => {
+    const response = await POST(
+      new Request("http://localhost:3000/api/runs", {
+        method: "POST",
+        headers: {
+          origin: "https://evil.example",
+          host: "localhost:3000",
+          "content-type": "text/plain",
+        },
+        body: JSON.stringify({ message: "hi", dialect: "xml" }),
+      }),
+    );
+    expect(response.status).toBe(403);
+  });
+
   it("stops a run on request: the stream carries the interrupt and ends", async () => {
     const response = await post({
       message: "demo: parallel batch",

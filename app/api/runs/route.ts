@@ -1,5 +1,6 @@
 import { readConfig } from "@/lib/server/config";
 import { RunRequestError, startRun } from "@/lib/server/runs";
+import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
 import { describeProblem, runRequestSchema } from "./schema";
 
@@ -8,6 +9,8 @@ export const dynamic = "force-dynamic";
 
 /** Starts an agent run and streams its records as server-sent events (spec §9). */
 export async function POST(request: Request): Promise<Response> {
+  const refused = crossSiteRefusal(request);
+  if (refused !== null) return refused;
   let json: unknown;
   try {
     json = await request.json();

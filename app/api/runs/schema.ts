@@ -10,7 +10,8 @@ const settings = z
     maxOutputTokens: z.number().int().positive(),
     presencePenalty: z.number(),
     frequencyPenalty: z.number(),
-    stopSequences: z.array(z.string().min(1)).max(8),
+    // Providers take 4 at most; one is kept for the dialect's own (after the execute boundary).
+    stopSequences: z.array(z.string().min(1)).max(3),
     seed: z.number().int(),
     paceMs: z.number().min(0).max(2000),
   })

@@ -5,7 +5,13 @@ import { MAX_LIST_LIMIT } from "@/lib/store";
 export const listQuerySchema = z
   .object({
     query: z.string().max(500).optional(),
-    limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).optional(),
+    // One less than the store's cap: a page asks for one extra row to know if there is more.
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_LIST_LIMIT - 1)
+      .optional(),
     offset: z.coerce.number().int().min(0).optional(),
   })
   .strict();

@@ -1,3 +1,4 @@
+import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importOriginOf } from "@/lib/transcripts/store-actions";
 import { idOf, notFound, type RouteContext, readBody, server } from "../http";
 import { renameSchema } from "./schema";
@@ -18,6 +19,8 @@ export async function GET(_request: Request, context: RouteContext): Promise<Res
 
 /** Renames: `{ title }` (trimmed). */
 export async function PATCH(request: Request, context: RouteContext): Promise<Response> {
+  const refused = crossSiteRefusal(request);
+  if (refused !== null) return refused;
   const id = await idOf(context);
   if (id instanceof Response) return id;
   const body = await readBody(request, renameSchema);
@@ -27,7 +30,9 @@ export async function PATCH(request: Request, context: RouteContext): Promise<Re
 }
 
 /** Soft delete: hidden until `POST /api/transcripts/:id/restore`. */
-export async function DELETE(_request: Request, context: RouteContext): Promise<Response> {
+export async function DELETE(request: Request, context: RouteContext): Promise<Response> {
+  const refused = crossSiteRefusal(request);
+  if (refused !== null) return refused;
   const id = await idOf(context);
   if (id instanceof Response) return id;
   return (await server().store.deleteTranscript(id))

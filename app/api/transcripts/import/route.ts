@@ -1,3 +1,4 @@
+import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importLimits, parseJsonl } from "@/lib/transcripts/jsonl";
 import { importTranscript } from "@/lib/transcripts/store-actions";
 import { problem, server } from "../http";
@@ -13,6 +14,8 @@ export const dynamic = "force-dynamic";
  * transcript gets a new id; the file's id is kept as `importedFrom.originalId`.
  */
 export async function POST(request: Request): Promise<Response> {
+  const refused = crossSiteRefusal(request);
+  if (refused !== null) return refused;
   const limits = importLimits(process.env);
   const upload = await readUpload(request, limits.maxBytes);
   if (!upload.ok) return problem(upload.status, upload.message);

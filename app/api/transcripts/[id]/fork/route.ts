@@ -1,4 +1,5 @@
 import { systemPrompt } from "@/lib/runtime/system-prompt";
+import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { builtinTools, createRegistry } from "@/lib/tools";
 import { planFork } from "@/lib/transcripts/fork";
 import { writeFork } from "@/lib/transcripts/store-actions";
@@ -16,6 +17,8 @@ export const dynamic = "force-dynamic";
  * send one.
  */
 export async function POST(request: Request, context: RouteContext): Promise<Response> {
+  const refused = crossSiteRefusal(request);
+  if (refused !== null) return refused;
   const id = await idOf(context);
   if (id instanceof Response) return id;
   const body = await readBody(request, forkSchema);

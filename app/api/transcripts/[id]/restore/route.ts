@@ -1,10 +1,13 @@
+import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { idOf, problem, type RouteContext, server } from "../../http";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** Undoes a delete. */
-export async function POST(_request: Request, context: RouteContext): Promise<Response> {
+export async function POST(request: Request, context: RouteContext): Promise<Response> {
+  const refused = crossSiteRefusal(request);
+  if (refused !== null) return refused;
   const id = await idOf(context);
   if (id instanceof Response) return id;
   if (await server().store.restoreTranscript(id)) return Response.json({ restored: id });

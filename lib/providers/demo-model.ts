@@ -1,10 +1,4 @@
-import type {
-  LanguageModelV3,
-  LanguageModelV3CallOptions,
-  LanguageModelV3Prompt,
-  LanguageModelV3StreamPart,
-  LanguageModelV3Usage,
-} from "@ai-sdk/provider";
+import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provider";
 import type { Dialect } from "../protocol";
 import { scriptTurn } from "./demo-script";
 import { estimatedUsage, pacedTextStream } from "./paced-stream";

@@ -2,8 +2,6 @@ import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
   LanguageModelV3Prompt,
-  LanguageModelV3StreamPart,
-  LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import { estimatedUsage, failedStream, pacedTextStream } from "../providers/paced-stream";
 import { findLlmAnswer, findTurn, type PromptKey, type ReplaySource } from "./replay-source";

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Dialect, ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import { createDemoModel } from "../providers";
-import { builtinTools, createRegistry, createWorkspace, ensureWorkspace } from "../tools";
+import { builtinTools, createRegistry, ensureWorkspace } from "../tools";
 import { type AgentRunOptions, runAgent } from "./agent-loop";
 import { batchExecution } from "./turn-execution";
 
@@ -168,7 +168,7 @@ describe("runAgent", () => {
   });
 
   it("interrupts on abort with the reason given", async () => {
-    const { model } = scripted(["<think>" + "slow thinking ".repeat(200) + "</think>"], 5);
+    const { model } = scripted([`<think>${"slow thinking ".repeat(200)}</think>`], 5);
     const controller = new AbortController();
     setTimeout(() => controller.abort("disconnect"), 40);
     const { outcome, events } = await run("xml", model, { signal: controller.signal });

@@ -1,8 +1,9 @@
+import { describeProblem } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
 import { RunRequestError, startRun } from "@/lib/server/runs";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
-import { describeProblem, runRequestSchema } from "./schema";
+import { runRequestSchema } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { transcriptId } from "@/app/api/http";
 import { DIALECTS, type Dialect } from "@/lib/protocol";
 import type { RunRequest } from "@/lib/server/runs";
 
@@ -31,10 +32,7 @@ export const runRequestSchema = z
       })
       .strict()
       .optional(),
-    transcriptId: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,128}$/, "must be a transcript id")
-      .optional(),
+    transcriptId: transcriptId.optional(),
     system: z.string().max(500_000).optional(),
     tools: z.array(z.string()).optional(),
     format: z.enum(["records", "tasksteps"]).optional(),
@@ -45,13 +43,3 @@ export const runRequestSchema = z
     path: ["message"],
     message: "Invalid input: expected string, received undefined",
   }) satisfies z.ZodType<RunRequest>;
-
-/** The first problem in words, naming the field: `dialect: Invalid option: expected one of …`. */
-export function describeProblem(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (issue === undefined) return "Invalid request body.";
-  const field = issue.path.length > 0 ? issue.path.join(".") : "body";
-  if (issue.code === "unrecognized_keys")
-    return `${field}: unknown field ${issue.keys.map((key) => `"${key}"`).join(", ")}.`;
-  return `${field}: ${issue.message}.`;
-}

@@ -1,5 +1,5 @@
+import { readQuery, server } from "@/app/api/http";
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "@/lib/store";
-import { readQuery, server } from "./http";
 import { listQuerySchema } from "./schema";
 
 export const runtime = "nodejs";

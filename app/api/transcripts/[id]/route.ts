@@ -1,6 +1,6 @@
+import { idOf, notFound, type RouteContext, readBody, server } from "@/app/api/http";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importOriginOf } from "@/lib/transcripts/store-actions";
-import { idOf, notFound, type RouteContext, readBody, server } from "../http";
 import { renameSchema } from "./schema";
 
 export const runtime = "nodejs";

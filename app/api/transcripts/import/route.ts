@@ -1,7 +1,7 @@
+import { problem, server } from "@/app/api/http";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importLimits, parseJsonl } from "@/lib/transcripts/jsonl";
 import { importTranscript } from "@/lib/transcripts/store-actions";
-import { problem, server } from "../http";
 import { readUpload } from "./read-upload";
 
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
+import { idOf, notFound, type RouteContext, readQuery, server } from "@/app/api/http";
 import { exportJsonl } from "@/lib/transcripts/jsonl";
 import { exportMarkdown } from "@/lib/transcripts/markdown";
 import { toTaskSteps } from "@/lib/transcripts/task-step-stream";
-import { idOf, notFound, type RouteContext, readQuery, server } from "../../http";
 import { download, fileName } from "./download";
 import { exportQuerySchema } from "./schema";
 

@@ -1,9 +1,9 @@
+import { idOf, notFound, problem, type RouteContext, readBody, server } from "@/app/api/http";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { builtinTools, createRegistry } from "@/lib/tools";
 import { planFork } from "@/lib/transcripts/fork";
 import { writeFork } from "@/lib/transcripts/store-actions";
-import { idOf, notFound, problem, type RouteContext, readBody, server } from "../../http";
 import { forkSchema } from "./schema";
 
 export const runtime = "nodejs";

@@ -1,5 +1,5 @@
+import { idOf, problem, type RouteContext, server } from "@/app/api/http";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
-import { idOf, problem, type RouteContext, server } from "../../http";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

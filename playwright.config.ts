@@ -1,7 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./e2e/chromium";
 
-const PORT = 3100;
+// Both ports can be moved (WIRESCOPE_E2E_PORT, WIRESCOPE_E2E_FAKE_PORT) so that two checkouts
+// can run their e2e suites side by side on one machine.
+const PORT = Number(process.env.WIRESCOPE_E2E_PORT ?? 3100);
+const FAKE_PORT = Number(process.env.WIRESCOPE_E2E_FAKE_PORT ?? 3199);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const isCI = Boolean(process.env.CI);
 
@@ -37,7 +40,7 @@ export default defineConfig({
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
       // e2e/providers.spec.ts starts the fake provider server on this port.
-      WIRESCOPE_COMPAT_BASE_URL: "http://127.0.0.1:3199/v1",
+      WIRESCOPE_COMPAT_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`,
     },
   },
 });

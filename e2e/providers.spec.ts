@@ -9,7 +9,7 @@ import {
  * OpenAI-compatible provider (`WIRESCOPE_COMPAT_BASE_URL`, set in playwright.config.ts)
  * talks to the fake provider server this spec starts on that fixed loopback port.
  */
-const FAKE_PORT = 3199;
+const FAKE_PORT = Number(process.env.WIRESCOPE_E2E_FAKE_PORT ?? 3199);
 let fake: FakeProviderServer;
 
 test.beforeAll(async () => {

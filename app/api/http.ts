@@ -1,5 +1,6 @@
 /** What the transcript routes share: the store, id checks, errors as `{ error }` JSON. */
 import { z } from "zod";
+import { MAX_JSON_DEPTH, safeParseJson, tooDeep } from "@/lib/protocol/safe-json";
 import { readConfig, type ServerConfig } from "@/lib/server/config";
 import { getStore } from "@/lib/server/store-instance";
 import type { Store } from "@/lib/store";
@@ -40,16 +41,80 @@ export function describeProblem(error: z.ZodError, root: "body" | "query" = "bod
   return `${field}: ${issue.message}.`;
 }
 
-/** A JSON body checked against `schema`, or a 400 response naming the bad field. */
-export async function readBody<T>(request: Request, schema: z.ZodType<T>): Promise<T | Response> {
-  let json: unknown;
-  try {
-    json = await request.json();
-  } catch {
-    return problem(400, "body: not valid JSON.");
-  }
-  const parsed = schema.safeParse(json);
+/** The largest JSON request body a route reads (4 MiB: a system prompt of 500,000 characters fits). */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A JSON body checked against `schema`, or the response that refuses it: 413 past `maxBytes`
+ * (from `Content-Length`, and by counting while reading, so nothing past the cap is buffered),
+ * 400 for text that is not JSON, nests deeper than `MAX_JSON_DEPTH` or fails the schema.
+ */
+export async function readBody<T>(
+  request: Request,
+  schema: z.ZodType<T>,
+  maxBytes: number = MAX_BODY_BYTES,
+): Promise<T | Response> {
+  const text = await readCappedText(request, maxBytes);
+  if (text instanceof Response) return text;
+  const json = safeParseJson(text);
+  if (!json.ok) return problem(400, "body: not valid JSON.");
+  // Before the schema: a recursive schema walking 10,000 levels throws a RangeError.
+  const deep = tooDeep(json.value);
+  if (deep !== undefined)
+    return problem(400, `${deep || "body"}: nested deeper than ${MAX_JSON_DEPTH} levels.`);
+  const parsed = schema.safeParse(json.value);
   return parsed.success ? parsed.data : problem(400, describeProblem(parsed.error));
+}
+
+/** The body as UTF-8 text, or a 413 once it passes `maxBytes` (or says it will). */
+export async function readCappedText(
+  request: Request,
+  maxBytes: number,
+): Promise<string | Response> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBytes) return tooLarge(maxBytes);
+  if (request.body === null) return "";
+  const reader = request.body.getReader();
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => {});
+        return tooLarge(maxBytes);
+      }
+      parts.push(decoder.decode(value, { stream: true }));
+    }
+  } catch {
+    return problem(400, "body: could not be read.");
+  }
+  parts.push(decoder.decode());
+  return parts.join("");
+}
+
+function tooLarge(maxBytes: number): Response {
+  return problem(413, `body: larger than the limit of ${Math.round(maxBytes / 1024)} KB.`);
+}
+
+/**
+ * A route handler that always answers JSON: anything it throws becomes a 500 with
+ * `{ error }` (the details go to the server log, never to the client: they may hold paths).
+ */
+export function jsonRoute<Args extends unknown[]>(
+  handler: (...args: Args) => Promise<Response>,
+): (...args: Args) => Promise<Response> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      console.error("wirescope: a request failed:", error);
+      return problem(500, "server: the request failed; see the server log.");
+    }
+  };
 }
 
 /** Query parameters checked against `schema` (absent and empty parameters are left out). */

@@ -1,4 +1,4 @@
-import { describeValue } from "./call-shape";
+import { depthProblem, describeValue } from "./call-shape";
 import type { Emitter } from "./emitter";
 import type { ActionMode, ActionSpec, ActionType, OnError } from "./events";
 import { isPlainObject, safeParseJson } from "./safe-json";
@@ -129,6 +129,8 @@ function bodyProblem(body: unknown): string | null {
     return `"name" must be a non-empty string`;
   if (!isPlainObject(body.parameters))
     return `"parameters" must be an object, got ${describeValue(body.parameters)}`;
+  const deep = depthProblem("parameters", body.parameters);
+  if (deep !== null) return deep;
   const key = body.output_key;
   if (key !== undefined && (typeof key !== "string" || !NAME.test(key))) {
     return `"output_key" must be a name like "web_data" (letters, digits, _)`;

@@ -1,5 +1,5 @@
 import type { ToolCall } from "./events";
-import { isPlainObject } from "./safe-json";
+import { isPlainObject, MAX_JSON_DEPTH, tooDeep } from "./safe-json";
 
 /**
  * Checks one `{"name": string, "args": object}` element (xml batches, delimiter calls).
@@ -13,7 +13,7 @@ export function callShapeProblem(value: unknown): string | null {
   }
   if (!isPlainObject(value.args))
     return `"args" must be an object, got ${describeValue(value.args)}`;
-  return null;
+  return depthProblem("args", value.args);
 }
 
 export function toToolCall(id: string, value: Record<string, unknown>): ToolCall {
@@ -25,4 +25,11 @@ export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+/** Arguments are stored and shown: nesting past `MAX_JSON_DEPTH` is refused like a bad shape. */
+export function depthProblem(field: string, value: unknown): string | null {
+  const deep = tooDeep(value);
+  if (deep === undefined) return null;
+  return `"${[field, deep].filter(Boolean).join(".")}" nests deeper than ${MAX_JSON_DEPTH} levels`;
 }

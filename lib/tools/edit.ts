@@ -1,5 +1,6 @@
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { z } from "zod";
+import { plainEntry, READ_FLAGS, WRITE_FLAGS } from "./file-kind";
 import { toFsFailure } from "./fs-failure";
 import { formatBytes, looksBinary, plural } from "./text";
 import { defineTool, ToolFailure } from "./tool";
@@ -33,7 +34,9 @@ export const editTool = defineTool({
     // Slicing, not String.replace: "$&" and friends in `new` must stay literal.
     const edited = text.slice(0, at) + replacement + text.slice(at + old.length);
     const bytes = refuseHugeWrite(workspace, edited, file);
-    await writeFile(absolute, edited, "utf8").catch((error: unknown) => toFsFailure(error, file));
+    await writeFile(absolute, edited, { encoding: "utf8", flag: WRITE_FLAGS }).catch(
+      (error: unknown) => toFsFailure(error, file),
+    );
     const line = text.slice(0, at).split("\n").length;
     const removed = old.split("\n").length;
     const added = replacement.split("\n").length;
@@ -45,7 +48,7 @@ export const editTool = defineTool({
 });
 
 async function readForEdit(absolute: string, file: string, cap: number): Promise<string> {
-  const stats = await stat(absolute).catch((error: unknown) => toFsFailure(error, file));
+  const stats = await plainEntry(absolute, file);
   if (stats.isDirectory()) {
     throw new ToolFailure(`"${file}" is a directory, not a file; use \`list\` to see inside it.`);
   }
@@ -54,7 +57,9 @@ async function readForEdit(absolute: string, file: string, cap: number): Promise
       `"${file}" is ${formatBytes(stats.size)}; \`edit\` handles files up to ${formatBytes(cap)}.`,
     );
   }
-  const bytes = await readFile(absolute).catch((error: unknown) => toFsFailure(error, file));
+  const bytes = await readFile(absolute, { flag: READ_FLAGS }).catch((error: unknown) =>
+    toFsFailure(error, file),
+  );
   if (looksBinary(bytes)) {
     throw new ToolFailure(`"${file}" looks like a binary file; \`edit\` only changes text.`);
   }

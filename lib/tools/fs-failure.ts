@@ -7,6 +7,14 @@ const MESSAGES: Record<string, (shown: string) => string> = {
   EEXIST: (shown) => `${shown} cannot be created: a part of the path is an existing file.`,
   EACCES: (shown) => `${shown} cannot be accessed (permission denied).`,
   EPERM: (shown) => `${shown} cannot be accessed (operation not permitted).`,
+  ENOSPC: (shown) => `${shown} could not be written: the server's disk is full.`,
+  EDQUOT: (shown) => `${shown} could not be written: the server's disk quota is used up.`,
+  EROFS: (shown) => `${shown} could not be written: the workspace is read-only.`,
+  ENXIO: (shown) => `${shown} is not a regular file (a FIFO or device with nothing behind it).`,
+  ELOOP: (shown) => `${shown} cannot be followed (too many symbolic links).`,
+  ENAMETOOLONG: (shown) => `${shown} is too long a name for the file system.`,
+  EMFILE: (shown) => `${shown} could not be opened: the server has too many files open.`,
+  EIO: (shown) => `${shown} could not be read or written (an I/O error on the server).`,
 };
 
 /**

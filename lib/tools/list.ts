@@ -1,6 +1,5 @@
-import { stat } from "node:fs/promises";
 import { z } from "zod";
-import { toFsFailure } from "./fs-failure";
+import { plainEntry } from "./file-kind";
 import { plural } from "./text";
 import { defineTool, ToolFailure } from "./tool";
 import { type EntryType, walk } from "./walk";
@@ -28,7 +27,7 @@ export const listTool = defineTool({
   }),
   async run({ path, recursive }, { workspace, signal }) {
     const absolute = await workspace.resolve(path);
-    const stats = await stat(absolute).catch((error: unknown) => toFsFailure(error, path));
+    const stats = await plainEntry(absolute, path);
     if (!stats.isDirectory()) {
       throw new ToolFailure(
         `"${path}" is a file, not a directory; use \`read\` to see its content.`,

@@ -1,5 +1,6 @@
 import { type FileHandle, open } from "node:fs/promises";
 import { z } from "zod";
+import { plainEntry, READ_FLAGS, refuseSpecial } from "./file-kind";
 import { toFsFailure } from "./fs-failure";
 import { linePieces } from "./line-pieces";
 import { BINARY_SNIFF_BYTES, formatBytes, looksBinary, plural, utf8Prefix } from "./text";
@@ -21,7 +22,9 @@ export const readTool = defineTool({
     if (start > end) {
       throw new ToolFailure(`"start" (${start}) is after "end" (${end}); swap them.`);
     }
-    const handle = await open(await workspace.resolve(file), "r").catch((error: unknown) =>
+    const absolute = await workspace.resolve(file);
+    await plainEntry(absolute, file);
+    const handle = await open(absolute, READ_FLAGS).catch((error: unknown) =>
       toFsFailure(error, file),
     );
     try {
@@ -50,7 +53,10 @@ export const readTool = defineTool({
 });
 
 async function refuseNonText(handle: FileHandle, file: string): Promise<void> {
-  if ((await handle.stat()).isDirectory()) {
+  const stats = await handle.stat();
+  // Checked again on what was opened: the path may have been swapped since the lstat.
+  refuseSpecial(stats, file);
+  if (stats.isDirectory()) {
     throw new ToolFailure(`"${file}" is a directory, not a file; use \`list\` to see inside it.`);
   }
   const head = Buffer.alloc(BINARY_SNIFF_BYTES);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ResultPayload } from "../protocol/events";
+import { MAX_JSON_DEPTH, tooDeep } from "../protocol/safe-json";
 import { describeIssues } from "./describe-issues";
 import { type Tool, type ToolContext, ToolFailure } from "./tool";
 
@@ -69,13 +70,20 @@ export function createRegistry(tools: readonly Tool<unknown>[]): Registry {
       if (!validation.ok) return failure(name, validation.message, "Invalid call");
       try {
         const output = await validation.tool.run(validation.input, context);
+        // A result is stored and exported: one nested past the limit is not kept.
+        if (tooDeep(output.content) !== undefined) {
+          const message = `The ${name} tool's result nests deeper than ${MAX_JSON_DEPTH} levels; it was not kept.`;
+          return failure(name, message, "Result too deep");
+        }
         return { tool: name, status: "success", content: output.content, outcome: output.outcome };
       } catch (error) {
         if (error instanceof ToolFailure)
           return failure(name, error.message, firstLine(error.message));
         if (context.signal.aborted) return failure(name, "The call was cancelled.", "Cancelled");
-        // Not the model's doing: keep the run going, but say plainly that the tool broke.
-        const reason = error instanceof Error ? error.message : String(error);
+        // Not the model's doing: keep the run going, but say plainly that the tool broke. The
+        // message may name server paths: the workspace's own is shown as the workspace root.
+        const raw = error instanceof Error ? error.message : String(error);
+        const reason = withoutServerPaths(raw, context.workspace.root);
         return failure(name, `The ${name} tool failed unexpectedly: ${reason}`, "Internal error");
       }
     },
@@ -95,4 +103,15 @@ function failure(tool: string, message: string, outcome: string): ToolRun {
 function firstLine(message: string): string {
   const line = message.split("\n", 1)[0] ?? message;
   return line.length <= 120 ? line : `${line.slice(0, 119)}…`;
+}
+
+/**
+ * `text` with the workspace root written as `.` (its paths become workspace-relative) and any
+ * other absolute path cut to its last part, so no server path reaches the model or the user.
+ */
+export function withoutServerPaths(text: string, root: string): string {
+  return text
+    .replaceAll(`${root}/`, "")
+    .replaceAll(root, ".")
+    .replace(/(^|[\s'"(=])\/(?:[^\s'"/)]+\/)+([^\s'"/)]*)/g, "$1…/$2");
 }

@@ -1,6 +1,6 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { toFsFailure } from "./fs-failure";
+import { plainEntry, READ_FLAGS } from "./file-kind";
 import { looksBinary, plural } from "./text";
 import { defineTool } from "./tool";
 import { type WalkEntry, walk } from "./walk";
@@ -22,7 +22,7 @@ export const searchTool = defineTool({
   }),
   async run({ query, path }, { workspace, signal }) {
     const absolute = await workspace.resolve(path);
-    const stats = await stat(absolute).catch((error: unknown) => toFsFailure(error, path));
+    const stats = await plainEntry(absolute, path);
     const files: AsyncIterable<WalkEntry> | WalkEntry[] = stats.isDirectory()
       ? walk(absolute, { recursive: true, signal, relative: workspace.relative })
       : [{ absolute, path: workspace.relative(absolute), type: "file", size: stats.size }];
@@ -39,7 +39,7 @@ export const searchTool = defineTool({
         continue;
       }
       // A file removed mid-search is skipped rather than failing the whole search.
-      const bytes = await readFile(file.absolute).catch(() => undefined);
+      const bytes = await readFile(file.absolute, { flag: READ_FLAGS }).catch(() => undefined);
       if (bytes === undefined || looksBinary(bytes)) {
         skipped++;
         continue;

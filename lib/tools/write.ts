@@ -1,6 +1,7 @@
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import { plainEntryIfAny, WRITE_FLAGS } from "./file-kind";
 import { toFsFailure } from "./fs-failure";
 import { formatBytes } from "./text";
 import { defineTool, ToolFailure } from "./tool";
@@ -18,13 +19,10 @@ export const writeTool = defineTool({
   async run({ file, content }, { workspace }) {
     const absolute = await workspace.resolve(file);
     const bytes = refuseHugeWrite(workspace, content, file);
-    const existed = await stat(absolute).then(
-      (stats) => stats.isFile(),
-      () => false,
-    );
+    const existed = (await plainEntryIfAny(absolute, file))?.isFile() ?? false;
     try {
       await mkdir(path.dirname(absolute), { recursive: true });
-      await writeFile(absolute, content, "utf8");
+      await writeFile(absolute, content, { encoding: "utf8", flag: WRITE_FLAGS });
     } catch (error) {
       toFsFailure(error, file);
     }

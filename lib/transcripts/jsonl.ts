@@ -1,4 +1,4 @@
-import { safeParseJson } from "../protocol/safe-json";
+import { MAX_JSON_DEPTH, safeParseJson, tooDeep } from "../protocol/safe-json";
 import { describeIssue, headerSchema, recordSchema } from "./file-schema";
 import {
   type ExportableTranscript,
@@ -77,6 +77,10 @@ export function parseJsonl(text: string, limits: Partial<JsonlLimits> = {}): Jso
     }
     const json = safeParseJson(line);
     if (!json.ok) return refuse("invalid", `not valid JSON (${json.error})`, number);
+    // Before the schemas: walking 10,000 levels there would overflow the stack.
+    const deep = tooDeep(json.value);
+    if (deep !== undefined)
+      return refuse("invalid", `${deep || "record"}: nested deeper than ${MAX_JSON_DEPTH} levels`, number);
     if (header === undefined) {
       const parsed = headerSchema.safeParse(json.value);
       if (!parsed.success)

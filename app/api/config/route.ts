@@ -1,3 +1,4 @@
+import { jsonRoute } from "@/app/api/http";
 import { DIALECTS } from "@/lib/protocol";
 import { DEMO_MODEL_LABEL, EXAMPLE_PROMPTS, SCENARIOS } from "@/lib/providers";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
@@ -8,7 +9,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** What the playground needs to draw its settings: tools, default system prompts, demo prompts. */
-export async function GET(): Promise<Response> {
+async function get(): Promise<Response> {
   const config = readConfig();
   const tools = createRegistry(builtinTools({ shell: config.shell })).describe();
   const systemPrompts = Object.fromEntries(
@@ -26,3 +27,5 @@ export async function GET(): Promise<Response> {
     shell: config.shell,
   });
 }
+
+export const GET = jsonRoute(get);

@@ -1,3 +1,4 @@
+import { jsonRoute } from "@/app/api/http";
 import { listModels } from "@/lib/providers";
 import { readConfig } from "@/lib/server/config";
 
@@ -9,7 +10,9 @@ export const dynamic = "force-dynamic";
  * OpenAI-compatible server's own list, asked with a short timeout), unconfigured ones with
  * what to set. Keys never appear here.
  */
-export async function GET(): Promise<Response> {
+async function get(): Promise<Response> {
   const providers = await listModels(readConfig().providerEnv);
   return Response.json({ providers }, { headers: { "cache-control": "no-store" } });
 }
+
+export const GET = jsonRoute(get);

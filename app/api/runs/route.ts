@@ -1,4 +1,4 @@
-import { describeProblem } from "@/app/api/http";
+import { jsonRoute, readBody } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
 import { RunRequestError, startRun } from "@/lib/server/runs";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
@@ -9,22 +9,15 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** Starts an agent run and streams its records as server-sent events (spec §9). */
-export async function POST(request: Request): Promise<Response> {
+async function post(request: Request): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
-  let json: unknown;
-  try {
-    json = await request.json();
-  } catch {
-    return Response.json({ error: "body: not valid JSON." }, { status: 400 });
-  }
-  const parsed = runRequestSchema.safeParse(json);
-  if (!parsed.success)
-    return Response.json({ error: describeProblem(parsed.error) }, { status: 400 });
+  const parsed = await readBody(request, runRequestSchema);
+  if (parsed instanceof Response) return parsed;
   const config = readConfig();
   try {
     const { body, transcriptId, runId } = await startRun(
-      parsed.data,
+      parsed,
       { store: getStore(config.dataDir), config },
       request.signal,
     );
@@ -43,3 +36,5 @@ export async function POST(request: Request): Promise<Response> {
     throw error;
   }
 }
+
+export const POST = jsonRoute(post);

@@ -1,4 +1,4 @@
-import { readQuery, server } from "@/app/api/http";
+import { jsonRoute, readQuery, server } from "@/app/api/http";
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "@/lib/store";
 import { listQuerySchema } from "./schema";
 
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
  * Saved transcripts, most recently updated first; `query` searches titles and what the user
  * and the model said. `nextOffset` is the offset of the next page, or null on the last one.
  */
-export async function GET(request: Request): Promise<Response> {
+async function get(request: Request): Promise<Response> {
   const query = readQuery(request, listQuerySchema);
   if (query instanceof Response) return query;
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
@@ -25,3 +25,5 @@ export async function GET(request: Request): Promise<Response> {
   const more = page.length > limit;
   return Response.json({ transcripts, nextOffset: more ? offset + limit : null });
 }
+
+export const GET = jsonRoute(get);

@@ -1,4 +1,4 @@
-import { idOf, notFound, type RouteContext, readBody, server } from "@/app/api/http";
+import { idOf, jsonRoute, notFound, type RouteContext, readBody, server } from "@/app/api/http";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importOriginOf } from "@/lib/transcripts/store-actions";
 import { renameSchema } from "./schema";
@@ -7,7 +7,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** A transcript: its meta, every record (with `seq` and `runId`), and its origin if imported. */
-export async function GET(_request: Request, context: RouteContext): Promise<Response> {
+async function get(_request: Request, context: RouteContext): Promise<Response> {
   const id = await idOf(context);
   if (id instanceof Response) return id;
   const { store } = server();
@@ -18,7 +18,7 @@ export async function GET(_request: Request, context: RouteContext): Promise<Res
 }
 
 /** Renames: `{ title }` (trimmed). */
-export async function PATCH(request: Request, context: RouteContext): Promise<Response> {
+async function patch(request: Request, context: RouteContext): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
   const id = await idOf(context);
@@ -30,7 +30,7 @@ export async function PATCH(request: Request, context: RouteContext): Promise<Re
 }
 
 /** Soft delete: hidden until `POST /api/transcripts/:id/restore`. */
-export async function DELETE(request: Request, context: RouteContext): Promise<Response> {
+async function remove(request: Request, context: RouteContext): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
   const id = await idOf(context);
@@ -39,3 +39,7 @@ export async function DELETE(request: Request, context: RouteContext): Promise<R
     ? Response.json({ deleted: id })
     : notFound(id);
 }
+
+export const GET = jsonRoute(get);
+export const PATCH = jsonRoute(patch);
+export const DELETE = jsonRoute(remove);

@@ -1,4 +1,4 @@
-import { problem, server } from "@/app/api/http";
+import { jsonRoute, problem, server } from "@/app/api/http";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importLimits, parseJsonl } from "@/lib/transcripts/jsonl";
 import { importTranscript } from "@/lib/transcripts/store-actions";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
  * line (`{ error: "line 7: event.type: …", line: 7 }`), a file over the limit with 413. The
  * transcript gets a new id; the file's id is kept as `importedFrom.originalId`.
  */
-export async function POST(request: Request): Promise<Response> {
+async function post(request: Request): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
   const limits = importLimits(process.env);
@@ -32,3 +32,5 @@ export async function POST(request: Request): Promise<Response> {
     { status: 201 },
   );
 }
+
+export const POST = jsonRoute(post);

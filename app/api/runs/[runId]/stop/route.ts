@@ -1,10 +1,11 @@
+import { jsonRoute } from "@/app/api/http";
 import { stopRun } from "@/lib/server/active-runs";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 
 export const runtime = "nodejs";
 
 /** Interrupts a run in progress; the run's stream then carries its `interrupt` event and ends. */
-export async function POST(
+async function post(
   request: Request,
   context: { params: Promise<{ runId: string }> },
 ): Promise<Response> {
@@ -15,3 +16,5 @@ export async function POST(
     return Response.json({ error: `runId: no run "${runId}" in progress.` }, { status: 404 });
   return Response.json({ stopped: runId });
 }
+
+export const POST = jsonRoute(post);

@@ -1,4 +1,4 @@
-import { idOf, notFound, type RouteContext, readQuery, server } from "@/app/api/http";
+import { idOf, jsonRoute, notFound, type RouteContext, readQuery, server } from "@/app/api/http";
 import { exportJsonl } from "@/lib/transcripts/jsonl";
 import { exportMarkdown } from "@/lib/transcripts/markdown";
 import { toTaskSteps } from "@/lib/transcripts/task-step-stream";
@@ -9,7 +9,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** A transcript as a download: JSONL (spec §8), Markdown (with switches) or TaskSteps JSON (§7). */
-export async function GET(request: Request, context: RouteContext): Promise<Response> {
+async function get(request: Request, context: RouteContext): Promise<Response> {
   const id = await idOf(context);
   if (id instanceof Response) return id;
   const query = readQuery(request, exportQuerySchema);
@@ -40,3 +40,5 @@ export async function GET(request: Request, context: RouteContext): Promise<Resp
     }
   }
 }
+
+export const GET = jsonRoute(get);

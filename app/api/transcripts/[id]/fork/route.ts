@@ -1,4 +1,12 @@
-import { idOf, notFound, problem, type RouteContext, readBody, server } from "@/app/api/http";
+import {
+  idOf,
+  jsonRoute,
+  notFound,
+  problem,
+  type RouteContext,
+  readBody,
+  server,
+} from "@/app/api/http";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { builtinTools, createRegistry } from "@/lib/tools";
@@ -16,7 +24,7 @@ export const dynamic = "force-dynamic";
  * lib/transcripts/CONTEXT.md). `resume: false` without a `message` means the client must
  * send one.
  */
-export async function POST(request: Request, context: RouteContext): Promise<Response> {
+async function post(request: Request, context: RouteContext): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
   const id = await idOf(context);
@@ -47,3 +55,5 @@ export async function POST(request: Request, context: RouteContext): Promise<Res
     { status: 201 },
   );
 }
+
+export const POST = jsonRoute(post);

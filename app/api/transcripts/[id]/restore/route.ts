@@ -1,11 +1,11 @@
-import { idOf, problem, type RouteContext, server } from "@/app/api/http";
+import { idOf, jsonRoute, problem, type RouteContext, server } from "@/app/api/http";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** Undoes a delete. */
-export async function POST(request: Request, context: RouteContext): Promise<Response> {
+async function post(request: Request, context: RouteContext): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
   const id = await idOf(context);
@@ -13,3 +13,5 @@ export async function POST(request: Request, context: RouteContext): Promise<Res
   if (await server().store.restoreTranscript(id)) return Response.json({ restored: id });
   return problem(404, `id: no deleted transcript "${id}".`);
 }
+
+export const POST = jsonRoute(post);

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { jsonRoute, MAX_BODY_BYTES, readBody } from "./http";
+
+const schema = z.object({ a: z.unknown() });
+
+/** A body that never ends, counting what was pulled from it. */
+function endlessBody(chunk = 64 * 1024) {
+  const seen = { bytes: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      seen.bytes += chunk;
+      controller.enqueue(new Uint8Array(chunk).fill(0x20));
+    },
+  });
+  return { stream, seen };
+}
+
+describe("readBody", () => {
+  it("refuses a declared Content-Length over the cap without reading", async () => {
+    const { stream, seen } = endlessBody();
+    const request = new Request("http://test/", {
+      method: "POST",
+      body: stream,
+      headers: { "content-length": String(MAX_BODY_BYTES + 1) },
+      duplex: "half",
+    } as RequestInit);
+    const response = (await readBody(request, schema)) as Response;
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: expect.stringMatching(/^body: larger than/) });
+    expect(seen.bytes).toBeLessThanOrEqual(64 * 1024 * 2);
+  });
+
+  it("refuses an undeclared body once it passes the cap, reading no further", async () => {
+    const { stream, seen } = endlessBody();
+    const request = new Request("http://test/", {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const response = (await readBody(request, schema, 1024 * 1024)) as Response;
+    expect(response.status).toBe(413);
+    // Never more than the cap plus what was already queued.
+    expect(seen.bytes).toBeLessThanOrEqual(1024 * 1024 + 3 * 64 * 1024);
+  });
+
+  it("refuses deep nesting with a 400 naming the field, before the schema walks it", async () => {
+    const deep = `{"a":${"[".repeat(5000)}${"]".repeat(5000)}}`;
+    const request = new Request("http://test/", { method: "POST", body: deep });
+    const response = (await readBody(request, z.object({ a: z.json() }))) as Response;
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(
+      /^a\.0\.0\.0.*: nested deeper than 64 levels\.$/,
+    );
+  });
+
+  it("reads a body within the cap", async () => {
+    const request = new Request("http://test/", { method: "POST", body: '{"a":[1,{"b":2}]}' });
+    expect(await readBody(request, schema)).toEqual({ a: [1, { b: 2 }] });
+  });
+});
+
+describe("jsonRoute", () => {
+  it("answers a handler's exception with a JSON 500 and keeps its details in the log", async () => {
+    const failing = jsonRoute(async () => {
+      throw new Error("EACCES: permission denied, open '/srv/data/wirescope.db'");
+    });
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    const response = await failing().finally(() => {
+      console.error = original;
+    });
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({ error: "server: the request failed; see the server log." });
+    expect(body).not.toContain("/srv");
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -23,8 +23,7 @@ afterEach(async () => {
 });
 
 const registry = createRegistry(builtinTools({ shell: false }));
-const run = (name: string, args: Record<string, unknown>) =>
-  registry.run(name, args, temp.context);
+const run = (name: string, args: Record<string, unknown>) => registry.run(name, args, temp.context);
 
 describe("special files in a workspace", () => {
   it.each([

@@ -80,7 +80,11 @@ export function parseJsonl(text: string, limits: Partial<JsonlLimits> = {}): Jso
     // Before the schemas: walking 10,000 levels there would overflow the stack.
     const deep = tooDeep(json.value);
     if (deep !== undefined)
-      return refuse("invalid", `${deep || "record"}: nested deeper than ${MAX_JSON_DEPTH} levels`, number);
+      return refuse(
+        "invalid",
+        `${deep || "record"}: nested deeper than ${MAX_JSON_DEPTH} levels`,
+        number,
+      );
     if (header === undefined) {
       const parsed = headerSchema.safeParse(json.value);
       if (!parsed.success)

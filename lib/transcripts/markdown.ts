@@ -6,6 +6,7 @@ import {
 } from "../protocol/events";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { TranscriptMeta } from "../store/store";
+import { prettyJson } from "./pretty-json";
 
 export interface MarkdownOptions {
   /** Think blocks, as block quotes (default on). */
@@ -18,7 +19,12 @@ export interface MarkdownOptions {
   errors?: boolean;
 }
 
-type Item = { kind: "event"; event: ProtocolEvent } | { kind: "request"; record: RequestRecord };
+type Item =
+  | { kind: "event"; event: ProtocolEvent; runId?: string }
+  | { kind: "request"; record: RequestRecord };
+
+/** A record as stored: `runId` says which run wrote it (call ids repeat across runs). */
+type MarkdownRecord = TranscriptRecord & { runId?: string };
 
 /**
  * A transcript as readable Markdown: `## User` / `## Assistant` sections, reasoning as block
@@ -27,19 +33,21 @@ type Item = { kind: "event"; event: ProtocolEvent } | { kind: "request"; record:
  * own turns are left out: its answer is the result of the call that started it.
  */
 export function exportMarkdown(
-  transcript: { meta: TranscriptMeta; records: readonly TranscriptRecord[] },
+  transcript: { meta: TranscriptMeta; records: readonly MarkdownRecord[] },
   options: MarkdownOptions = {},
 ): string {
+  return [...markdownParts(transcript, options)].join("");
+}
+
+/** `exportMarkdown` a few blocks at a time, for a response that streams. */
+export function* markdownParts(
+  transcript: { meta: TranscriptMeta; records: readonly MarkdownRecord[] },
+  options: MarkdownOptions = {},
+): Generator<string> {
   const { reasoning = true, tools = true, requests = false, errors = true } = options;
   const { meta } = transcript;
   const items = mergedItems(transcript.records);
-  const results = new Map<string, ResultEvent>();
-  const calls = new Set<string>();
-  for (const item of items) {
-    if (item.kind !== "event") continue;
-    if (item.event.type === "result") results.set(item.event.callId, item.event);
-    if (item.event.type === "call") calls.add(item.event.call.id);
-  }
+  const { results, answered } = pairResults(items);
 
   const blocks: string[] = [`# ${oneLine(meta.title)}`, describeMeta(meta)];
   let section: "user" | "assistant" | undefined;
@@ -47,16 +55,21 @@ export function exportMarkdown(
     if (section !== "assistant") blocks.push("## Assistant");
     section = "assistant";
   };
+  let separator = "";
+  function* flush(): Generator<string> {
+    if (blocks.length === 0) return;
+    yield `${separator}${blocks.join("\n\n")}`;
+    separator = "\n\n";
+    blocks.length = 0;
+  }
   for (const item of items) {
+    yield* flush();
     if (item.kind === "request") {
       if (!requests) continue;
       const { record } = item;
       blocks.push(
         `### Request · turn ${record.turn} · ${record.provider}/${record.model}`,
-        fenced(
-          JSON.stringify({ messages: record.messages, settings: record.settings }, null, 2),
-          "json",
-        ),
+        fenced(prettyJson({ messages: record.messages, settings: record.settings }), "json"),
       );
       continue;
     }
@@ -79,11 +92,11 @@ export function exportMarkdown(
       case "call":
         if (!tools) break;
         assistant();
-        blocks.push(...callBlocks(event, results.get(event.call.id)));
+        blocks.push(...callBlocks(event, results.get(event)));
         break;
       case "result":
         // Results follow their call; one without a call answers a malformed call block.
-        if (!tools || calls.has(event.callId)) break;
+        if (!tools || answered.has(event)) break;
         assistant();
         blocks.push(...resultBlocks("Malformed call", event));
         break;
@@ -102,19 +115,66 @@ export function exportMarkdown(
         return assertNever(event, "event");
     }
   }
-  return `${blocks.join("\n\n")}\n`;
+  yield* flush();
+  yield "\n";
+}
+
+/**
+ * Each call's result: of the calls before it with its id and no result yet, the last one in the
+ * same run and turn, else in the same run, else any (a fork's edited result answers a call
+ * of the run it was forked from). Call ids repeat across runs (the action dialect's `call1`
+ * in every run) and turns, so pairing by id alone gives one result to several calls.
+ */
+function pairResults(items: readonly Item[]): {
+  results: Map<CallEvent, ResultEvent>;
+  answered: Set<ResultEvent>;
+} {
+  const results = new Map<CallEvent, ResultEvent>();
+  const answered = new Set<ResultEvent>();
+  const waiting = new Map<string, { call: CallEvent; runId: string }[]>();
+  for (const item of items) {
+    if (item.kind !== "event") continue;
+    const { event, runId = "" } = item;
+    if (event.type === "call") {
+      const calls = waiting.get(event.call.id) ?? [];
+      calls.push({ call: event, runId });
+      waiting.set(event.call.id, calls);
+    } else if (event.type === "result") {
+      const calls = waiting.get(event.callId) ?? [];
+      const sameRun = (index: number) => calls[index]?.runId === runId;
+      const sameTurn = (index: number) =>
+        event.turn === undefined || calls[index]?.call.turn === event.turn;
+      const index = [
+        lastIndex(calls.length, (at) => sameRun(at) && sameTurn(at)),
+        lastIndex(calls.length, sameRun),
+        calls.length - 1,
+      ].find((at) => at >= 0);
+      const found = index === undefined ? undefined : calls[index];
+      if (index === undefined || found === undefined) continue;
+      calls.splice(index, 1);
+      results.set(found.call, event);
+      answered.add(event);
+    }
+  }
+  return { results, answered };
+}
+
+function lastIndex(length: number, test: (index: number) => boolean): number {
+  for (let index = length - 1; index >= 0; index--) if (test(index)) return index;
+  return -1;
 }
 
 /** Requests and top-level events in order of first appearance, think/respond pieces joined. */
-function mergedItems(records: readonly TranscriptRecord[]): Item[] {
+function mergedItems(records: readonly MarkdownRecord[]): Item[] {
   const items: Item[] = [];
   const pieces = new Map<string, { event: ProtocolEvent }>();
   for (const record of records) {
     if (record.kind === "request") items.push({ kind: "request", record });
     if (record.kind !== "event" || record.event.parent !== undefined) continue;
     const { event } = record;
+    const run = record.runId === undefined ? {} : { runId: record.runId };
     if (event.type !== "think" && event.type !== "respond") {
-      items.push({ kind: "event", event });
+      items.push({ kind: "event", event, ...run });
       continue;
     }
     const open = pieces.get(event.id);
@@ -122,7 +182,7 @@ function mergedItems(records: readonly TranscriptRecord[]): Item[] {
       open.event = { ...open.event, content: open.event.content + event.content };
       continue;
     }
-    const item: Item & { kind: "event" } = { kind: "event", event: { ...event } };
+    const item: Item & { kind: "event" } = { kind: "event", event: { ...event }, ...run };
     pieces.set(event.id, item);
     items.push(item);
   }
@@ -134,7 +194,7 @@ function callBlocks(event: CallEvent, result: ResultEvent | undefined): string[]
   const mode = action === undefined ? "" : ` · ${action.type}, ${action.mode}`;
   const blocks = [
     `**Call** \`${call.name}\` · \`${call.id}\`${mode}`,
-    fenced(JSON.stringify(call.args, null, 2), "json"),
+    fenced(prettyJson(call.args), "json"),
   ];
   if (result === undefined) return [...blocks, "_No result._"];
   return [...blocks, ...resultBlocks("Result", result)];
@@ -146,7 +206,7 @@ function resultBlocks(label: string, result: ResultEvent): string[] {
   const content = payload.content;
   if (content === undefined || content === "") return [heading];
   if (typeof content === "string") return [heading, fenced(content, "text")];
-  return [heading, fenced(JSON.stringify(content, null, 2), "json")];
+  return [heading, fenced(prettyJson(content), "json")];
 }
 
 function describeMeta(meta: TranscriptMeta): string {

@@ -13,21 +13,22 @@ import type { FileRecord, TranscriptFile } from "./header";
  */
 export const IMPORT_NAMESPACE = "wirescope.imports";
 
-/** What an imported transcript came from: its id in the file, and its fork link if dropped. */
+/** What an imported transcript came from: its id in the file, and the fork link it claimed. */
 export interface ImportOrigin {
   originalId: string;
   /** ms since the epoch. */
   importedAt: number;
-  /** The file's parent, kept here when no such transcript exists in this store. */
+  /** The file's `parentId` and `forkPoint`, kept as inert metadata: never a link here. */
   parentId?: string;
   forkPoint?: number;
 }
 
 /**
  * Stores a parsed transcript file under a new id (the store's), title, dialect, model, system
- * prompt and tools kept, records in their runs. A fork link is kept when the parent exists
- * here; otherwise it is kept in the origin. A failed append leaves nothing visible (the
- * half-written transcript is deleted).
+ * prompt and tools kept, records in their runs. The file's fork link is not trusted: anyone can
+ * write any `parentId`, and a link to a transcript here would present the file as a fork of
+ * it (forged history in the family tree). It is kept in the origin only. A failed append
+ * leaves nothing visible (the half-written transcript is deleted).
  */
 export async function importTranscript(
   store: Store,
@@ -35,20 +36,16 @@ export async function importTranscript(
   now: () => number = Date.now,
 ): Promise<{ meta: TranscriptMeta; origin: ImportOrigin }> {
   const { header } = file;
-  const parentHere =
-    header.parentId !== undefined && (await store.getTranscript(header.parentId)) !== null;
   const meta = await store.createTranscript({
     title: header.title,
     dialect: header.dialect,
     model: header.model,
     system: header.system,
     tools: header.tools,
-    ...(parentHere && header.parentId !== undefined ? { parentId: header.parentId } : {}),
-    ...(parentHere && header.forkPoint !== undefined ? { forkPoint: header.forkPoint } : {}),
   });
   const origin: ImportOrigin = { originalId: header.id, importedAt: now() };
-  if (!parentHere && header.parentId !== undefined) origin.parentId = header.parentId;
-  if (!parentHere && header.forkPoint !== undefined) origin.forkPoint = header.forkPoint;
+  if (header.parentId !== undefined) origin.parentId = header.parentId;
+  if (header.forkPoint !== undefined) origin.forkPoint = header.forkPoint;
   await appendAll(store, meta.id, file.records, "imported");
   await store.relicSet(IMPORT_NAMESPACE, meta.id, origin);
   return { meta, origin };

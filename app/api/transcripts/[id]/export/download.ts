@@ -1,5 +1,9 @@
 /** A response the browser saves as a file, named after the transcript's title. */
-export function download(body: string, type: string, name: string): Response {
+export function download(
+  body: string | ReadableStream<Uint8Array>,
+  type: string,
+  name: string,
+): Response {
   return new Response(body, {
     headers: {
       "content-type": `${type}; charset=utf-8`,

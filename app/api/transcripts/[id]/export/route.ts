@@ -1,6 +1,7 @@
 import { idOf, jsonRoute, notFound, type RouteContext, readQuery, server } from "@/app/api/http";
+import { exportStream, jsonArrayParts } from "@/lib/transcripts/export-stream";
 import { exportJsonl } from "@/lib/transcripts/jsonl";
-import { exportMarkdown } from "@/lib/transcripts/markdown";
+import { markdownParts } from "@/lib/transcripts/markdown";
 import { toTaskSteps } from "@/lib/transcripts/task-step-stream";
 import { download, fileName } from "./download";
 import { exportQuerySchema } from "./schema";
@@ -22,21 +23,22 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
       return download(exportJsonl(transcript), "application/x-ndjson", `${name}.jsonl`);
     case "markdown": {
       const { reasoning, tools, requests, errors } = query;
-      const markdown = exportMarkdown(transcript, {
+      const parts = markdownParts(transcript, {
         ...(reasoning === undefined ? {} : { reasoning }),
         ...(tools === undefined ? {} : { tools }),
         ...(requests === undefined ? {} : { requests }),
         ...(errors === undefined ? {} : { errors }),
       });
-      return download(markdown, "text/markdown", `${name}.md`);
+      const body = exportStream(parts, {
+        truncated: (maxBytes) =>
+          `\n\n> **Export truncated** at ${Math.round(maxBytes / 1024 / 1024)} MB.\n`,
+      });
+      return download(body, "text/markdown", `${name}.md`);
     }
     case "tasksteps": {
-      const steps = toTaskSteps(transcript.records);
-      return download(
-        `${JSON.stringify(steps, null, 2)}\n`,
-        "application/json",
-        `${name}.tasksteps.json`,
-      );
+      // Past the ceiling the download fails rather than saving JSON cut in the middle.
+      const body = exportStream(jsonArrayParts(toTaskSteps(transcript.records)));
+      return download(body, "application/json", `${name}.tasksteps.json`);
     }
   }
 }

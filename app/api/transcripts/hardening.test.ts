@@ -1,0 +1,113 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readRunStream } from "@/lib/client/run-stream";
+import type { Transcript } from "@/lib/store";
+import { POST as startRun } from "../runs/route";
+import { GET as exportTranscript } from "./[id]/export/route";
+import { POST as fork } from "./[id]/fork/route";
+import { GET as getOne } from "./[id]/route";
+import { POST as importFile } from "./import/route";
+
+beforeAll(async () => {
+  process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-hardening-"));
+});
+
+const url = (path: string) => `http://test/api/transcripts${path}`;
+const params = (id: string) => ({ params: Promise.resolve({ id }) });
+const post = (body: string) => ({ method: "POST", body });
+
+async function newTranscript(message: string): Promise<string> {
+  const response = await startRun(
+    new Request(
+      "http://test/api/runs",
+      post(
+        JSON.stringify({
+          dialect: "xml",
+          message,
+          model: { provider: "demo", settings: { paceMs: 0 } },
+        }),
+      ),
+    ),
+  );
+  if (response.body === null) throw new Error(`no body: ${response.status}`);
+  let id = "";
+  for await (const record of readRunStream(response.body))
+    if (record.kind === "run") id = record.transcriptId;
+  return id;
+}
+
+const exported = async (id: string, query = "") =>
+  exportTranscript(new Request(url(`/${id}/export${query}`)), params(id));
+const transcriptOf = async (id: string) =>
+  (await (await getOne(new Request(url(`/${id}`)), params(id))).json()) as Transcript & {
+    importedFrom?: Record<string, unknown>;
+  };
+
+const deepArray = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+
+describe("deep nesting from outside", () => {
+  it("refuses a fork's deeply nested editResult.content with a 400 naming the field", async () => {
+    const id = await newTranscript("list the files");
+    const { records } = await transcriptOf(id);
+    const result = records.find(
+      (record) => record.kind === "event" && record.event.type === "result",
+    );
+    if (result?.kind !== "event" || result.event.type !== "result") throw new Error("no result");
+    const body = `{"at":${result.seq},"editResult":{"callId":"${result.event.callId}","content":${deepArray(5000)}}}`;
+    // Before: zod's recursive z.json() threw a RangeError and the route answered an empty 500.
+    const response = await fork(new Request(url(`/${id}/fork`), post(body)), params(id));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(
+      /^editResult\.content\.0\.0.*: nested deeper than 64 levels\.$/,
+    );
+  });
+
+  it("refuses an imported record nested past the limit, naming the line and field", async () => {
+    const id = await newTranscript("list the files");
+    const lines = (await (await exported(id)).text()).trimEnd().split("\n");
+    lines.push(
+      `{"kind":"request","turn":9,"t":0,"provider":"x","model":"y","messages":${deepArray(4000)},"settings":{}}`,
+    );
+    const response = await importFile(new Request(url("/import"), post(lines.join("\n"))));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: expect.stringMatching(
+        new RegExp(`^line ${lines.length}: messages\\.0\\.0.*: nested deeper than 64 levels$`),
+      ),
+      line: lines.length,
+    });
+  });
+});
+
+describe("imports and fork links", () => {
+  it("never links an import to an existing transcript; the claimed parent stays inert", async () => {
+    const victim = await newTranscript("calculate 6 * 7");
+    const source = await newTranscript("list the files");
+    const lines = (await (await exported(source)).text()).split("\n");
+    const header = JSON.parse(lines[0] ?? "{}") as Record<string, unknown>;
+    lines[0] = JSON.stringify({ ...header, parentId: victim, forkPoint: 2 });
+    const response = await importFile(new Request(url("/import"), post(lines.join("\n"))));
+    expect(response.status).toBe(201);
+    const { transcript } = (await response.json()) as { transcript: { id: string } };
+    const imported = await transcriptOf(transcript.id);
+    expect(imported.meta.parentId).toBeUndefined();
+    expect(imported.meta.forkPoint).toBeUndefined();
+    expect(imported.importedFrom).toMatchObject({ parentId: victim, forkPoint: 2 });
+  });
+});
+
+describe("exports", () => {
+  it("stream Markdown and TaskSteps, each a complete document", async () => {
+    const id = await newTranscript("list the files");
+    const markdown = await exported(id, "?format=markdown");
+    expect(markdown.body).toBeInstanceOf(ReadableStream);
+    const text = await markdown.text();
+    expect(text).toMatch(/^# list the files\n/);
+    expect(text.endsWith("\n")).toBe(true);
+    const steps = await exported(id, "?format=tasksteps");
+    const parsed = JSON.parse(await steps.text()) as unknown[];
+    expect(parsed.length).toBeGreaterThan(0);
+  });
+});

@@ -189,7 +189,12 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
       } finally {
         signal.removeEventListener("abort", stopGeneration);
       }
-      if (!boundary && !sawEnd) take(parser.end());
+      if (!boundary && !sawEnd) {
+        // A block the user cut off (Stop) is not a protocol fault: it ends quietly and only the
+        // interrupt is shown. Other faults the end finds (stray text) are still reported.
+        const ended = parser.end();
+        take(signal.aborted ? ended.filter((event) => !isUnclosedBlock(event)) : ended);
+      }
 
       const turnEnd = now();
       metrics.add(emitEvent, newId, turnEnd, {
@@ -239,6 +244,10 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
       return { reason: "no_calls", turns: metrics.turns, answer };
     }
   }
+}
+
+function isUnclosedBlock(event: ProtocolEvent): boolean {
+  return event.type === "error" && event.code === "unclosed_block";
 }
 
 function interruptReason(reason: unknown): InterruptReason {

@@ -4,6 +4,7 @@ import { mergeStopSequences, type ResolvedProviderModel, secretsOf } from "../pr
 import { type CallSettings, createStreamTurn, type StreamTurn } from "../runtime/model-turn";
 import { describeFailures } from "../runtime/provider-errors";
 import { REDACTED, redactSecrets } from "../runtime/redact";
+import { redactingStreamTurn } from "../runtime/redact-stream";
 import type { ServerConfig } from "./config";
 
 /** What a run needs from its provider besides the model: settings, stream, redaction. */
@@ -25,7 +26,7 @@ export function providerRun(
 ): ProviderRun {
   const secrets = [...new Set([...resolved.secrets, ...secretsOf(config.providerEnv)])];
   const stopSequences = mergeStopSequences(settings.stopSequences, resolved.stopSequences);
-  const streamTurn = describeFailures(createStreamTurn({ idleTimeoutMs: config.idleTimeoutMs }), {
+  const described = describeFailures(createStreamTurn({ idleTimeoutMs: config.idleTimeoutMs }), {
     label: resolved.label,
     model: resolved.id,
     secrets,
@@ -35,6 +36,9 @@ export function providerRun(
       ? {}
       : { baseURLVariable: resolved.baseURLVariable }),
   });
+  // Keys the model writes are redacted before the parser and the chunk records see them, so a
+  // key split over several chunks cannot be joined back together from what is stored.
+  const streamTurn = redactingStreamTurn(described, secrets);
   return {
     settings: { ...settings, ...(stopSequences === undefined ? {} : { stopSequences }) },
     streamTurn,

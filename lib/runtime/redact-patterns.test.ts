@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import {
+  ALL_PATTERNS,
+  REDACTED,
+  redactSecrets,
+  SECRET_PATTERNS,
+  type SecretPattern,
+} from "./redact";
+
+/** Which patterns match `text` (a fresh regex each: the shared ones are global and stateful). */
+const matching = (text: string) =>
+  ALL_PATTERNS.filter((name) => new RegExp(SECRET_PATTERNS[name]).test(text));
+
+// Each input is matched by its own pattern only, so switching any one pattern off leaks it.
+const CASES: Record<SecretPattern, [text: string, secret: string][]> = {
+  bearer: [
+    ["leaked: Bearer abcdefghijklmnop in the log", "abcdefghijklmnop"],
+    ["basic dXNlcjpwYXNzd29yZA== was sent", "dXNlcjpwYXNzd29yZA"],
+  ],
+  credentialField: [
+    ["x-api-key=plainvalue-without-prefix", "plainvalue"],
+    ['{"password": "hunter2hunter2"}', "hunter2"],
+    ["authorization: opaque.value.12345", "opaque.value"],
+  ],
+  keyParameter: [
+    ["GET https://host/v1/models?key=plainvalue123&alt=sse", "plainvalue123"],
+    ["https://host/x?a=1&token=opaqueopaque", "opaqueopaque"],
+  ],
+  prefixedKey: [
+    ["leaked sk-proj-abcdef1234567890", "sk-proj-abcdef1234567890"],
+    ["use pk-live_0123456789 here", "pk-live_0123456789"],
+  ],
+  googleKey: [["the key AIzaSyA1234567890abcdefghij works", "AIzaSyA1234567890abcdefghij"]],
+  vendorToken: [
+    ["token gsk_abcdefghijklmnopqrstu leaked", "gsk_abcdefghijklmnopqrstu"],
+    ["clone with ghp_abcdefghijklmnop1234", "ghp_abcdefghijklmnop1234"],
+  ],
+};
+
+describe("each redaction pattern alone", () => {
+  for (const name of ALL_PATTERNS) {
+    it.each(CASES[name])(`${name} alone hides the credential in %j`, (text, secret) => {
+      expect(matching(text)).toEqual([name]);
+      const redacted = redactSecrets(text);
+      expect(redacted).not.toContain(secret);
+      expect(redacted).toContain(REDACTED);
+      // Without this one pattern the credential comes back: nothing else covers it.
+      const without = ALL_PATTERNS.filter((other) => other !== name);
+      expect(redactSecrets(text, [], without)).toContain(secret);
+    });
+  }
+
+  it("configured values alone: exact matches no pattern would catch", () => {
+    const key = "Zq7Wv3Lm9Tx2";
+    const text = `echo ${key} done`;
+    expect(matching(text)).toEqual([]);
+    expect(redactSecrets(text, [key])).toBe(`echo ${REDACTED} done`);
+    expect(redactSecrets(text)).toBe(text);
+    // Shorter than 8 characters: ignored, so ordinary words survive.
+    expect(redactSecrets("the cat sat", ["cat"])).toBe("the cat sat");
+  });
+});

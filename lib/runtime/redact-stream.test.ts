@@ -1,0 +1,109 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { StreamTurn, TurnPart } from "./model-turn";
+import { REDACTED, redactSecrets } from "./redact";
+import { createStreamRedactor, redactingStreamTurn } from "./redact-stream";
+
+const KEY = "wsk-Configured0Key0Value42";
+
+/** Feeds `chunks` through a stream redactor; returns what each push gave and the joined text. */
+function streamed(chunks: readonly string[], secrets: readonly string[] = [KEY]) {
+  const redactor = createStreamRedactor(secrets);
+  const pieces = chunks.map((chunk) => redactor.push(chunk));
+  pieces.push(redactor.end());
+  return { pieces, joined: pieces.join("") };
+}
+
+/** `text` cut at the given (sorted, deduplicated) positions. */
+function cut(text: string, points: readonly number[]): string[] {
+  const sorted = [...new Set(points.map((point) => point % (text.length + 1)))].sort(
+    (a, b) => a - b,
+  );
+  const chunks: string[] = [];
+  let start = 0;
+  for (const point of sorted) {
+    chunks.push(text.slice(start, point));
+    start = point;
+  }
+  chunks.push(text.slice(start));
+  return chunks;
+}
+
+const alnum = (min: number, max: number) =>
+  fc.string({
+    unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"),
+    minLength: min,
+    maxLength: max,
+  });
+
+/** One secret of each kind: the text to plant and the value that must not come back. */
+const planted = fc.oneof(
+  alnum(12, 30).map((token) => ({ text: `Authorization: Bearer ${token}`, value: token })),
+  alnum(12, 30).map((token) => ({ text: `sk-proj-${token}`, value: token })),
+  alnum(12, 30).map((token) => ({ text: `https://api.test/v1?key=${token}`, value: token })),
+  alnum(24, 30).map((token) => ({ text: `AIza${token}`, value: token })),
+  fc.constant({ text: KEY, value: KEY }),
+);
+
+const filler = fc.array(
+  fc.constantFrom("the", "model", "wrote", "files", "42", "ok.", "\n", "spans", "a", "haze", "x"),
+  { maxLength: 40 },
+);
+
+describe("createStreamRedactor", () => {
+  it("hides a secret of each kind planted anywhere and split anywhere (property)", () => {
+    fc.assert(
+      fc.property(
+        filler,
+        filler,
+        planted,
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (before, after, secret, points) => {
+          const text = [...before, secret.text, ...after].join(" ");
+          const { joined } = streamed(cut(text, points));
+          expect(joined).not.toContain(secret.value);
+          // The same text as redacting it whole: nothing is lost or doubled at the cuts.
+          expect(joined).toBe(redactSecrets(text, [KEY]));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("catches a configured key written one character per chunk", () => {
+    const { pieces, joined } = streamed([..."echo ", ...KEY, ..." done"]);
+    expect(joined).toBe(`echo ${REDACTED} done`);
+    expect(pieces.every((piece) => !piece.includes(KEY.slice(0, 8)))).toBe(true);
+  });
+
+  it("holds back nothing when no tail could start a secret", () => {
+    expect(streamed(["hello there ", "world of "]).pieces).toEqual([
+      "hello there ",
+      "world of ",
+      "",
+    ]);
+    // "…ke" could still become "key": held until the next chunk says otherwise.
+    expect(streamed(["see the ke", "ttle boil "]).pieces).toEqual(["see the ", "kettle boil ", ""]);
+  });
+});
+
+describe("redactingStreamTurn", () => {
+  it("keeps a key split over chunks out of every text part, finish after the rest", async () => {
+    const parts: TurnPart[] = [
+      { type: "text", text: "<respond>your key is wsk-Conf" },
+      { type: "text", text: "igured0Key0" },
+      { type: "text", text: "Value42 ok</respond>" },
+      { type: "finish", finishReason: "stop" },
+    ];
+    const source: StreamTurn = async function* () {
+      yield* parts;
+    };
+    const out: TurnPart[] = [];
+    for await (const part of redactingStreamTurn(source, [KEY])({} as never)) out.push(part);
+    const texts = out.flatMap((part) => (part.type === "text" ? [part.text] : []));
+    expect(texts.join("")).toBe(`<respond>your key is ${REDACTED} ok</respond>`);
+    for (const text of texts)
+      expect(KEY.includes(text.trim()) && text.trim().length > 3).toBe(false);
+    expect(out.at(-1)).toEqual({ type: "finish", finishReason: "stop" });
+  });
+});

@@ -1,0 +1,157 @@
+import type { StreamTurn, TurnPart } from "./model-turn";
+import { MIN_SECRET_LENGTH, redactSecrets } from "./redact";
+
+/**
+ * Words that start every secret pattern (`redact.ts`): a match begins at a word holding one.
+ * A pattern match spans at most four whitespace-separated words
+ * (`"authorization" : "Bearer xyz"`), so text before the last four words is final.
+ */
+const TRIGGERS = [
+  "bearer",
+  "basic",
+  "key",
+  "authorization",
+  "token",
+  "password",
+  "secret",
+  "sk-",
+  "pk-",
+  "rk-",
+  "aiza",
+  "gsk_",
+  "xai_",
+  "hf_",
+  "ghp_",
+  "github_pat_",
+];
+const MATCH_WORDS = 4;
+/** A run without whitespace longer than this is let go of: no credential is that long. */
+const MAX_HELD = 4096;
+
+export interface StreamRedactor {
+  /** The part of the text so far that is final, redacted; may be "". */
+  push(text: string): string;
+  /** Whatever was held back, redacted. */
+  end(): string;
+}
+
+/**
+ * Redaction for text that arrives in chunks, giving the same text as redacting it whole: a
+ * secret split over several chunks is caught. Like a parser holding back a marker prefix, it
+ * holds back only a tail that could still become part of a secret: the end of a configured
+ * value, or the last few words when one of them could start a credential. Everything before
+ * is redacted and returned at once, so the text still streams. Pure: no I/O, no timers.
+ */
+export function createStreamRedactor(secrets: readonly string[]): StreamRedactor {
+  const values = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH);
+  let held = "";
+  return {
+    push(text) {
+      const buffer = held + text;
+      const cut = Math.max(
+        Math.min(patternCut(buffer), valueCut(buffer, values)),
+        buffer.length - MAX_HELD,
+      );
+      held = buffer.slice(cut);
+      return redactSecrets(buffer.slice(0, cut), values);
+    },
+    end() {
+      const rest = held;
+      held = "";
+      return redactSecrets(rest, values);
+    },
+  };
+}
+
+/**
+ * Where the held-back tail starts: never inside a word (a word may still grow, and `\b` must
+ * see the same neighbours as in the whole text), and before every word holding a trigger whose
+ * match (up to `MATCH_WORDS` words) could reach the held tail or the text still to come.
+ */
+function patternCut(buffer: string): number {
+  const endsInWord = buffer.length > 0 && !isSpace(buffer.charCodeAt(buffer.length - 1));
+  // Words are numbered from the end (1 = last); the last `held` of them are held back.
+  let held = endsInWord ? 1 : 0;
+  let cut = buffer.length;
+  let end = buffer.length;
+  for (let number = 1; number <= held + MATCH_WORDS - 1; number++) {
+    while (end > 0 && isSpace(buffer.charCodeAt(end - 1))) end--;
+    if (end === 0) break;
+    let start = end;
+    while (start > 0 && !isSpace(buffer.charCodeAt(start - 1))) start--;
+    const word = buffer.slice(start, end).toLowerCase();
+    if (number <= held || TRIGGERS.some((trigger) => word.includes(trigger))) {
+      held = Math.max(held, number);
+      cut = start;
+    }
+    end = start;
+  }
+  return cut;
+}
+
+/** Where the longest tail of `buffer` that starts a configured value begins. */
+function valueCut(buffer: string, values: readonly string[]): number {
+  let cut = buffer.length;
+  for (const value of values) {
+    const longest = Math.min(value.length - 1, buffer.length);
+    for (let length = longest; length > 0; length--) {
+      if (buffer.length - length >= cut) break;
+      if (value.startsWith(buffer.slice(buffer.length - length))) {
+        cut = buffer.length - length;
+        break;
+      }
+    }
+  }
+  return cut;
+}
+
+// The same whitespace as the patterns' `\s` for the characters a model writes.
+function isSpace(code: number): boolean {
+  return (
+    code === 32 ||
+    (code >= 9 && code <= 13) ||
+    code === 0xa0 ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0xfeff ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x1680 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000
+  );
+}
+
+/**
+ * A `StreamTurn` whose text is redacted as it streams: each text part carries what is final
+ * (a part with nothing final yet is left out), and what was held back comes as one more text
+ * part before the turn's last part. Chunk records keep their shape; a secret is never split
+ * over them. The parser and the chunk records
+ * both see the redacted text, so spans and replay agree with what is stored.
+ */
+export function redactingStreamTurn(
+  streamTurn: StreamTurn,
+  secrets: readonly string[],
+): StreamTurn {
+  return async function* redactedTurn(input) {
+    const redactor = createStreamRedactor(secrets);
+    let flushed = false;
+    const flush = function* (): Generator<TurnPart> {
+      if (flushed) return;
+      flushed = true;
+      const rest = redactor.end();
+      if (rest !== "") yield { type: "text", text: rest };
+    };
+    for await (const part of streamTurn(input)) {
+      if (part.type === "text") {
+        // Nothing final yet (all held back): no empty chunk record.
+        const text = flushed ? redactSecrets(part.text, secrets) : redactor.push(part.text);
+        if (text !== "") yield { type: "text", text };
+        continue;
+      }
+      yield* flush();
+      yield part;
+    }
+    yield* flush();
+  };
+}

@@ -1,6 +1,8 @@
 /** What the transcript routes share: the store, id checks, errors as `{ error }` JSON. */
 import { z } from "zod";
 import { MAX_JSON_DEPTH, safeParseJson, tooDeep } from "@/lib/protocol/safe-json";
+import { secretsOf } from "@/lib/providers";
+import { redactSecrets } from "@/lib/runtime/redact";
 import { readConfig, type ServerConfig } from "@/lib/server/config";
 import { getStore } from "@/lib/server/store-instance";
 import type { Store } from "@/lib/store";
@@ -14,6 +16,11 @@ export interface RouteContext {
 export function server(): { config: ServerConfig; store: Store } {
   const config = readConfig();
   return { config, store: getStore(config.dataDir) };
+}
+
+/** Text with the server's configured keys and credential-looking values redacted. */
+export function redacted(text: string, config: ServerConfig): string {
+  return redactSecrets(text, secretsOf(config.providerEnv));
 }
 
 export function problem(status: number, error: string, extra: Record<string, unknown> = {}) {

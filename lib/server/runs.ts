@@ -3,13 +3,15 @@ import { setMaxListeners } from "node:events";
 import { type Dialect, PERSISTED, type ProtocolEvent } from "../protocol/events";
 import { mergePieces } from "../protocol/merge";
 import type { TranscriptRecord } from "../protocol/records";
-import { resolveModel } from "../providers";
+import { resolveModel, secretsOf } from "../providers";
 import { replaySourceFor } from "../replay/replay-provider";
 import { turnCounter } from "../runtime/agent-loop";
 import type { CallSettings } from "../runtime/model-turn";
+import { redactSecrets } from "../runtime/redact";
 import { runInEnvironment } from "../runtime/run-environment";
 import { systemPrompt } from "../runtime/system-prompt";
 import type { Store, Transcript } from "../store";
+import { normalizeTitle } from "../store/meta";
 import { builtinTools, createRegistry, ensureWorkspace, type Registry } from "../tools";
 import { owesTurn } from "../transcripts/fork";
 import { TaskStepStream } from "../transcripts/task-step-stream";
@@ -116,7 +118,13 @@ export async function startRun(
     const meta =
       previous?.meta ??
       (await store.createTranscript({
-        title: titleFrom(request.message ?? ""),
+        // Redacted before it is cut: a key cut in half would no longer match.
+        title: titleFrom(
+          redactSecrets(request.message ?? "", [
+            ...chosen.secrets,
+            ...secretsOf(config.providerEnv),
+          ]),
+        ),
         dialect: request.dialect,
         model: { provider: chosen.provider, id: chosen.id },
         system,
@@ -249,6 +257,7 @@ function nextTurn(transcript: Transcript): number {
 }
 
 function titleFrom(message: string): string {
-  const line = message.trim().split("\n")[0] ?? "";
+  // Normalized first: a message of zero-width characters has no visible first line.
+  const line = normalizeTitle(message.trim().split("\n")[0] ?? "") ?? "";
   return line.length > 60 ? `${line.slice(0, 57)}…` : line || "Untitled";
 }

@@ -43,11 +43,31 @@ export function newTranscriptMeta(
   return meta;
 }
 
-/** Titles are trimmed and must keep some text. */
+/** A title as stored (`normalizeTitle`); one with nothing visible left is refused. */
 export function checkTitle(title: string): string {
-  const trimmed = title.trim();
-  if (trimmed === "") throw new StoreError("invalid", "A transcript title cannot be empty.");
-  return trimmed;
+  const normalized = normalizeTitle(title);
+  if (normalized === undefined)
+    throw new StoreError("invalid", "A transcript title cannot be empty.");
+  return normalized;
+}
+
+/**
+ * A title safe to store and show: lone surrogates become U+FFFD, control characters (NUL
+ * included) become spaces, bidirectional overrides are dropped (they can make a title read
+ * backwards), whitespace runs become one space, the ends are trimmed. `undefined` when nothing
+ * visible is left: a title of zero-width characters only would show as an empty row. Zero-width
+ * characters at the ends go too; inside they stay (emoji sequences are joined with them).
+ */
+export function normalizeTitle(title: string): string | undefined {
+  const normalized = title
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd")
+    .normalize("NFC")
+    .replace(/\p{Cc}+/gu, " ")
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s\u200b-\u200f\u2060-\u2064\ufeff]+|[\s\u200b-\u200f\u2060-\u2064\ufeff]+$/g, "");
+  const visible = normalized.replace(/[\p{Cf}\p{Z}\u034f\u115f\u1160\u3164\uffa0]/gu, "");
+  return visible === "" ? undefined : normalized;
 }
 
 export function toSummary(meta: TranscriptMeta, recordCount: number): TranscriptSummary {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { DIALECTS, type Dialect } from "../protocol/events";
 import type { ChunkRecord, EventRecord, RequestRecord } from "../protocol/records";
+import { normalizeTitle } from "../store/meta";
 import { eventSchema } from "./event-schema";
 import type { FileRecord, TranscriptHeader } from "./header";
 
@@ -14,7 +15,11 @@ export const headerSchema = z.strictObject({
   format: z.literal("wirescope-transcript"),
   version: z.literal(1),
   id: notBlank.pipe(z.string().max(1000)),
-  title: notBlank.pipe(z.string().max(1000)),
+  // Nothing visible (zero-width characters only) counts as empty, as in the store.
+  title: z
+    .string()
+    .refine((title) => normalizeTitle(title) !== undefined, "must not be empty")
+    .pipe(z.string().max(1000)),
   created: z.number(),
   dialect: z.enum(DIALECTS as [Dialect, ...Dialect[]]),
   model: z.strictObject({ provider: z.string(), id: z.string() }),

@@ -1,4 +1,4 @@
-import { jsonRoute, readQuery, server } from "@/app/api/http";
+import { jsonRoute, readQuery, redacted, server } from "@/app/api/http";
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "@/lib/store";
 import { listQuerySchema } from "./schema";
 
@@ -14,14 +14,17 @@ async function get(request: Request): Promise<Response> {
   if (query instanceof Response) return query;
   const limit = query.limit ?? DEFAULT_LIST_LIMIT;
   const offset = query.offset ?? 0;
-  const { store } = server();
+  const { store, config } = server();
   // One more than asked tells whether another page follows.
   const page = await store.listTranscripts({
     ...(query.query === undefined ? {} : { query: query.query }),
     limit: Math.min(limit + 1, MAX_LIST_LIMIT),
     offset,
   });
-  const transcripts = page.slice(0, limit);
+  // Titles stored before they were redacted are redacted on the way out.
+  const transcripts = page
+    .slice(0, limit)
+    .map((summary) => ({ ...summary, title: redacted(summary.title, config) }));
   const more = page.length > limit;
   return Response.json({ transcripts, nextOffset: more ? offset + limit : null });
 }

@@ -1,4 +1,12 @@
-import { idOf, jsonRoute, notFound, type RouteContext, readBody, server } from "@/app/api/http";
+import {
+  idOf,
+  jsonRoute,
+  notFound,
+  type RouteContext,
+  readBody,
+  redacted,
+  server,
+} from "@/app/api/http";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importOriginOf } from "@/lib/transcripts/store-actions";
 import { renameSchema } from "./schema";
@@ -25,7 +33,8 @@ async function patch(request: Request, context: RouteContext): Promise<Response>
   if (id instanceof Response) return id;
   const body = await readBody(request, renameSchema);
   if (body instanceof Response) return body;
-  const meta = await server().store.renameTranscript(id, body.title);
+  const { store, config } = server();
+  const meta = await store.renameTranscript(id, redacted(body.title, config));
   return meta === null ? notFound(id) : Response.json({ meta });
 }
 

@@ -1,4 +1,6 @@
-import { jsonRoute, problem, server } from "@/app/api/http";
+import { jsonRoute, problem, redacted, server } from "@/app/api/http";
+import { secretsOf } from "@/lib/providers";
+import { redactRecord } from "@/lib/server/provider-run";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importLimits, parseJsonl } from "@/lib/transcripts/jsonl";
 import { importTranscript } from "@/lib/transcripts/store-actions";
@@ -26,7 +28,15 @@ async function post(request: Request): Promise<Response> {
       ...(line === undefined ? {} : { line }),
     });
   }
-  const { meta, origin } = await importTranscript(server().store, parsed.file);
+  const { store, config } = server();
+  // A configured key in the file is not stored: not in the title, not in any record.
+  const secrets = secretsOf(config.providerEnv);
+  const { header, records } = parsed.file;
+  const file = {
+    header: { ...header, title: redacted(header.title, config) },
+    records: records.map((record) => redactRecord(record, secrets)),
+  };
+  const { meta, origin } = await importTranscript(store, file);
   return Response.json(
     { transcript: meta, importedFrom: origin, records: parsed.file.records.length },
     { status: 201 },

@@ -1,4 +1,12 @@
-import { idOf, jsonRoute, notFound, type RouteContext, readQuery, server } from "@/app/api/http";
+import {
+  idOf,
+  jsonRoute,
+  notFound,
+  type RouteContext,
+  readQuery,
+  redacted,
+  server,
+} from "@/app/api/http";
 import { exportStream, jsonArrayParts } from "@/lib/transcripts/export-stream";
 import { exportJsonl } from "@/lib/transcripts/jsonl";
 import { markdownParts } from "@/lib/transcripts/markdown";
@@ -15,9 +23,11 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
   if (id instanceof Response) return id;
   const query = readQuery(request, exportQuerySchema);
   if (query instanceof Response) return query;
-  const transcript = await server().store.getTranscript(id);
+  const { store, config } = server();
+  const transcript = await store.getTranscript(id);
   if (transcript === null) return notFound(id);
-  const name = fileName(transcript.meta.title);
+  // Titles stored before they were redacted still must not name a key in a file name.
+  const name = fileName(redacted(transcript.meta.title, config));
   switch (query.format) {
     case "jsonl":
       return download(exportJsonl(transcript), "application/x-ndjson", `${name}.jsonl`);

@@ -1,0 +1,105 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { readRunStream } from "@/lib/client/run-stream";
+import type { TranscriptMeta, TranscriptSummary } from "@/lib/store";
+import { POST as startRun } from "../runs/route";
+import { GET as exportTranscript } from "./[id]/export/route";
+import { GET as getOne, PATCH as rename } from "./[id]/route";
+import { POST as importFile } from "./import/route";
+import { GET as list } from "./route";
+
+const KEY = "sk-planted-title-key-0123456789abcdef";
+
+beforeAll(async () => {
+  process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-titles-"));
+  process.env.OPENAI_API_KEY = KEY;
+});
+
+const url = (path: string) => `http://test/api/transcripts${path}`;
+const params = (id: string) => ({ params: Promise.resolve({ id }) });
+
+async function newTranscript(message: string): Promise<string> {
+  const body = { dialect: "xml", message, model: { provider: "demo", settings: { paceMs: 0 } } };
+  const response = await startRun(
+    new Request("http://test/api/runs", { method: "POST", body: JSON.stringify(body) }),
+  );
+  if (response.body === null) throw new Error(`no body: ${response.status}`);
+  let id = "";
+  for await (const record of readRunStream(response.body))
+    if (record.kind === "run") id = record.transcriptId;
+  return id;
+}
+
+const metaOf = async (id: string) =>
+  (
+    (await (await getOne(new Request(url(`/${id}`)), params(id))).json()) as {
+      meta: TranscriptMeta;
+    }
+  ).meta;
+const listed = async (query: string) =>
+  (
+    (await (await list(new Request(url(`?query=${encodeURIComponent(query)}`)))).json()) as {
+      transcripts: TranscriptSummary[];
+    }
+  ).transcripts;
+const patch = (id: string, title: string) =>
+  rename(
+    new Request(url(`/${id}`), { method: "PATCH", body: JSON.stringify({ title }) }),
+    params(id),
+  );
+
+describe("configured keys in titles", () => {
+  it("keeps a key typed in the message out of the title, the list, search and file names", async () => {
+    const id = await newTranscript(`use ${KEY} to list the files, a long message past the cut`);
+    const meta = await metaOf(id);
+    expect(meta.title).not.toContain(KEY.slice(0, 12));
+    expect(meta.title).toMatch(/^use \[redacted\] to list/);
+    expect(JSON.stringify(await listed(""))).not.toContain(KEY.slice(0, 12));
+    expect(await listed(KEY)).toEqual([]);
+    const exported = await exportTranscript(
+      new Request(url(`/${id}/export?format=markdown`)),
+      params(id),
+    );
+    expect(exported.headers.get("content-disposition")).not.toContain(KEY.slice(0, 12));
+    const file = await (
+      await exportTranscript(new Request(url(`/${id}/export`)), params(id))
+    ).text();
+    expect(file).not.toContain(KEY);
+  });
+
+  it("redacts a key in a renamed title and in an imported file", async () => {
+    const id = await newTranscript("calculate 6 * 7");
+    expect((await patch(id, `my key ${KEY}`)).status).toBe(200);
+    expect((await metaOf(id)).title).toBe("my key [redacted]");
+    const file = (
+      await (await exportTranscript(new Request(url(`/${id}/export`)), params(id))).text()
+    ).replace("calculate 6 * 7", `calculate with ${KEY}`);
+    const response = await importFile(new Request(url("/import"), { method: "POST", body: file }));
+    expect(response.status).toBe(201);
+    const { transcript } = (await response.json()) as { transcript: TranscriptMeta };
+    const imported = await (
+      await getOne(new Request(url(`/${transcript.id}`)), params(transcript.id))
+    ).text();
+    expect(imported).not.toContain(KEY);
+  });
+});
+
+describe("title normalization", () => {
+  it("refuses a zero-width-only title with a 400 and normalizes NUL and lone surrogates", async () => {
+    const id = await newTranscript("calculate 1 + 1");
+    const refused = await patch(id, "\u200b\u200d\ufeff");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: "title: must not be empty." });
+    expect((await patch(id, "a\u0000b \ud800 c")).status).toBe(200);
+    expect((await metaOf(id)).title).toBe("a b \ufffd c");
+  });
+
+  it("gives a zero-width-only message the default title", async () => {
+    const id = await newTranscript("\u200b\u200b list the files");
+    expect((await metaOf(id)).title).toBe("list the files");
+    const blank = await newTranscript("\u200b\u200c\u200d");
+    expect((await metaOf(blank)).title).not.toMatch(/^[\u200b-\u200d]*$/);
+  });
+});

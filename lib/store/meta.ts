@@ -66,7 +66,10 @@ export function normalizeTitle(title: string): string | undefined {
     .replace(/[\u202a-\u202e\u2066-\u2069]/g, "")
     .replace(/\s+/g, " ")
     .replace(/^[\s\u200b-\u200f\u2060-\u2064\ufeff]+|[\s\u200b-\u200f\u2060-\u2064\ufeff]+$/g, "");
-  const visible = normalized.replace(/[\p{Cf}\p{Z}\u034f\u115f\u1160\u3164\uffa0]/gu, "");
+  // Invisible: format characters, spaces, Hangul fillers and the combining grapheme joiner.
+  const visible = normalized
+    .replace(/[\p{Cf}\p{Z}\u115f\u1160\u3164\uffa0]/gu, "")
+    .replaceAll("\u034f", "");
   return visible === "" ? undefined : normalized;
 }
 

@@ -158,8 +158,10 @@ export class DelimiterParser extends Scanner {
 
   private closeText(mode: Extract<Mode, { kind: "text" }>): void {
     const held = mode.run.close();
-    if (held !== null && mode.id !== null)
-      this.emit.piece(mode.event, mode.id, held, mode.run.start, mode.run.end);
+    if (held === null) return;
+    // A lone high surrogate can be all there is: the run then gets its id only now.
+    mode.id ??= this.emit.nextId();
+    this.emit.piece(mode.event, mode.id, held, mode.run.start, mode.run.end);
   }
 
   private stepJson(mode: Extract<Mode, { kind: "json" }>, pos: number, final: boolean): number {

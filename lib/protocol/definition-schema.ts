@@ -74,7 +74,7 @@ const hermes = z.strictObject({
 
 export const definitionSchema = z
   .discriminatedUnion("family", [tags, delimiter, hermes], {
-    error: 'family: must be one of "tags", "delimiter", "hermes"',
+    error: 'must be one of "tags", "delimiter", "hermes"',
   })
   .superRefine((definition, context) => {
     const problem = markerProblem(definition);

@@ -1,3 +1,5 @@
+import type { Dialect } from "./events";
+
 /**
  * Dialects as data (spec §4.5): a family plus its markers and the JSON field names of a
  * call. The built-ins `xml`, `delimiter` and `hermes` are definitions too; `action` stays
@@ -115,4 +117,51 @@ export function definitionMarkers(definition: DialectDefinition): { path: string
         ...pair("results", definition.results),
       ];
   }
+}
+
+/** The built-in dialect whose execution model a definition shares (`tags` runs like `xml`). */
+export function baseDialect(dialect: Dialect | DialectDefinition): Dialect {
+  if (typeof dialect === "string") return dialect;
+  switch (dialect.family) {
+    case "tags":
+      return "xml";
+    case "delimiter":
+      return "delimiter";
+    case "hermes":
+      return "hermes";
+  }
+}
+
+/** What a transcript was recorded in: its definition when it has one, else its dialect. */
+export function dialectOf(meta: {
+  dialect: Dialect;
+  definition?: DialectDefinition;
+}): Dialect | DialectDefinition {
+  return meta.definition ?? meta.dialect;
+}
+
+/** A name to show: the built-in's, or the definition's with its family. */
+export function dialectLabel(dialect: Dialect | DialectDefinition): string {
+  return typeof dialect === "string" ? dialect : `${dialect.name} (${dialect.family})`;
+}
+
+/** Whether two dialects are the same (definitions compare by content, not by name). */
+export function sameDialect(
+  a: Dialect | DialectDefinition,
+  b: Dialect | DialectDefinition,
+): boolean {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  return canonical(a) === canonical(b);
+}
+
+/** JSON with object keys sorted, so key order does not matter. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }

@@ -1,6 +1,7 @@
 export { parseAttributes } from "./action";
 export {
   BUILTIN_DEFINITIONS,
+  baseDialect,
   type CallFields,
   callFields,
   DELIMITER_DEFINITION,
@@ -8,9 +9,12 @@ export {
   type DialectDefinition,
   type DialectFamily,
   definitionMarkers,
+  dialectLabel,
+  dialectOf,
   FAMILIES,
   HERMES_DEFINITION,
   type HermesDefinition,
+  sameDialect,
   type TagsDefinition,
   XML_DEFINITION,
 } from "./definition";

@@ -113,3 +113,13 @@ export function parseDefinition(input: unknown, prefix = ""): DefinitionCheck {
   const where = path.length > 0 ? `${path.join(".")}: ` : "";
   return { ok: false, error: `${where}${issue?.message ?? "invalid dialect definition"}` };
 }
+
+/** Every problem of untrusted input as a definition, by dotted path (`think.1`), for a form. */
+export function definitionIssues(input: unknown): { path: string; message: string }[] {
+  const parsed = definitionSchema.safeParse(input);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+}

@@ -20,6 +20,7 @@ export {
 } from "./definition";
 export {
   type DefinitionCheck,
+  definitionIssues,
   definitionSchema,
   MAX_MARKER_LENGTH,
   parseDefinition,

@@ -1,7 +1,12 @@
 "use client";
 
-import { useMemo, useState } from "react";
-import { type DialectDefinition, encodeTurn, type ProtocolEvent } from "@/lib/protocol";
+import { useId, useMemo, useState } from "react";
+import {
+  BUILTIN_DEFINITIONS,
+  type DialectDefinition,
+  encodeTurn,
+  type ProtocolEvent,
+} from "@/lib/protocol";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { DialectPreview } from "./dialect-preview";
 import { type Checked, checkDraft, type Draft, draftOf, SLOTS, STARTERS } from "./draft";
@@ -21,6 +26,16 @@ const EXAMPLE: ProtocolEvent[] = [
   { ...base, type: "respond", content: "Reading them now." },
 ];
 
+/** A built-in starts as a copy named `my-<name>`; a user's definition is edited as it is. */
+function startingPoint(initial: DialectDefinition | null): DialectDefinition {
+  const builtin = Object.values(BUILTIN_DEFINITIONS).find((item) => item === initial);
+  if (initial === null || builtin !== undefined) {
+    const from = builtin ?? BUILTIN_DEFINITIONS.xml;
+    return { ...from, name: `my-${from.name}` };
+  }
+  return initial;
+}
+
 export function exampleOf(definition: DialectDefinition): string {
   return encodeTurn(definition, EXAMPLE);
 }
@@ -36,9 +51,10 @@ export function DialectEditor(props: {
   onUse(definition: DialectDefinition): void;
 }) {
   const saved = useSavedDefinitions();
-  const start = props.initial ?? { ...STARTERS[0], name: "my-xml" };
-  const [draft, setDraft] = useState<Draft>(() => draftOf(start as DialectDefinition));
-  const [sample, setSample] = useState(() => exampleOf(start as DialectDefinition));
+  const sampleId = useId();
+  const start = startingPoint(props.initial);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(start));
+  const [sample, setSample] = useState(() => exampleOf(start));
   const checked = useMemo(() => checkDraft(draft), [draft]);
   const starters = [...STARTERS, ...saved];
 
@@ -103,9 +119,9 @@ export function DialectEditor(props: {
             setMarker={setMarker}
           />
           <div className="flex min-w-0 flex-col gap-2">
-            <label className="flex flex-col gap-1 text-xs text-fg-muted">
+            <div className="flex flex-col gap-1 text-xs text-fg-muted">
               <span className="flex items-center justify-between">
-                Sample model output
+                <label htmlFor={sampleId}>Sample model output</label>
                 <button
                   type="button"
                   disabled={!checked.ok}
@@ -116,13 +132,14 @@ export function DialectEditor(props: {
                 </button>
               </span>
               <textarea
+                id={sampleId}
                 value={sample}
                 onChange={(change) => setSample(change.target.value)}
                 rows={7}
                 spellCheck={false}
                 className={`${FIELD} resize-y font-mono`}
               />
-            </label>
+            </div>
             {checked.ok ? (
               <DialectPreview definition={checked.definition} sample={sample} />
             ) : (

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import {
+  BUILTIN_DEFINITIONS,
   baseDialect,
   DIALECTS,
   type Dialect,
@@ -11,6 +12,11 @@ import {
 import { usePlayground } from "@/state/playground-store";
 import { DialectEditor } from "./dialect-editor";
 import { useSavedDefinitions } from "./saved-dialects";
+
+/** The built-in definition of a dialect that has one (`action` has none). */
+function builtinDefinition(dialect: Dialect): DialectDefinition | null {
+  return dialect === "action" ? null : BUILTIN_DEFINITIONS[dialect];
+}
 
 type Option =
   | { key: string; label: string; kind: "builtin"; dialect: Dialect }
@@ -95,7 +101,7 @@ export function DialectSwitch({ disabled }: { disabled: boolean }) {
       </fieldset>
       {editing ? (
         <DialectEditor
-          initial={definition}
+          initial={definition ?? builtinDefinition(dialect)}
           onClose={() => setEditing(false)}
           onUse={(chosen) => {
             setEditing(false);

@@ -1,11 +1,14 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import {
   baseDialect,
+  callFields,
   type DialectDefinition,
   encodeTurn,
   mergePieces,
   parseAll,
+  safeParseJson,
 } from "../protocol";
+import { isPlainObject } from "../protocol/safe-json";
 import { scriptTurn } from "./demo-script";
 
 /**
@@ -48,7 +51,16 @@ function builtinResults(definition: DialectDefinition, text: string): string {
       const array = opener.startsWith("[") ? body.replace(/\]$/, "") : body;
       return `[SYSTEM: ${array}]`;
     }
-    case "hermes":
-      return bodies.map((body) => `<tool_response>\n${body}\n</tool_response>`).join("\n");
+    case "hermes": {
+      // Each body names its tool under the definition's name field: back to `name`.
+      const field = callFields(definition).name;
+      const items = bodies.map((body) => {
+        const parsed = safeParseJson(body);
+        if (!parsed.ok || !isPlainObject(parsed.value)) return body;
+        const { [field]: name, ...rest } = parsed.value;
+        return JSON.stringify({ ...rest, name });
+      });
+      return items.map((body) => `<tool_response>\n${body}\n</tool_response>`).join("\n");
+    }
   }
 }

@@ -4,6 +4,7 @@ import {
   type ProtocolEvent,
   type ResultEvent,
 } from "../protocol/events";
+import { dialectLabel, dialectOf } from "../protocol/definition";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { TranscriptMeta } from "../store/store";
 
@@ -151,7 +152,7 @@ function resultBlocks(label: string, result: ResultEvent): string[] {
 
 function describeMeta(meta: TranscriptMeta): string {
   const created = Number.isFinite(meta.createdAt) ? new Date(meta.createdAt).toISOString() : "?";
-  const line = `Dialect \`${meta.dialect}\` · model \`${meta.model.provider}/${meta.model.id}\` · created ${created}`;
+  const line = `Dialect \`${dialectLabel(dialectOf(meta))}\` · model \`${meta.model.provider}/${meta.model.id}\` · created ${created}`;
   if (meta.parentId === undefined) return line;
   const point = meta.forkPoint === undefined ? "" : ` after record ${meta.forkPoint}`;
   return `${line}  \nForked from \`${meta.parentId}\`${point}.`;

@@ -8,12 +8,10 @@ import { usePlayground } from "@/state/playground-store";
 
 /** Dialect, model, new conversation, debug panel and theme: the controls a user reaches for. */
 export function TopBar() {
-  const dialect = usePlayground((state) => state.dialect);
   const status = usePlayground((state) => state.status);
   const debugOpen = usePlayground((state) => state.debugOpen);
   const theme = usePlayground((state) => state.theme);
   const transcriptId = usePlayground((state) => state.transcriptId);
-  const setSettings = usePlayground((state) => state.setSettings);
   const setUi = usePlayground((state) => state.setUi);
   const newConversation = usePlayground((state) => state.newConversation);
   const sidebarOpen = usePlayground((state) => state.sidebarOpen);

@@ -1,10 +1,10 @@
+import { dialectLabel, dialectOf } from "../protocol/definition";
 import {
   assertNever,
   type CallEvent,
   type ProtocolEvent,
   type ResultEvent,
 } from "../protocol/events";
-import { dialectLabel, dialectOf } from "../protocol/definition";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { TranscriptMeta } from "../store/store";
 

@@ -3,13 +3,15 @@
 import { create, type StateCreator } from "zustand";
 import { RunLog } from "@/lib/client/run-log";
 import type { RunStreamRecord } from "@/lib/client/run-stream";
-import type { Dialect, EventType } from "@/lib/protocol";
+import type { Dialect, DialectDefinition, EventType } from "@/lib/protocol";
 import type { TranscriptRecord } from "@/lib/protocol/records";
 import type { StoredRecord, TranscriptMeta } from "@/lib/store/store";
 
 /** What the next run is sent with. `system: null` means the dialect's default prompt. */
 export interface SettingsSlice {
   dialect: Dialect;
+  /** A user-defined dialect the next run is sent with (spec §4.5); `dialect` is then its family's built-in. */
+  definition: DialectDefinition | null;
   provider: string;
   modelId: string;
   system: string | null;
@@ -107,6 +109,7 @@ export type PlaygroundState = SettingsSlice & RunSlice & UiSlice & TranscriptSli
 
 const settingsSlice: StateCreator<PlaygroundState, [], [], SettingsSlice> = (set) => ({
   dialect: "xml",
+  definition: null,
   provider: "demo",
   modelId: "scripted",
   system: null,
@@ -204,6 +207,7 @@ const transcriptSlice: StateCreator<PlaygroundState, [], [], TranscriptSlice> = 
       selectedTurn: null,
       replaying: false,
       dialect: meta.dialect,
+      definition: meta.definition ?? null,
       ...model,
     });
   },

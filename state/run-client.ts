@@ -1,6 +1,7 @@
 "use client";
 
 import { readRunStream } from "@/lib/client/run-stream";
+import type { DialectDefinition } from "@/lib/protocol";
 import { type OpenTranscript, usePlayground } from "./playground-store";
 
 /**
@@ -13,7 +14,7 @@ export async function sendMessage(message: string): Promise<void> {
   if (state.status === "running" || state.status === "stopping") return;
   const body = {
     message,
-    dialect: state.dialect,
+    dialect: state.definition ?? state.dialect,
     model: { provider: state.provider, id: state.modelId, settings: runSettings() },
     ...(state.transcriptId === null ? {} : { transcriptId: state.transcriptId }),
     ...(state.system === null ? {} : { system: state.system }),
@@ -34,7 +35,8 @@ export function runSettings(): Record<string, number> {
 /** A `POST /api/runs` body (spec §9; see `app/api/runs/schema.ts`). */
 export interface RunBody {
   message?: string;
-  dialect: string;
+  /** A built-in dialect's name, or a user-defined definition sent inline. */
+  dialect: string | DialectDefinition;
   model?: { provider: string; id?: string; settings?: Record<string, number> };
   transcriptId?: string;
   system?: string;

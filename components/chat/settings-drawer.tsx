@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { BUTTON } from "@/components/playground/top-bar";
 import { useServerConfig } from "@/hooks/use-server-config";
+import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { usePlayground } from "@/state/playground-store";
 
 /** Opens the run settings: system prompt, tools, model parameters. */
@@ -21,7 +22,11 @@ export function SettingsButton() {
 function SettingsDrawer({ onClose }: { onClose: () => void }) {
   const config = useServerConfig();
   const state = usePlayground();
-  const defaultPrompt = config?.systemPrompts[state.dialect] ?? "";
+  // A custom dialect's default prompt is written from its definition, as the server does.
+  const defaultPrompt =
+    state.definition !== null
+      ? systemPrompt(state.definition, config?.tools ?? [])
+      : (config?.systemPrompts[state.dialect] ?? "");
   const allTools = config?.tools.map((tool) => tool.name) ?? [];
   const enabled = state.tools ?? allTools;
   const toggleTool = (name: string) => {
@@ -51,7 +56,7 @@ function SettingsDrawer({ onClose }: { onClose: () => void }) {
               htmlFor="system-prompt"
               className="text-xs font-medium uppercase tracking-wider text-fg-subtle"
             >
-              System prompt ({state.dialect})
+              System prompt ({state.definition?.name ?? state.dialect})
             </label>
             <button
               type="button"

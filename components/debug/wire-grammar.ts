@@ -1,10 +1,10 @@
 import type { LanguageRegistration } from "shiki/core";
 
 /**
- * A TextMate grammar for the wire markers of all three dialects (spec §4): `xml`
+ * A TextMate grammar for the wire markers of the built-in dialects (spec §4): `xml`
  * (`<think>`, `<execute>`, `<respond>`, `<end>`, `<results>`), `delimiter` (`§think:`,
- * `§call:`, `§execute`, `§respond:`, `§end`, `[SYSTEM: …]`) and `action` (`<thought>`,
- * `<action …>`, `<response>`). Call bodies embed JSON, so a marker inside a JSON string stays
+ * `§call:`, `§execute`, `§respond:`, `§end`, `[SYSTEM: …]`), `action` (`<thought>`,
+ * `<action …>`, `<response>`) and `hermes` (`<tool_call>`, `<tool_response>`). Call bodies embed JSON, so a marker inside a JSON string stays
  * string content, as it does for the parsers. It only colours text: what the text *means*
  * comes from the parser's events and their spans, never from this grammar.
  */
@@ -57,6 +57,8 @@ export const WIRE_GRAMMAR: LanguageRegistration = {
     { include: "#respond" },
     { include: "#response" },
     { include: "#results" },
+    { include: "#tool_call" },
+    { include: "#tool_response" },
     { include: "#end" },
     { include: "#system" },
     { include: "#d-think" },
@@ -71,6 +73,8 @@ export const WIRE_GRAMMAR: LanguageRegistration = {
     respond: tagBlock("respond", RESPOND, []),
     response: tagBlock("response", RESPOND, []),
     results: tagBlock("results", "meta.embedded.block.json", JSON_BODY, SYSTEM_TAG),
+    tool_call: tagBlock("tool_call", "meta.embedded.block.json", JSON_BODY),
+    tool_response: tagBlock("tool_response", "meta.embedded.block.json", JSON_BODY, SYSTEM_TAG),
     end: {
       match: "(<)(end)(>)",
       captures: { 1: { name: PUNCTUATION }, 2: { name: TAG }, 3: { name: PUNCTUATION } },

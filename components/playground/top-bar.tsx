@@ -2,18 +2,16 @@
 
 import { ModelPicker } from "@/components/chat/model-picker";
 import { SettingsButton } from "@/components/chat/settings-drawer";
+import { DialectSwitch } from "@/components/dialects/dialect-switch";
 import { SidebarIcon } from "@/components/transcripts/icons";
-import { DIALECTS } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 
 /** Dialect, model, new conversation, debug panel and theme: the controls a user reaches for. */
 export function TopBar() {
-  const dialect = usePlayground((state) => state.dialect);
   const status = usePlayground((state) => state.status);
   const debugOpen = usePlayground((state) => state.debugOpen);
   const theme = usePlayground((state) => state.theme);
   const transcriptId = usePlayground((state) => state.transcriptId);
-  const setSettings = usePlayground((state) => state.setSettings);
   const setUi = usePlayground((state) => state.setUi);
   const newConversation = usePlayground((state) => state.newConversation);
   const sidebarOpen = usePlayground((state) => state.sidebarOpen);
@@ -37,32 +35,7 @@ export function TopBar() {
         <img src="/favicon.svg" alt="" width={18} height={18} />
         <span className="font-mono text-xs tracking-wide text-fg-muted">wirescope</span>
       </div>
-      <fieldset
-        className="flex items-center rounded-md border border-border p-0.5"
-        aria-label="Dialect"
-        disabled={busy}
-      >
-        {DIALECTS.map((name) => (
-          <label
-            key={name}
-            className={`cursor-pointer rounded px-2 py-0.5 font-mono text-xs ${name === dialect ? "bg-surface-2 text-fg" : "text-fg-muted hover:text-fg"}`}
-          >
-            <input
-              type="radio"
-              name="dialect"
-              value={name}
-              checked={name === dialect}
-              onChange={() => {
-                // A conversation keeps its dialect (fork it to switch); a new one starts here.
-                if (transcriptId !== null) newConversation();
-                setSettings({ dialect: name });
-              }}
-              className="sr-only"
-            />
-            {name}
-          </label>
-        ))}
-      </fieldset>
+      <DialectSwitch disabled={busy} />
       <ModelPicker disabled={busy} />
       <SettingsButton />
       <div className="ml-auto flex items-center gap-1">

@@ -2,6 +2,7 @@
 
 import { renameTranscript } from "@/components/transcripts/api";
 import { newConversation } from "@/components/transcripts/navigation";
+import { dialectOf } from "@/lib/protocol";
 import { type OpenTranscript, usePlayground } from "@/state/playground-store";
 import { runSettings, streamRun } from "@/state/run-client";
 
@@ -29,7 +30,7 @@ export async function regressionRun(transcript: OpenTranscript): Promise<void> {
   const { meta } = transcript;
   const model = () => ({ provider: "replay", id: meta.id, settings: runSettings() });
   newConversation();
-  const id = await streamRun({ message: first, dialect: meta.dialect, model: model() });
+  const id = await streamRun({ message: first, dialect: dialectOf(meta), model: model() });
   if (id === null) return;
   const renamed = await renameTranscript(id, `${meta.title} · replay`);
   const after = usePlayground.getState();
@@ -38,6 +39,6 @@ export async function regressionRun(transcript: OpenTranscript): Promise<void> {
   after.refreshList();
   for (const message of rest) {
     if (usePlayground.getState().status !== "done") return;
-    await streamRun({ message, dialect: meta.dialect, model: model(), transcriptId: id });
+    await streamRun({ message, dialect: dialectOf(meta), model: model(), transcriptId: id });
   }
 }

@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "@/components/transcripts/icons";
+import { dialectOf } from "@/lib/protocol";
 import type { OpenTranscript } from "@/state/playground-store";
 import { DiffNotice } from "./diff-notice";
 import { planReplay } from "./replay-plan";
@@ -16,8 +17,8 @@ import { useReplay } from "./use-replay";
  */
 export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; busy: boolean }) {
   const plan = useMemo(
-    () => planReplay(transcript.meta.dialect, transcript.records),
-    [transcript.meta.dialect, transcript.records],
+    () => planReplay(dialectOf(transcript.meta), transcript.records),
+    [transcript.meta, transcript.records],
   );
   const replay = useReplay(plan);
   const { view } = replay;

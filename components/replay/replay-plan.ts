@@ -1,4 +1,4 @@
-import type { Dialect } from "@/lib/protocol";
+import type { Dialect, DialectDefinition } from "@/lib/protocol";
 import type { TranscriptRecord } from "@/lib/protocol/records";
 import type { ReplayDiff } from "@/lib/replay/diff";
 import { replayRecords } from "@/lib/replay/replay";
@@ -17,7 +17,10 @@ export interface ReplayPlan {
  * Re-feeds the recorded chunks through today's parser (`replayRecords`) and times the result
  * the way it was recorded (`buildTimeline`). Pure: the same transcript gives the same plan.
  */
-export function planReplay(dialect: Dialect, records: readonly TranscriptRecord[]): ReplayPlan {
+export function planReplay(
+  dialect: Dialect | DialectDefinition,
+  records: readonly TranscriptRecord[],
+): ReplayPlan {
   const { records: replayed, diffs } = replayRecords(dialect, records);
   const entries = buildTimeline(replayed);
   const duration = entries.at(-1)?.at ?? 0;

@@ -2,7 +2,7 @@
  * The transcript routes (`app/api/transcripts/**`) seen from the browser. Every call returns
  * a result: the server's `{ error }` message when it refused, never a throw.
  */
-import type { Dialect, ResultStatus } from "@/lib/protocol";
+import type { Dialect, DialectDefinition, ResultStatus } from "@/lib/protocol";
 import type { TranscriptMeta, TranscriptSummary } from "@/lib/store/store";
 import type { OpenTranscript } from "@/state/playground-store";
 
@@ -27,7 +27,7 @@ export interface ForkReply {
   /** The `POST /api/runs` body that continues the fork. */
   continueWith: {
     transcriptId: string;
-    dialect: Dialect;
+    dialect: Dialect | DialectDefinition;
     model: { provider: string; id: string };
     message?: string;
   };

@@ -61,7 +61,9 @@ export function TranscriptItem(props: TranscriptItemProps) {
               </span>
             </time>
             <span aria-hidden>·</span>
-            <span className="shrink-0 font-mono">{transcript.dialect}</span>
+            <span className="shrink-0 font-mono">
+              {transcript.definition?.name ?? transcript.dialect}
+            </span>
             <span aria-hidden>·</span>
             <span className="truncate font-mono" title={model}>
               {model}

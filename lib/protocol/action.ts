@@ -1,6 +1,7 @@
 import { depthProblem, describeValue } from "./call-shape";
 import type { Emitter } from "./emitter";
 import type { ActionMode, ActionSpec, ActionType, OnError } from "./events";
+import { triggersOf } from "./markers";
 import { isPlainObject, safeParseJson } from "./safe-json";
 import type { ClosedBlock, TagGrammar } from "./tag-parser";
 
@@ -13,6 +14,7 @@ export const MAX_TIMEOUT_S = 3600;
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const ID = /^\S+$/;
 const ATTRIBUTES = ["type", "mode", "id"];
+const LT = triggersOf([{ text: "<", kind: "think" }]);
 
 /** Seed 004: `<thought>`, `<action type mode id>{…}</action>`, `<response>`. A new grammar per parser: it remembers the turn's action ids. */
 export function actionGrammar(): TagGrammar {
@@ -31,7 +33,9 @@ export function actionGrammar(): TagGrammar {
       action: { text: "</action>", kind: "action" },
       results: { text: "</results>", kind: "results" },
       execute: { text: "</execute>", kind: "execute" },
+      call: { text: "</action>", kind: "call" },
     },
+    triggers: LT,
     outsideText: "stray",
     singleResponse: true,
     closeJson(emit, block) {

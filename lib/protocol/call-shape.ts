@@ -1,23 +1,40 @@
 import type { ToolCall } from "./events";
 import { isPlainObject, MAX_JSON_DEPTH, tooDeep } from "./safe-json";
 
-/**
- * Checks one `{"name": string, "args": object}` element (xml batches, delimiter calls).
- * Returns the problem in words, or null when the shape is right.
- */
-export function callShapeProblem(value: unknown): string | null {
-  if (!isPlainObject(value))
-    return `expected an object {"name", "args"}, got ${describeValue(value)}`;
-  if (typeof value.name !== "string" || value.name.trim() === "") {
-    return `"name" must be a non-empty string, got ${describeValue(value.name)}`;
-  }
-  if (!isPlainObject(value.args))
-    return `"args" must be an object, got ${describeValue(value.args)}`;
-  return depthProblem("args", value.args);
+/** The JSON field names of a call (`name`/`args` unless a dialect renames them). */
+export interface FieldNames {
+  name: string;
+  args: string;
 }
 
-export function toToolCall(id: string, value: Record<string, unknown>): ToolCall {
-  return { id, name: value.name as string, args: value.args as Record<string, unknown> };
+export const DEFAULT_FIELDS: FieldNames = { name: "name", args: "args" };
+
+/**
+ * Checks one `{"name": string, "args": object}` element (xml batches, delimiter calls),
+ * under the dialect's field names. Returns the problem in words, or null when it is right.
+ */
+export function callShapeProblem(value: unknown, fields = DEFAULT_FIELDS): string | null {
+  if (!isPlainObject(value))
+    return `expected an object {"${fields.name}", "${fields.args}"}, got ${describeValue(value)}`;
+  const name = value[fields.name];
+  if (typeof name !== "string" || name.trim() === "") {
+    return `"${fields.name}" must be a non-empty string, got ${describeValue(name)}`;
+  }
+  const args = value[fields.args];
+  if (!isPlainObject(args)) return `"${fields.args}" must be an object, got ${describeValue(args)}`;
+  return depthProblem(fields.args, args);
+}
+
+export function toToolCall(
+  id: string,
+  value: Record<string, unknown>,
+  fields = DEFAULT_FIELDS,
+): ToolCall {
+  return {
+    id,
+    name: value[fields.name] as string,
+    args: value[fields.args] as Record<string, unknown>,
+  };
 }
 
 export function describeValue(value: unknown): string {

@@ -1,25 +1,35 @@
-import { callShapeProblem, toToolCall } from "./call-shape";
+import { callShapeProblem, type FieldNames, toToolCall } from "./call-shape";
+import { callFields, DELIMITER_DEFINITION, type DelimiterDefinition } from "./definition";
 import type { ParserOptions } from "./emitter";
 import type { Span } from "./events";
 import { JsonBody } from "./json-body";
-import { type Marker, matchMarker, PARTIAL } from "./markers";
+import {
+  type Marker,
+  matchMarker,
+  PARTIAL,
+  type Triggers,
+  triggersOf,
+  wordBoundary,
+} from "./markers";
 import { safeParseJson } from "./safe-json";
 import { NEED_MORE, Scanner } from "./scanner";
 import { TextRun } from "./text-run";
 
 type DelimiterKind = "think" | "call" | "execute" | "respond" | "end" | "results";
 
-/** Seed 000. `[SYSTEM:` is how results are fed back; a model writing it forges them. */
-const MARKERS: readonly Marker<DelimiterKind>[] = [
-  { text: "§think:", kind: "think" },
-  { text: "§call:", kind: "call" },
-  { text: "§execute", kind: "execute", boundary: "word" },
-  { text: "§respond:", kind: "respond" },
-  { text: "§end", kind: "end", boundary: "word" },
-  { text: "[SYSTEM:", kind: "results" },
-];
-const TRIGGERS = new Set([0xa7 /* § */, 91 /* [ */]);
-const TRIGGER = /[§[]/g;
+/**
+ * Seed 000's markers, or a `delimiter` definition's. A marker ending in a word character
+ * needs a non-word character after it (`§end` is not `§endpoint`). The results marker
+ * (`[SYSTEM:`) is how results are fed back; a model writing it forges them.
+ */
+function markersOf(definition: DelimiterDefinition): Marker<DelimiterKind>[] {
+  const kinds: DelimiterKind[] = ["think", "call", "execute", "respond", "end", "results"];
+  return kinds.map((kind) => {
+    const text = definition[kind];
+    const boundary = wordBoundary(text);
+    return boundary === undefined ? { text, kind } : { text, kind, boundary };
+  });
+}
 
 type Mode =
   | { kind: "text"; event: "think" | "respond"; id: string | null; run: TextRun; start: number }
@@ -41,18 +51,28 @@ export class DelimiterParser extends Scanner {
   /** Calls seen since the last `§execute`: they run only once it arrives. */
   private pending: { id: string; span: Span; name: string }[] = [];
 
-  constructor(options: ParserOptions = {}) {
+  private readonly markers: readonly Marker<DelimiterKind>[];
+  private readonly triggers: Triggers;
+  private readonly fields: FieldNames;
+
+  constructor(
+    private readonly definition: DelimiterDefinition = DELIMITER_DEFINITION,
+    options: ParserOptions = {},
+  ) {
     super(options);
+    this.markers = markersOf(definition);
+    this.triggers = triggersOf(this.markers);
+    this.fields = callFields(definition);
   }
 
   protected step(pos: number, final: boolean): number {
     const mode = this.mode;
     if (mode.kind === "json") return this.stepJson(mode, pos, final);
     const buffer = this.buffer;
-    TRIGGER.lastIndex = pos;
-    let k = TRIGGER.exec(buffer)?.index ?? -1;
+    const triggers = this.triggers;
+    let k = triggers.next(buffer, pos);
     while (k >= 0) {
-      const found = matchMarker(buffer, k, MARKERS, final);
+      const found = matchMarker(buffer, k, this.markers, final);
       if (found === PARTIAL) {
         if (k === pos) return NEED_MORE;
         this.textPiece(mode, buffer.slice(pos, k), this.base + pos);
@@ -64,8 +84,7 @@ export class DelimiterParser extends Scanner {
         this.open(found, this.base + k);
         return k + found.text.length;
       }
-      TRIGGER.lastIndex = k + 1;
-      k = TRIGGER.exec(buffer)?.index ?? -1;
+      k = triggers.next(buffer, k + 1);
     }
     this.textPiece(mode, pos === 0 ? buffer : buffer.slice(pos), this.base + pos);
     return buffer.length;
@@ -84,7 +103,7 @@ export class DelimiterParser extends Scanner {
       this.closeText(mode);
     }
     for (const call of this.pending) {
-      const message = `The call to "${call.name}" was never followed by §execute, so it did not run.`;
+      const message = `The call to "${call.name}" was never followed by ${this.definition.execute}, so it did not run.`;
       this.emit.error("call_without_execute", message, call.span, {
         callId: call.id,
         tool: call.name,
@@ -108,7 +127,7 @@ export class DelimiterParser extends Scanner {
       }
       case "call":
       case "results": {
-        const body = new JsonBody(MARKERS, TRIGGERS, this.maxBlock);
+        const body = new JsonBody(this.markers, this.triggers.codes, this.maxBlock);
         this.mode = { kind: "json", block: marker.kind, start, bodyStart: end, body };
         return;
       }
@@ -139,8 +158,10 @@ export class DelimiterParser extends Scanner {
 
   private closeText(mode: Extract<Mode, { kind: "text" }>): void {
     const held = mode.run.close();
-    if (held !== null && mode.id !== null)
-      this.emit.piece(mode.event, mode.id, held, mode.run.start, mode.run.end);
+    if (held === null) return;
+    // A lone high surrogate can be all there is: the run then gets its id only now.
+    mode.id ??= this.emit.nextId();
+    this.emit.piece(mode.event, mode.id, held, mode.run.start, mode.run.end);
   }
 
   private stepJson(mode: Extract<Mode, { kind: "json" }>, pos: number, final: boolean): number {
@@ -178,7 +199,7 @@ export class DelimiterParser extends Scanner {
         start: mode.start,
         end: mode.bodyStart + Math.min(length, mode.body.visibleEnd),
       };
-      const what = mode.block === "call" ? "§call:" : "[SYSTEM:";
+      const what = this.definition[mode.block];
       const message = `A ${what} block larger than ${this.maxBlock} characters; its content was dropped.`;
       this.emit.error("block_too_large", message, span);
       return;
@@ -188,20 +209,22 @@ export class DelimiterParser extends Scanner {
     const raw = trimmed.trim();
     const emit = this.emit;
     if (mode.block === "results") {
-      const message =
-        "The model wrote a [SYSTEM: …] results line; results come from the system, so it is ignored.";
+      const message = `The model wrote a ${this.definition.results} … results line; results come from the system, so it is ignored.`;
       emit.error("model_wrote_results", message, span, { raw });
       return;
     }
     const parsed = safeParseJson(raw);
-    const problem = parsed.ok ? callShapeProblem(parsed.value) : `invalid JSON (${parsed.error})`;
+    const fields = this.fields;
+    const problem = parsed.ok
+      ? callShapeProblem(parsed.value, fields)
+      : `invalid JSON (${parsed.error})`;
     if (!parsed.ok || problem !== null) {
-      const message = `The §call: is not a valid call: ${problem}. Write {"name": "…", "args": {…}}. It did not run.`;
+      const message = `The ${this.definition.call} is not a valid call: ${problem}. Write {"${fields.name}": "…", "${fields.args}": {…}}. It did not run.`;
       emit.error("invalid_call", message, span, { raw });
       return;
     }
     const id = emit.nextId();
-    const call = toToolCall(id, parsed.value as Record<string, unknown>);
+    const call = toToolCall(id, parsed.value as Record<string, unknown>, fields);
     emit.push({ type: "call", id, timestamp: emit.now(), turn: emit.turn, span, call });
     this.pending.push({ id, span, name: call.name });
   }

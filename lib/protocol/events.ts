@@ -4,8 +4,8 @@
  * handled everywhere (see `assertNever`).
  */
 
-export type Dialect = "xml" | "delimiter" | "action";
-export const DIALECTS: readonly Dialect[] = ["xml", "delimiter", "action"];
+export type Dialect = "xml" | "delimiter" | "action" | "hermes";
+export const DIALECTS: readonly Dialect[] = ["xml", "delimiter", "action", "hermes"];
 
 /** UTF-16 offsets into the turn's raw text (all chunks of one model turn, concatenated). */
 export interface Span {

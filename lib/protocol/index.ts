@@ -1,4 +1,30 @@
 export { parseAttributes } from "./action";
+export {
+  BUILTIN_DEFINITIONS,
+  baseDialect,
+  type CallFields,
+  callFields,
+  DELIMITER_DEFINITION,
+  type DelimiterDefinition,
+  type DialectDefinition,
+  type DialectFamily,
+  definitionMarkers,
+  dialectLabel,
+  dialectOf,
+  FAMILIES,
+  HERMES_DEFINITION,
+  type HermesDefinition,
+  sameDialect,
+  type TagsDefinition,
+  XML_DEFINITION,
+} from "./definition";
+export {
+  type DefinitionCheck,
+  definitionIssues,
+  definitionSchema,
+  MAX_MARKER_LENGTH,
+  parseDefinition,
+} from "./definition-schema";
 export { DEFAULT_MAX_BLOCK, type ParserOptions } from "./emitter";
 export { encodeResults, encodeTurn, type WireResult } from "./encode";
 export {
@@ -35,7 +61,7 @@ export {
   type UserEvent,
 } from "./events";
 export { mergePieces } from "./merge";
-export { createParser, parseAll } from "./parser";
+export { createParser, type DialectSpec, parseAll } from "./parser";
 export type {
   ChunkRecord,
   EventRecord,

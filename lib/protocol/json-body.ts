@@ -68,6 +68,17 @@ export class JsonBody<K extends string> {
         }
         continue;
       }
+      // Markers first: a partial one returns with this character unconsumed, so its effect
+      // on the JSON state (a `"` or `[` that starts a marker, as `[SYSTEM:` does) must wait
+      // until it is scanned again.
+      if (this.triggers.has(code)) {
+        const found = matchMarker(buffer, i, this.closers, final);
+        if (found === PARTIAL) return this.consume(buffer, from, i);
+        if (found !== null) {
+          this.consume(buffer, from, i);
+          return { kind: "closed", at: i, marker: found };
+        }
+      }
       if (code === 34) {
         this.inString = true;
       } else if (code === 91 /* [ */ || code === 123 /* { */) {
@@ -76,14 +87,6 @@ export class JsonBody<K extends string> {
       } else if (code === 93 /* ] */ || code === 125 /* } */) {
         this.depth--;
         if (this.depth === 1) this.elements.push(this.length + (i - from) + 1);
-      }
-      if (this.triggers.has(code)) {
-        const found = matchMarker(buffer, i, this.closers, final);
-        if (found === PARTIAL) return this.consume(buffer, from, i);
-        if (found !== null) {
-          this.consume(buffer, from, i);
-          return { kind: "closed", at: i, marker: found };
-        }
       }
     }
     return this.consume(buffer, from, n);

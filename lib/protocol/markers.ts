@@ -77,3 +77,37 @@ export function isWhitespace(code: number): boolean {
     code === 0xfeff
   );
 }
+
+/** The characters that can start one of a set of markers, and a fast search for the next. */
+export interface Triggers {
+  codes: ReadonlySet<number>;
+  /** Index of the next trigger character at or after `from`, or -1. */
+  next(buffer: string, from: number): number;
+}
+
+export function triggersOf(markers: readonly Marker[]): Triggers {
+  const firsts = [...new Set(markers.map((marker) => marker.text.charAt(0)))];
+  const codes = new Set(firsts.map((char) => char.charCodeAt(0)));
+  const only = firsts.length === 1 ? (firsts[0] as string) : null;
+  if (only !== null) return { codes, next: (buffer, from) => buffer.indexOf(only, from) };
+  const pattern = new RegExp(`[${firsts.map(escapeClassChar).join("")}]`, "g");
+  return {
+    codes,
+    next(buffer, from) {
+      pattern.lastIndex = from;
+      return pattern.exec(buffer)?.index ?? -1;
+    },
+  };
+}
+
+function escapeClassChar(char: string): string {
+  const code = char.charCodeAt(0);
+  // Lone surrogates (a marker starting with an astral character) go in as \u escapes.
+  if (code >= 0xd800 && code <= 0xdfff) return `\\u${code.toString(16).padStart(4, "0")}`;
+  return /[\\\]^-]/.test(char) ? `\\${char}` : char;
+}
+
+/** `word` when a marker ends in a word character (`§end` must not match `§endpoint`). */
+export function wordBoundary(text: string): "word" | undefined {
+  return /[A-Za-z0-9_]$/.test(text) ? "word" : undefined;
+}

@@ -12,16 +12,23 @@ const OPEN: Record<Dialect, string> = {
   xml: "<think>",
   delimiter: "§think: ",
   action: "<thought>",
+  hermes: "<think>",
 };
 const CALL: Record<Dialect, [string, string]> = {
   xml: ['<execute>[{"name": "write", "args": {"content": "', '"}}]</execute>'],
   delimiter: ['§call: {"name": "write", "args": {"content": "', '"}}\n§execute'],
   action: ['<action type="tool">{"name": "write", "parameters": {"content": "', '"}}</action>'],
+  hermes: ['<tool_call>{"name": "write", "arguments": {"content": "', '"}}</tool_call>'],
 };
-const CLOSE: Record<Dialect, string> = { xml: "</think>", delimiter: "\n", action: "</thought>" };
+const CLOSE: Record<Dialect, string> = {
+  xml: "</think>",
+  delimiter: "\n",
+  action: "</thought>",
+  hermes: "</think>",
+};
 const heldBy = (parser: unknown) => (parser as Scanner).held;
 
-describe.each(["xml", "delimiter", "action"] as const)("%s streaming", (dialect) => {
+describe.each(["xml", "delimiter", "action", "hermes"] as const)("%s streaming", (dialect) => {
   it("shows each reasoning character the moment it arrives", () => {
     const parser = createParser(dialect);
     parser.feed(OPEN[dialect]);

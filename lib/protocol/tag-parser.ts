@@ -1,12 +1,12 @@
 import type { Emitter, ParserOptions } from "./emitter";
 import type { Span } from "./events";
 import { JsonBody } from "./json-body";
-import { type Marker, matchMarker, PARTIAL } from "./markers";
+import { type Marker, matchMarker, PARTIAL, type Triggers } from "./markers";
 import { NEED_MORE, Scanner } from "./scanner";
 import { TextRun } from "./text-run";
 
 type TextKind = "think" | "respond";
-type JsonKind = "execute" | "results" | "action";
+type JsonKind = "execute" | "results" | "action" | "call";
 export type TagKind = TextKind | JsonKind | "end";
 
 /** A closed JSON block, handed to the dialect. */
@@ -24,16 +24,21 @@ export interface ClosedBlock {
   attributes: string | null;
 }
 
-/** What distinguishes the two tag dialects (`xml`, `action`) from each other. */
+/** What distinguishes the tag dialects (`tags` definitions, `hermes`, `action`) from each other. */
 export interface TagGrammar {
   name: string;
   openers: readonly Marker<TagKind>[];
+  /** Closing markers by block kind; only kinds that have an opener are ever looked up. */
   closers: Record<TextKind | JsonKind, Marker<TagKind>>;
+  /** The characters that can start any opener or closer. */
+  triggers: Triggers;
   /** Text outside any block: a `respond` (xml) or a `stray_text` error (action). */
   outsideText: "respond" | "stray";
   /** Whether a second `respond` block in one turn is a `duplicate_response` error. */
   singleResponse: boolean;
   closeJson(emit: Emitter, block: ClosedBlock): void;
+  /** Called once at the end of the stream, after every block is closed (hermes: `execute`). */
+  finish?(emit: Emitter): void;
 }
 
 type Mode =
@@ -55,8 +60,6 @@ type Mode =
       body: JsonBody<TagKind>;
       attributes: string | null;
     };
-
-const LT = new Set([60]);
 
 /**
  * The streaming parser for tag dialects: `<name>…</name>` text blocks streamed as pieces,
@@ -94,6 +97,12 @@ export class TagParser extends Scanner {
   }
 
   protected finish(): boolean {
+    const more = this.finishBlock();
+    if (!more) this.grammar.finish?.(this.emit);
+    return more;
+  }
+
+  private finishBlock(): boolean {
     const mode = this.mode;
     const end = this.offset;
     switch (mode.kind) {
@@ -123,7 +132,8 @@ export class TagParser extends Scanner {
 
   private stepOutside(pos: number, final: boolean): number {
     const buffer = this.buffer;
-    let k = buffer.indexOf("<", pos);
+    const triggers = this.grammar.triggers;
+    let k = triggers.next(buffer, pos);
     while (k >= 0) {
       const found = matchMarker(buffer, k, this.grammar.openers, final);
       if (found === PARTIAL) {
@@ -137,7 +147,7 @@ export class TagParser extends Scanner {
         this.open(found, this.base + k);
         return k + found.text.length;
       }
-      k = buffer.indexOf("<", k + 1);
+      k = triggers.next(buffer, k + 1);
     }
     this.outsideText(pos === 0 ? buffer : buffer.slice(pos), this.base + pos);
     return buffer.length;
@@ -161,6 +171,7 @@ export class TagParser extends Scanner {
         return;
       }
       case "execute":
+      case "call":
       case "results":
         this.mode = this.jsonMode(marker.kind, start, end, "");
         return;
@@ -185,13 +196,18 @@ export class TagParser extends Scanner {
     bodyStart: number,
     attributes: string | null,
   ): Mode {
-    const body = new JsonBody([this.grammar.closers[block]], LT, this.maxBlock);
+    const body = new JsonBody(
+      [this.grammar.closers[block]],
+      this.grammar.triggers.codes,
+      this.maxBlock,
+    );
     return { kind: "json", block, start, bodyStart, body, attributes };
   }
 
   private stepText(mode: Extract<Mode, { kind: "text" }>, pos: number, final: boolean): number {
     const buffer = this.buffer;
-    let k = buffer.indexOf("<", pos);
+    const triggers = this.grammar.triggers;
+    let k = triggers.next(buffer, pos);
     while (k >= 0) {
       const found = matchMarker(buffer, k, mode.closers, final);
       if (found === PARTIAL) {
@@ -207,7 +223,7 @@ export class TagParser extends Scanner {
         this.mode = { kind: "outside" };
         return k + found.text.length;
       }
-      k = buffer.indexOf("<", k + 1);
+      k = triggers.next(buffer, k + 1);
     }
     this.textPiece(mode, pos === 0 ? buffer : buffer.slice(pos), this.base + pos);
     return buffer.length;
@@ -313,12 +329,11 @@ export class TagParser extends Scanner {
     this.mode = { kind: "outside" };
     const span = { start: mode.start, end };
     if (mode.body.tooLarge) {
-      const message = `A <${mode.block}> block larger than ${this.maxBlock} characters; its content was dropped.`;
+      const message = `A ${this.openerText(mode.block)} block larger than ${this.maxBlock} characters; its content was dropped.`;
       this.emit.error("block_too_large", message, span);
     }
     if (mode.block === "results") {
-      const message =
-        "The model wrote a <results> block; results come from the system, so it is ignored.";
+      const message = `The model wrote a ${this.openerText("results")} block; results come from the system, so it is ignored.`;
       this.emit.error("model_wrote_results", message, span, { raw: text });
       return;
     }
@@ -371,9 +386,15 @@ export class TagParser extends Scanner {
   }
 
   private unclosed(kind: TextKind | JsonKind, span: Span, raw?: string): void {
-    const what = `<${this.grammar.closers[kind].text.slice(2, -1)}>`;
-    const ran = kind === "execute" || kind === "action" ? " Nothing in it ran." : "";
-    const message = `The stream ended inside ${what} before its closing tag.${ran}`;
+    const what = this.openerText(kind);
+    const call = kind === "execute" || kind === "action" || kind === "call";
+    const ran = call ? " Nothing in it ran." : "";
+    const message = `The stream ended inside ${what} before its closing ${this.grammar.closers[kind].text}.${ran}`;
     this.emit.error("unclosed_block", message, span, raw === undefined ? {} : { raw });
+  }
+
+  private openerText(kind: TextKind | JsonKind): string {
+    const opener = this.grammar.openers.find((marker) => marker.kind === kind);
+    return opener === undefined ? kind : opener.text;
   }
 }

@@ -4,14 +4,14 @@
  */
 import fc from "fast-check";
 import type { ParserOptions } from "./emitter";
-import type { Dialect, ProtocolEvent } from "./events";
+import type { ProtocolEvent } from "./events";
 import { isWhitespace } from "./markers";
 import { mergePieces } from "./merge";
-import { createParser } from "./parser";
+import { createParser, type DialectSpec } from "./parser";
 
 /** Feeds `chunks` to a fresh parser and returns every event it produced, pieces included. */
 export function feedChunks(
-  dialect: Dialect,
+  dialect: DialectSpec,
   chunks: readonly string[],
   options?: ParserOptions,
 ): ProtocolEvent[] {
@@ -53,7 +53,7 @@ export function charsOf(text: string): string[] {
  * all give the same merged events. Throws with the failing split on a difference.
  */
 export function parseInvariant(
-  dialect: Dialect,
+  dialect: DialectSpec,
   text: string,
   {
     runs = 50,

@@ -1,5 +1,6 @@
 import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provider";
-import type { Dialect } from "../protocol";
+import type { Dialect, DialectDefinition } from "../protocol";
+import { definitionTurn } from "./demo-definition";
 import { scriptTurn } from "./demo-script";
 import { estimatedUsage, pacedTextStream } from "./paced-stream";
 import { createRandom, splitIntoChunks } from "./random";
@@ -9,7 +10,8 @@ export const DEMO_MODEL_ID = "scripted";
 export const DEMO_MODEL_LABEL = "Demo (scripted, offline)";
 
 export interface DemoModelOptions {
-  dialect: Dialect;
+  /** A built-in dialect, or a user-defined one (spoken through its family's built-in). */
+  dialect: Dialect | DialectDefinition;
   /** Wait between text deltas in ms (default 15); 0 streams without waiting. */
   paceMs?: number;
   /** Largest text delta in characters (default 12); sizes vary from 1 up to this. */
@@ -26,13 +28,15 @@ export interface DemoModelOptions {
  */
 export function createDemoModel(options: DemoModelOptions): LanguageModelV3 {
   const { dialect, paceMs = 15, chunkChars = 12, seed = 1 } = options;
+  const script = (prompt: LanguageModelV3CallOptions["prompt"]) =>
+    typeof dialect === "string" ? scriptTurn(dialect, prompt) : definitionTurn(dialect, prompt);
   return {
     specificationVersion: "v3",
     provider: DEMO_PROVIDER,
     modelId: DEMO_MODEL_ID,
     supportedUrls: {},
     async doGenerate(call: LanguageModelV3CallOptions) {
-      const text = scriptTurn(dialect, call.prompt);
+      const text = script(call.prompt);
       return {
         content: [{ type: "text", text }],
         finishReason: { unified: "stop", raw: "stop" },
@@ -42,7 +46,7 @@ export function createDemoModel(options: DemoModelOptions): LanguageModelV3 {
       };
     },
     async doStream(call: LanguageModelV3CallOptions) {
-      const text = scriptTurn(dialect, call.prompt);
+      const text = script(call.prompt);
       const random = options.random ?? createRandom(seed);
       const chunks = splitIntoChunks(text, chunkChars, random);
       const stream = pacedTextStream(chunks, {

@@ -14,11 +14,31 @@ export type ReadResults = { ok: true; items: ResultItem[] } | { ok: false; error
 /** Whether a user message is a results message of the dialect rather than a person's text. */
 export function isResultsMessage(dialect: Dialect, text: string): boolean {
   const trimmed = text.trimStart();
+  if (dialect === "hermes") return trimmed.startsWith("<tool_response>");
   return dialect === "delimiter" ? trimmed.startsWith("[SYSTEM:") : trimmed.startsWith("<results>");
+}
+
+const TOOL_RESPONSE = /<tool_response>([\s\S]*?)<\/tool_response>/g;
+
+/**
+ * Hermes: one `<tool_response>{"name", "content"}</tool_response>` per call. The wire has no
+ * status (§4.4), so each is read as a success and its content speaks for itself.
+ */
+function readToolResponses(text: string): ReadResults {
+  const items: ResultItem[] = [];
+  for (const match of text.matchAll(TOOL_RESPONSE)) {
+    const parsed = safeParseJson((match[1] ?? "").trim());
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    const value = isPlainObject(parsed.value) ? parsed.value : {};
+    const tool = typeof value.name === "string" ? value.name : "unknown";
+    items.push({ tool, status: "success", content: value.content });
+  }
+  return { ok: true, items };
 }
 
 /** Reads the JSON array inside `<results>…</results>` or `[SYSTEM: …]`. Never throws. */
 export function readResults(dialect: Dialect, text: string): ReadResults {
+  if (dialect === "hermes") return readToolResponses(text);
   const trimmed = text.trim();
   const body =
     dialect === "delimiter"

@@ -1,10 +1,11 @@
 import type { LanguageModel } from "ai";
+import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
 import { REPLAY_PROVIDER, type ReplaySource, resolveReplayModel } from "../replay/replay-provider";
 import { listProviders } from "./catalog";
 import { createDemoModel, DEMO_MODEL_ID, DEMO_PROVIDER } from "./demo-model";
 import type { ProviderEnv } from "./provider";
-import { DIALECT_STOP_SEQUENCES } from "./stop-sequences";
+import { dialectStopSequences } from "./stop-sequences";
 
 export interface ModelRequest {
   provider: string;
@@ -49,7 +50,7 @@ export interface ProviderEnvironment {
  */
 export function resolveModel(
   request: ModelRequest,
-  dialect: Dialect,
+  dialect: Dialect | DialectDefinition,
   environment: ProviderEnvironment = {},
 ): ResolvedModel {
   if (request.provider === REPLAY_PROVIDER)
@@ -99,7 +100,7 @@ export function resolveModel(
     provider: provider.id,
     id,
     label: provider.label,
-    stopSequences: provider.supportsStop(id) ? DIALECT_STOP_SEQUENCES[dialect] : [],
+    stopSequences: provider.supportsStop(id) ? dialectStopSequences(dialect) : [],
     secrets: provider.secrets,
     ...(provider.keyVariable === undefined ? {} : { keyVariable: provider.keyVariable }),
     ...(provider.baseURL === undefined ? {} : { baseURL: provider.baseURL }),

@@ -1,3 +1,4 @@
+import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
 
 /**
@@ -11,7 +12,17 @@ export const DIALECT_STOP_SEQUENCES: Readonly<Record<Dialect, readonly string[]>
   xml: ["\n<results>"],
   delimiter: ["\n[SYSTEM:"],
   action: ["\n<results>"],
+  // Hermes has no batch marker, so the turn is never cut at a call; but a model that starts
+  // writing its own <tool_response> is inventing results.
+  hermes: ["\n<tool_response>"],
 };
+
+/** The stop sequences of a built-in dialect or a definition: its results opener on a new line. */
+export function dialectStopSequences(dialect: Dialect | DialectDefinition): readonly string[] {
+  if (typeof dialect === "string") return DIALECT_STOP_SEQUENCES[dialect];
+  const opener = typeof dialect.results === "string" ? dialect.results : dialect.results[0];
+  return [`\n${opener}`];
+}
 
 /** OpenAI accepts at most four stop sequences; the smallest limit of the providers here. */
 export const MAX_STOP_SEQUENCES = 4;

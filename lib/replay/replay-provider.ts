@@ -3,6 +3,7 @@
  * `{ provider: "replay", id: <transcriptId> }` request into a model. `lib/providers/registry.ts`
  * calls `resolveReplayModel`; the server calls `replaySourceFor` first (it needs the store).
  */
+import { type DialectDefinition, dialectLabel, sameDialect } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
 import type { ModelRequest, ResolvedModel } from "../providers/registry";
 import type { Store } from "../store/store";
@@ -33,7 +34,7 @@ export async function replaySourceFor(
 
 export function resolveReplayModel(
   request: ModelRequest,
-  dialect: Dialect,
+  dialect: Dialect | DialectDefinition,
   source: ReplaySource | undefined,
 ): ResolvedModel {
   if (source === undefined || source.transcriptId !== request.id) {
@@ -43,11 +44,12 @@ export function resolveReplayModel(
       message: "The replay provider needs the transcript loaded first (replaySourceFor).",
     };
   }
-  if (source.dialect !== dialect) {
+  if (!sameDialect(source.dialect, dialect)) {
+    const recorded = JSON.stringify(source.dialect);
     return {
       ok: false,
       field: "model.id",
-      message: `Transcript "${source.transcriptId}" was recorded in the ${source.dialect} dialect; replay it with "dialect": "${source.dialect}".`,
+      message: `Transcript "${source.transcriptId}" was recorded in the ${dialectLabel(source.dialect)} dialect; replay it with "dialect": ${recorded}.`,
     };
   }
   const paceMs = request.settings?.paceMs;

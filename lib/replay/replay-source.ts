@@ -1,3 +1,4 @@
+import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import { isPlainObject } from "../protocol/safe-json";
@@ -15,7 +16,8 @@ export interface RecordedTurn {
 /** What the `replay` model plays back: a transcript's model output, turn by turn. */
 export interface ReplaySource {
   transcriptId: string;
-  dialect: Dialect;
+  /** The dialect it was recorded in: a built-in's name or a user-defined definition. */
+  dialect: Dialect | DialectDefinition;
   turns: RecordedTurn[];
   /** The conversation's first user message. */
   firstUser: string | undefined;
@@ -30,7 +32,7 @@ export interface PromptKey {
 }
 
 export function replaySourceOf(transcript: {
-  meta: { id: string; dialect: Dialect };
+  meta: { id: string; dialect: Dialect; definition?: DialectDefinition };
   records: readonly TranscriptRecord[];
 }): ReplaySource {
   const turns = new Map<number, RecordedTurn>();
@@ -59,7 +61,7 @@ export function replaySourceOf(transcript: {
   const ordered = [...turns.values()].sort((a, b) => a.turn - b.turn);
   return {
     transcriptId: transcript.meta.id,
-    dialect: transcript.meta.dialect,
+    dialect: transcript.meta.definition ?? transcript.meta.dialect,
     turns: ordered,
     firstUser: ordered[0]?.firstUser,
     llm,

@@ -1,3 +1,4 @@
+import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect, ProtocolEvent } from "../protocol/events";
 import { createParser } from "../protocol/parser";
 import type { TranscriptRecord } from "../protocol/records";
@@ -38,7 +39,7 @@ interface LiveTurn {
  * metric, runtime errors, interrupt, requests) stays where it was recorded.
  */
 export function replayRecords(
-  dialect: Dialect,
+  dialect: Dialect | DialectDefinition,
   records: readonly TranscriptRecord[],
 ): ReplayResult {
   const plans = planTurns(records);

@@ -1,4 +1,5 @@
 import type { LanguageModel } from "ai";
+import type { DialectDefinition } from "../protocol/definition";
 import {
   type Dialect,
   type ErrorEvent,
@@ -15,7 +16,8 @@ import { describeProviderError } from "./provider-errors";
 import type { RunExecution } from "./turn-execution";
 
 export interface AgentRunOptions {
-  dialect: Dialect;
+  /** A built-in dialect, or a user-defined one (spec §4.5). */
+  dialect: Dialect | DialectDefinition;
   model: LanguageModel;
   /** Names the model in request records (never a key or URL with credentials). */
   modelRef: { provider: string; id: string };

@@ -82,7 +82,20 @@ describe("assembleContext", () => {
     expect(assembleContext("action", "S", stored)[3]?.content).toContain('"id":"t0-2"');
   });
 
-  it.each(["xml", "delimiter", "action"] as const)(
+  it("writes hermes results as one <tool_response> per call, in call order, in one message", () => {
+    const messages = assembleContext("hermes", "S", stored);
+    expect(messages[2]?.content).toBe(
+      '<think>should read the file</think>\n\n<tool_call>\n{"name":"read","arguments":{"file":"app.py"}}\n</tool_call>\n<tool_call>\n{"name":"list","arguments":{"path":"."}}\n</tool_call>',
+    );
+    expect(messages[3]).toEqual({
+      role: "user",
+      content:
+        '<tool_response>\n{"name":"read","content":"print(1/0)"}\n</tool_response>\n<tool_response>\n{"name":"list","content":"Permission denied"}\n</tool_response>',
+    });
+    expect(messages[4]?.content).toBe("fixed the bug");
+  });
+
+  it.each(["xml", "delimiter", "action", "hermes"] as const)(
     "%s: parsing the assistant messages gives the conversation back",
     (dialect) => {
       const messages = assembleContext(dialect, "S", stored);

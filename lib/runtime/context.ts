@@ -1,3 +1,4 @@
+import type { DialectDefinition } from "../protocol/definition";
 import { encodeResults, encodeTurn, type WireResult } from "../protocol/encode";
 import type { Dialect, ProtocolEvent } from "../protocol/events";
 import { mergePieces } from "../protocol/merge";
@@ -14,7 +15,7 @@ export interface ContextMessage {
  * user message in the dialect's format. Markers are written here, never stored. Pure.
  */
 export function assembleContext(
-  dialect: Dialect,
+  dialect: Dialect | DialectDefinition,
   system: string,
   events: readonly ProtocolEvent[],
 ): ContextMessage[] {

@@ -1,4 +1,5 @@
 import { generateText, type LanguageModel } from "ai";
+import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect, ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { Registry, Workspace } from "../tools";
@@ -11,7 +12,7 @@ import { batchExecution, type Emit, type RunExecution, scheduledExecution } from
 
 /** Everything a run needs besides its message: shared by a run and the sub-agent runs it starts. */
 export interface RunEnvironment {
-  dialect: Dialect;
+  dialect: Dialect | DialectDefinition;
   model: LanguageModel;
   modelRef: { provider: string; id: string };
   system: string;

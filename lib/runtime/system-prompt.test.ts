@@ -11,7 +11,7 @@ const tools = [
   },
 ];
 
-describe.each(["xml", "delimiter", "action"] as const)("%s system prompt", (dialect) => {
+describe.each(["xml", "delimiter", "action", "hermes"] as const)("%s system prompt", (dialect) => {
   it("lists the tools with their schemas", () => {
     const prompt = systemPrompt(dialect, tools);
     expect(prompt).toContain(
@@ -31,6 +31,39 @@ describe.each(["xml", "delimiter", "action"] as const)("%s system prompt", (dial
         .filter((event) => event.type === "call")
         .map((event) => event.type === "call" && event.call.name),
     ).toEqual(["list", "read"]);
+    expect(events.filter((event) => event.type === "error")).toEqual([]);
+  });
+});
+
+describe("a custom dialect's system prompt", () => {
+  const definition = {
+    name: "reasoner",
+    family: "hermes" as const,
+    think: ["<reasoning>", "</reasoning>"] as [string, string],
+    call: ["<tool>", "</tool>"] as [string, string],
+    results: ["<output>", "</output>"] as [string, string],
+    fields: { name: "tool", args: "input" },
+  };
+
+  it("teaches its own markers and field names", () => {
+    const prompt = systemPrompt(definition, tools);
+    expect(prompt).toContain("Protocol (reasoner):");
+    expect(prompt).toContain('<tool>{"tool": "tool", "input": {…}}</tool>');
+    expect(prompt).not.toContain("<tool_call>");
+  });
+
+  it("has a worked example, written by the encoder, that its parser reads", () => {
+    const prompt = systemPrompt(definition, tools);
+    const example = prompt.slice(
+      prompt.indexOf("Example:\n\n") + 10,
+      prompt.indexOf("(the system answers)"),
+    );
+    expect(example).toContain('<tool>\n{"tool":"list","input":{"path":"."}}\n</tool>');
+    const events = mergePieces(parseAll(definition, example));
+    expect(events.flatMap((event) => (event.type === "call" ? [event.call.name] : []))).toEqual([
+      "list",
+      "read",
+    ]);
     expect(events.filter((event) => event.type === "error")).toEqual([]);
   });
 });

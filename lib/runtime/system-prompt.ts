@@ -1,5 +1,6 @@
+import { callFields, type DialectDefinition } from "../protocol/definition";
 import { encodeResults, encodeTurn } from "../protocol/encode";
-import type { Dialect, ProtocolEvent } from "../protocol/events";
+import { assertNever, type Dialect, type ProtocolEvent } from "../protocol/events";
 import type { ToolDescription } from "../tools";
 
 const span = { start: 0, end: 0 };
@@ -67,7 +68,10 @@ const EXAMPLE_ANSWER: ProtocolEvent[] = [
  * The system prompt that teaches a dialect: its markers, one worked example (written by the
  * encoder, so it is exactly what the parser accepts) and the tools with their JSON Schemas.
  */
-export function systemPrompt(dialect: Dialect, tools: readonly ToolDescription[]): string {
+export function systemPrompt(
+  dialect: Dialect | DialectDefinition,
+  tools: readonly ToolDescription[],
+): string {
   const example = [
     encodeTurn(dialect, exampleTurn(dialect)),
     `(the system answers)\n${encodeResults(dialect, EXAMPLE_RESULTS)}`,
@@ -81,13 +85,13 @@ export function systemPrompt(dialect: Dialect, tools: readonly ToolDescription[]
     .join("\n");
   return [
     "You are an agent that works by writing a text protocol. Follow it exactly; the system parses what you write.",
-    RULES[dialect],
+    typeof dialect === "string" ? RULES[dialect] : definitionRules(dialect),
     `Example:\n\n${example}`,
     tools.length > 0 ? `Tools:\n${toolList}` : "No tools are available in this conversation.",
   ].join("\n\n");
 }
 
-function exampleTurn(dialect: Dialect): ProtocolEvent[] {
+function exampleTurn(dialect: Dialect | DialectDefinition): ProtocolEvent[] {
   if (dialect !== "action") return EXAMPLE_TURN;
   return EXAMPLE_TURN.map((event) =>
     event.type === "call"
@@ -117,4 +121,56 @@ Put calls that depend on each other in separate <execute> blocks.`,
 - "$name" in parameters or in the response is replaced by the output stored under output_key.
 - The system answers with <results>[{"id", "tool", "status", "content"}, …]</results> before your next turn. Never write <results> yourself.
 - <response>…</response>: your one answer to the user in this turn (markdown). Write nothing outside these blocks.`,
+  hermes: `Protocol (hermes):
+- <think>…</think>: your private reasoning.
+- <tool_call>{"name": "tool", "arguments": {…}}</tool_call>: one tool call, valid JSON. Write as many as you need; they run in parallel after your turn, and results come back in the same order.
+- The system answers with one <tool_response>{"name", "content"}</tool_response> per call. Never write <tool_response> yourself.
+- Text outside these blocks is your answer to the user (markdown). A turn without tool calls ends the task.`,
 };
+
+/** The rules of a user-defined dialect, written from its markers and field names. */
+function definitionRules(definition: DialectDefinition): string {
+  const { name, args } = callFields(definition);
+  const call = `{"${name}": "tool", "${args}": {…}}`;
+  const head = `Protocol (${definition.name}):`;
+  switch (definition.family) {
+    case "tags": {
+      const [think, batch, results] = [definition.think, definition.batch, definition.results];
+      const respond = definition.respond;
+      return [
+        head,
+        `- ${think[0]}…${think[1]}: your private reasoning.`,
+        `- ${batch[0]}[${call}, …]${batch[1]}: a JSON array of tool calls. They run in parallel; results come back in the same order. Stop writing after ${batch[1]} and wait.`,
+        `- The system answers with ${results[0]}[{"tool", "status", "content"}, …]${results[1]}. Never write ${results[0]} yourself.`,
+        respond === undefined
+          ? "- Text outside these blocks is your answer to the user (markdown)."
+          : `- ${respond[0]}…${respond[1]}: your answer to the user (markdown).`,
+        definition.end === undefined
+          ? "- A turn without tool calls ends the task."
+          : `- ${definition.end}: the task is complete.`,
+      ].join("\n");
+    }
+    case "delimiter":
+      return [
+        head,
+        `- ${definition.think} your private reasoning.`,
+        `- ${definition.call} ${call} — one call per line, valid JSON.`,
+        `- ${definition.execute} — runs the calls written since the last ${definition.execute}. Stop writing after it and wait.`,
+        `- The system answers with ${definition.results} [{"tool", "status", "content"}, …]. Never write ${definition.results} yourself.`,
+        `- ${definition.respond} your answer to the user (markdown).`,
+        `- ${definition.end} — the task is complete.`,
+      ].join("\n");
+    case "hermes": {
+      const [think, open, results] = [definition.think, definition.call, definition.results];
+      return [
+        head,
+        `- ${think[0]}…${think[1]}: your private reasoning.`,
+        `- ${open[0]}${call}${open[1]}: one tool call, valid JSON. Write as many as you need; they run in parallel after your turn, and results come back in the same order.`,
+        `- The system answers with one ${results[0]}{"${name}", "content"}${results[1]} per call. Never write ${results[0]} yourself.`,
+        "- Text outside these blocks is your answer to the user (markdown). A turn without tool calls ends the task.",
+      ].join("\n");
+    }
+    default:
+      return assertNever(definition, "dialect family");
+  }
+}

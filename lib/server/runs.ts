@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
+import {
+  baseDialect,
+  type DialectDefinition,
+  dialectLabel,
+  dialectOf,
+  sameDialect,
+} from "../protocol/definition";
 import { type Dialect, PERSISTED, type ProtocolEvent } from "../protocol/events";
 import { mergePieces } from "../protocol/merge";
 import type { TranscriptRecord } from "../protocol/records";
@@ -24,7 +31,8 @@ import { sseRecord } from "./sse";
 export interface RunRequest {
   /** Absent: resume `transcriptId`, which must end where the model owes a turn (a fork). */
   message?: string;
-  dialect: Dialect;
+  /** A built-in dialect's name, or a user-defined definition, validated (spec §4.5). */
+  dialect: Dialect | DialectDefinition;
   model?: { provider: string; id?: string; settings?: CallSettings & { paceMs?: number } };
   transcriptId?: string;
   system?: string;
@@ -81,10 +89,10 @@ export async function startRun(
   if (request.transcriptId !== undefined && previous === null) {
     throw new RunRequestError(404, `transcriptId: no transcript "${request.transcriptId}".`);
   }
-  if (previous !== null && previous.meta.dialect !== request.dialect) {
+  if (previous !== null && !sameDialect(dialectOf(previous.meta), request.dialect)) {
     throw new RunRequestError(
       400,
-      `dialect: this conversation is in "${previous.meta.dialect}"; fork it (POST /api/transcripts/:id/fork with a dialect) to go on in "${request.dialect}".`,
+      `dialect: this conversation is in "${dialectLabel(dialectOf(previous.meta))}"; fork it (POST /api/transcripts/:id/fork with a dialect) to go on in "${dialectLabel(request.dialect)}".`,
     );
   }
   if (request.message === undefined && (previous === null || !owesTurn(previous.records))) {
@@ -125,7 +133,8 @@ export async function startRun(
             ...secretsOf(config.providerEnv),
           ]),
         ),
-        dialect: request.dialect,
+        dialect: baseDialect(request.dialect),
+        ...(typeof request.dialect === "string" ? {} : { definition: request.dialect }),
         model: { provider: chosen.provider, id: chosen.id },
         system,
         tools: registry.names(),

@@ -40,6 +40,7 @@ export function newTranscriptMeta(
   };
   if (input.parentId !== undefined) meta.parentId = input.parentId;
   if (input.forkPoint !== undefined) meta.forkPoint = input.forkPoint;
+  if (input.definition !== undefined) meta.definition = input.definition;
   return meta;
 }
 

@@ -2,7 +2,7 @@
  * The SQL the SQLite store runs, with the row shapes it reads back. Plain strings: the driver
  * stays in `sqlite-store.ts`, which prepares each statement once per connection.
  */
-import type { Dialect } from "../protocol";
+import type { Dialect, DialectDefinition } from "../protocol";
 import type { TranscriptMeta } from "./store";
 import { decodeStoredJson } from "./stored-json";
 
@@ -19,6 +19,7 @@ export interface TranscriptRow {
   tools: string;
   parent_id: string | null;
   fork_point: number | null;
+  definition: string | null;
   last_seq: number;
 }
 
@@ -34,13 +35,13 @@ export interface RelicRow {
 }
 
 const TRANSCRIPT_COLUMNS = `id, title, created_at, updated_at, deleted_at, dialect, model_provider,
-  model_id, system, tools, parent_id, fork_point, last_seq`;
+  model_id, system, tools, parent_id, fork_point, definition, last_seq`;
 
 export const QUERIES = {
   insertTranscript: `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
-      dialect, model_provider, model_id, system, tools, parent_id, fork_point)
+      dialect, model_provider, model_id, system, tools, parent_id, fork_point, definition)
     VALUES (@id, @title, @titleFolded, @createdAt, @createdAt, @dialect, @modelProvider,
-      @modelId, @system, @tools, @parentId, @forkPoint)`,
+      @modelId, @system, @tools, @parentId, @forkPoint, @definition)`,
   selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts WHERE id = ?`,
   selectRecords: "SELECT seq, run_id, body FROM records WHERE transcript_id = ? ORDER BY seq",
   // A folded query against folded text: instr() needs no LIKE escaping of % and _.
@@ -81,5 +82,10 @@ export function rowToMeta(row: TranscriptRow): TranscriptMeta {
   };
   if (row.parent_id !== null) meta.parentId = row.parent_id;
   if (row.fork_point !== null) meta.forkPoint = row.fork_point;
+  if (row.definition !== null)
+    meta.definition = decodeStoredJson(
+      row.definition,
+      `dialect definition of transcript ${row.id}`,
+    ) as DialectDefinition;
   return meta;
 }

@@ -54,4 +54,8 @@ export const MIGRATIONS: readonly string[] = [
 
   CREATE INDEX relics_expiry ON relics (expires_at) WHERE expires_at IS NOT NULL;
   `,
+  // A user-defined dialect (spec §4.5), as JSON; NULL for a built-in dialect.
+  `
+  ALTER TABLE transcripts ADD COLUMN definition TEXT;
+  `,
 ];

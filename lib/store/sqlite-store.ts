@@ -122,6 +122,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
           tools: JSON.stringify(meta.tools),
           parentId: meta.parentId ?? null,
           forkPoint: meta.forkPoint ?? null,
+          definition: meta.definition === undefined ? null : JSON.stringify(meta.definition),
         });
       } catch (error) {
         throw constraintError(error, meta.id, meta.parentId);

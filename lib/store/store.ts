@@ -3,7 +3,7 @@
  * Every method is async so a networked database (PostgreSQL) can implement it unchanged;
  * `sqlite-store.ts` and `memory-store.ts` both pass `store-conformance.ts`.
  */
-import type { Dialect } from "../protocol";
+import type { Dialect, DialectDefinition } from "../protocol";
 import type { TranscriptRecord } from "../protocol/records";
 
 /** Milliseconds since the epoch. Injected so tests control time (expiry, ordering). */
@@ -29,6 +29,8 @@ export interface TranscriptMeta {
   parentId?: string;
   /** The parent's `seq` the fork was taken after. */
   forkPoint?: number;
+  /** A user-defined dialect (spec §4.5); `dialect` is then its family's built-in. */
+  definition?: DialectDefinition;
 }
 
 export interface CreateTranscriptInput {
@@ -42,6 +44,7 @@ export interface CreateTranscriptInput {
   tools?: string[];
   parentId?: string;
   forkPoint?: number;
+  definition?: DialectDefinition;
 }
 
 export const DEFAULT_TITLE = "Untitled";

@@ -1,5 +1,6 @@
 /** zod schemas for the lines of a transcript file (spec §8): the header, then one record a line. */
 import { z } from "zod";
+import { definitionSchema } from "../protocol/definition-schema";
 import { DIALECTS, type Dialect } from "../protocol/events";
 import type { ChunkRecord, EventRecord, RequestRecord } from "../protocol/records";
 import { normalizeTitle } from "../store/meta";
@@ -27,6 +28,7 @@ export const headerSchema = z.strictObject({
   tools: z.array(z.string()),
   parentId: z.string().optional(),
   forkPoint: count.optional(),
+  definition: definitionSchema.optional(),
 }) satisfies z.ZodType<TranscriptHeader>;
 
 const eventRecord = z.strictObject({

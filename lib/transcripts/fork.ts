@@ -1,3 +1,4 @@
+import type { DialectDefinition } from "../protocol/definition";
 import { type Dialect, PERSISTED, type ProtocolEvent, type ResultStatus } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { ModelRef, StoredRecord, Transcript } from "../store/store";
@@ -18,7 +19,8 @@ export interface ForkRequest {
 
 /** The `POST /api/runs` body that continues the fork (without `transcriptId`, added by the route). */
 export interface ContinueWith {
-  dialect: Dialect;
+  /** The built-in dialect, or the user-defined one the source was recorded in (§4.5). */
+  dialect: Dialect | DialectDefinition;
   model: ModelRef;
   /** Send this as `message` (an edited user message). */
   message?: string;
@@ -32,6 +34,8 @@ export interface ContinueWith {
 export interface ForkPlan {
   title: string;
   dialect: Dialect;
+  /** Kept from the source when the fork stays in its dialect. */
+  definition?: DialectDefinition;
   model: ModelRef;
   /** The seq of the source's last copied record. */
   forkPoint: number;
@@ -59,7 +63,15 @@ export function planFork(source: Transcript, request: ForkRequest): ForkResult {
     return refuse("body", "send editUserMessage or editResult, not both.");
   const dialect = request.dialect ?? source.meta.dialect;
   const model = request.model ?? source.meta.model;
-  const base = { title: `${source.meta.title} · fork`, dialect, model };
+  // A fork that keeps the source's dialect keeps a user-defined one too.
+  const definition = request.dialect === undefined ? source.meta.definition : undefined;
+  const base = {
+    title: `${source.meta.title} · fork`,
+    dialect,
+    model,
+    ...(definition === undefined ? {} : { definition }),
+  };
+  const spec = definition ?? dialect;
 
   if (request.editUserMessage !== undefined) {
     const target = source.records.find((record) => record.seq === at);
@@ -73,7 +85,7 @@ export function planFork(source: Transcript, request: ForkRequest): ForkResult {
         `seq ${at} is not a user message; fork at the seq of the message to edit.`,
       );
     const records = copy(source.records, at - 1);
-    const continueWith = { dialect, model, message: request.editUserMessage, resume: false };
+    const continueWith = { dialect: spec, model, message: request.editUserMessage, resume: false };
     return { ok: true, plan: { ...base, forkPoint: at - 1, records, continueWith } };
   }
 
@@ -104,7 +116,7 @@ export function planFork(source: Transcript, request: ForkRequest): ForkResult {
     };
     records = records.with(index, { ...found, event });
   }
-  const continueWith = { dialect, model, resume: owesTurn(records) };
+  const continueWith = { dialect: spec, model, resume: owesTurn(records) };
   return { ok: true, plan: { ...base, forkPoint: at, records, continueWith } };
 }
 

@@ -1,3 +1,4 @@
+import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { StoredRecord, TranscriptMeta } from "../store/store";
@@ -18,6 +19,8 @@ export interface TranscriptHeader {
   tools: string[];
   parentId?: string;
   forkPoint?: number;
+  /** A user-defined dialect (spec §4.5): replay re-parses with it; `dialect` is its family's built-in. */
+  definition?: DialectDefinition;
 }
 
 /** A record line: the record, and the run that wrote it when known. */
@@ -49,6 +52,7 @@ export function headerOf(meta: TranscriptMeta): TranscriptHeader {
   };
   if (meta.parentId !== undefined) header.parentId = meta.parentId;
   if (meta.forkPoint !== undefined) header.forkPoint = meta.forkPoint;
+  if (meta.definition !== undefined) header.definition = meta.definition;
   return header;
 }
 

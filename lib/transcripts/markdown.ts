@@ -1,3 +1,4 @@
+import { dialectLabel, dialectOf } from "../protocol/definition";
 import {
   assertNever,
   type CallEvent,
@@ -211,7 +212,7 @@ function resultBlocks(label: string, result: ResultEvent): string[] {
 
 function describeMeta(meta: TranscriptMeta): string {
   const created = Number.isFinite(meta.createdAt) ? new Date(meta.createdAt).toISOString() : "?";
-  const line = `Dialect \`${meta.dialect}\` · model \`${meta.model.provider}/${meta.model.id}\` · created ${created}`;
+  const line = `Dialect \`${dialectLabel(dialectOf(meta))}\` · model \`${meta.model.provider}/${meta.model.id}\` · created ${created}`;
   if (meta.parentId === undefined) return line;
   const point = meta.forkPoint === undefined ? "" : ` after record ${meta.forkPoint}`;
   return `${line}  \nForked from \`${meta.parentId}\`${point}.`;

@@ -39,6 +39,7 @@ export async function importTranscript(
   const meta = await store.createTranscript({
     title: header.title,
     dialect: header.dialect,
+    ...(header.definition === undefined ? {} : { definition: header.definition }),
     model: header.model,
     system: header.system,
     tools: header.tools,
@@ -72,6 +73,7 @@ export async function writeFork(
   const meta = await store.createTranscript({
     title: plan.title,
     dialect: plan.dialect,
+    ...(plan.definition === undefined ? {} : { definition: plan.definition }),
     model: plan.model,
     system,
     tools: [...tools],

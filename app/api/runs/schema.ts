@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { transcriptId } from "@/app/api/http";
-import { DIALECTS, type Dialect } from "@/lib/protocol";
+import { DIALECTS, type Dialect, type DialectDefinition, definitionSchema } from "@/lib/protocol";
 import type { RunRequest } from "@/lib/server/runs";
 
 const settings = z
@@ -19,11 +19,35 @@ const settings = z
   .partial()
   .strict();
 
+/**
+ * A built-in's name, or a user-defined dialect inline (spec §4.5). Not a plain union: its
+ * error would only say "invalid input", and a definition's must name the bad field
+ * (`dialect.think.1: must not be empty`).
+ */
+const dialect = z.unknown().transform((value, context): Dialect | DialectDefinition => {
+  if (typeof value === "string") {
+    const name = DIALECTS.find((candidate) => candidate === value);
+    if (name !== undefined) return name;
+    const message = `must be one of ${DIALECTS.join(", ")}, or a dialect definition object`;
+    context.addIssue({ code: "custom", message });
+    return z.NEVER;
+  }
+  const checked = definitionSchema.safeParse(value);
+  if (checked.success) return checked.data;
+  const issue = checked.error.issues[0];
+  context.addIssue({
+    code: "custom",
+    message: issue?.message ?? "not a dialect definition",
+    path: issue?.path ?? [],
+  });
+  return z.NEVER;
+});
+
 /** The body of `POST /api/runs` (spec §9). */
 export const runRequestSchema = z
   .object({
     message: z.string().trim().min(1, "must not be empty").max(200_000).optional(),
-    dialect: z.enum(DIALECTS as [Dialect, ...Dialect[]]),
+    dialect,
     model: z
       .object({
         provider: z.string().min(1),

@@ -1,0 +1,114 @@
+"use client";
+
+import { useState } from "react";
+import {
+  BUILTIN_DEFINITIONS,
+  baseDialect,
+  DIALECTS,
+  type Dialect,
+  type DialectDefinition,
+  sameDialect,
+} from "@/lib/protocol";
+import { usePlayground } from "@/state/playground-store";
+import { DialectEditor } from "./dialect-editor";
+import { useSavedDefinitions } from "./saved-dialects";
+
+/** The built-in definition of a dialect that has one (`action` has none). */
+function builtinDefinition(dialect: Dialect): DialectDefinition | null {
+  return dialect === "action" ? null : BUILTIN_DEFINITIONS[dialect];
+}
+
+type Option =
+  | { key: string; label: string; kind: "builtin"; dialect: Dialect }
+  | { key: string; label: string; kind: "custom"; definition: DialectDefinition };
+
+/**
+ * The dialect switch: the built-ins, then the saved definitions (and the open transcript's
+ * own definition when it is not saved here), and a button that opens the dialect editor.
+ */
+export function DialectSwitch({ disabled }: { disabled: boolean }) {
+  const dialect = usePlayground((state) => state.dialect);
+  const definition = usePlayground((state) => state.definition);
+  const transcriptId = usePlayground((state) => state.transcriptId);
+  const setSettings = usePlayground((state) => state.setSettings);
+  const newConversation = usePlayground((state) => state.newConversation);
+  const saved = useSavedDefinitions();
+  const [editing, setEditing] = useState(false);
+
+  const options: Option[] = [
+    ...DIALECTS.map((name): Option => ({ key: name, label: name, kind: "builtin", dialect: name })),
+    ...saved.map(
+      (item): Option => ({
+        key: `custom:${item.name}`,
+        label: item.name,
+        kind: "custom",
+        definition: item,
+      }),
+    ),
+  ];
+  if (definition !== null && !saved.some((item) => sameDialect(item, definition)))
+    options.push({ key: "custom:current", label: definition.name, kind: "custom", definition });
+
+  const checked = (option: Option) =>
+    option.kind === "builtin"
+      ? definition === null && option.dialect === dialect
+      : definition !== null && sameDialect(option.definition, definition);
+
+  const choose = (option: Option) => {
+    // A conversation keeps its dialect (fork it to switch); a new one starts here.
+    if (transcriptId !== null) newConversation();
+    if (option.kind === "builtin") setSettings({ dialect: option.dialect, definition: null });
+    else setSettings({ dialect: baseDialect(option.definition), definition: option.definition });
+  };
+
+  return (
+    <>
+      <fieldset
+        className="flex min-w-0 items-center overflow-x-auto rounded-md border border-border p-0.5"
+        aria-label="Dialect"
+        disabled={disabled}
+      >
+        {options.map((option) => (
+          <label
+            key={option.key}
+            title={
+              option.kind === "custom"
+                ? `Custom dialect (${option.definition.family} family)`
+                : undefined
+            }
+            className={`cursor-pointer whitespace-nowrap rounded px-2 py-0.5 font-mono text-xs ${checked(option) ? "bg-surface-2 text-fg" : "text-fg-muted hover:text-fg"} ${option.kind === "custom" ? "italic" : ""}`}
+          >
+            <input
+              type="radio"
+              name="dialect"
+              value={option.key}
+              checked={checked(option)}
+              onChange={() => choose(option)}
+              className="sr-only"
+            />
+            {option.label}
+          </label>
+        ))}
+        <button
+          type="button"
+          onClick={() => setEditing(true)}
+          className="ml-0.5 rounded px-1.5 py-0.5 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
+          aria-label="Edit custom dialects"
+          title="Define your own dialect"
+        >
+          +
+        </button>
+      </fieldset>
+      {editing ? (
+        <DialectEditor
+          initial={definition ?? builtinDefinition(dialect)}
+          onClose={() => setEditing(false)}
+          onUse={(chosen) => {
+            setEditing(false);
+            choose({ key: "custom", label: chosen.name, kind: "custom", definition: chosen });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The trust boundary for user-written dialects (spec §4.5): a definition arriving from a
+ * request, a saved file or a transcript header is checked here, with errors that name the
+ * field (`think.1: …`). Markers must be usable by the streaming parsers: non-empty, short
+ * (a partial marker is all a parser holds back between chunks), one line, no surrounding
+ * whitespace, distinct, and none a prefix of another (so a marker is never ambiguous).
+ */
+import { z } from "zod";
+import {
+  type CallFields,
+  type DelimiterDefinition,
+  type DialectDefinition,
+  definitionMarkers,
+  type HermesDefinition,
+  type TagsDefinition,
+} from "./definition";
+
+export const MAX_MARKER_LENGTH = 32;
+const BUILTIN_NAMES = ["xml", "delimiter", "action", "hermes", "auto"];
+
+const marker = z
+  .string()
+  .min(1, "must not be empty")
+  .max(MAX_MARKER_LENGTH, `must be at most ${MAX_MARKER_LENGTH} characters`)
+  .refine((text) => text.trim() === text, "must not start or end with whitespace")
+  .refine((text) => !/[\r\n]/.test(text), "must be on one line");
+const pair = z.tuple([marker, marker]);
+const fieldName = z.string().min(1, "must not be empty").max(64, "must be at most 64 characters");
+const fields = z
+  .strictObject({ name: fieldName.optional(), args: fieldName.optional() })
+  .refine(
+    (value) => value.name === undefined || value.args === undefined || value.name !== value.args,
+    { message: "name and args must differ", path: ["args"] },
+  ) satisfies z.ZodType<CallFields>;
+const name = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9_-]{0,39}$/,
+    "must be 1–40 lowercase letters, digits, - or _, starting with a letter or digit",
+  )
+  .refine((text) => !BUILTIN_NAMES.includes(text), "is the name of a built-in dialect");
+
+const tags = z.strictObject({
+  name,
+  family: z.literal("tags"),
+  think: pair,
+  batch: pair,
+  respond: pair.optional(),
+  end: marker.optional(),
+  results: pair,
+  fields: fields.optional(),
+}) satisfies z.ZodType<TagsDefinition>;
+
+const delimiter = z.strictObject({
+  name,
+  family: z.literal("delimiter"),
+  think: marker,
+  call: marker,
+  execute: marker,
+  respond: marker,
+  end: marker,
+  results: marker,
+  fields: fields.optional(),
+}) satisfies z.ZodType<DelimiterDefinition>;
+
+const hermes = z.strictObject({
+  name,
+  family: z.literal("hermes"),
+  think: pair,
+  call: pair,
+  results: pair,
+  fields: fields.optional(),
+}) satisfies z.ZodType<HermesDefinition>;
+
+export const definitionSchema = z
+  .discriminatedUnion("family", [tags, delimiter, hermes], {
+    error: 'must be one of "tags", "delimiter", "hermes"',
+  })
+  .superRefine((definition, context) => {
+    const problem = markerProblem(definition);
+    if (problem !== null) context.addIssue({ code: "custom", ...problem });
+  }) satisfies z.ZodType<DialectDefinition>;
+
+/** Two markers that are equal, or one a prefix of the other; null when all are apart. */
+export function markerProblem(
+  definition: DialectDefinition,
+): { path: (string | number)[]; message: string } | null {
+  const markers = definitionMarkers(definition);
+  for (const [i, a] of markers.entries()) {
+    for (const b of markers.slice(i + 1)) {
+      const path = b.path.split(".").map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+      if (a.text === b.text)
+        return { path, message: `must differ from ${a.path} (both are "${a.text}")` };
+      if (a.text.startsWith(b.text) || b.text.startsWith(a.text)) {
+        const message = `"${b.text}" and ${a.path} "${a.text}": one is a prefix of the other`;
+        return { path, message };
+      }
+    }
+  }
+  return null;
+}
+
+export type DefinitionCheck =
+  | { ok: true; definition: DialectDefinition }
+  | { ok: false; error: string };
+
+/** Validates untrusted input as a definition; the error names the first bad field. */
+export function parseDefinition(input: unknown, prefix = ""): DefinitionCheck {
+  const parsed = definitionSchema.safeParse(input);
+  if (parsed.success) return { ok: true, definition: parsed.data };
+  const issue = parsed.error.issues[0];
+  const path = [prefix, ...(issue?.path ?? []).map(String)].filter((part) => part !== "");
+  const where = path.length > 0 ? `${path.join(".")}: ` : "";
+  return { ok: false, error: `${where}${issue?.message ?? "invalid dialect definition"}` };
+}
+
+/** Every problem of untrusted input as a definition, by dotted path (`think.1`), for a form. */
+export function definitionIssues(input: unknown): { path: string; message: string }[] {
+  const parsed = definitionSchema.safeParse(input);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    message: issue.message,
+  }));
+}

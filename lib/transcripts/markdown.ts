@@ -5,6 +5,7 @@ import {
   type ResultEvent,
 } from "../protocol/events";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
+import { resolveText, variableValue } from "../runtime/variables";
 import type { TranscriptMeta } from "../store/store";
 
 export interface MarkdownOptions {
@@ -41,6 +42,8 @@ export function exportMarkdown(
     if (item.event.type === "call") calls.add(item.event.call.id);
   }
 
+  // `$name` in action responses reads as on the page: the value's text form once it is known.
+  const variables = meta.dialect === "action" ? variablesOf(items, results) : new Map();
   const blocks: string[] = [`# ${oneLine(meta.title)}`, describeMeta(meta)];
   let section: "user" | "assistant" | undefined;
   const assistant = () => {
@@ -74,7 +77,9 @@ export function exportMarkdown(
       case "respond":
         if (event.content.trim() === "") break;
         assistant();
-        blocks.push(event.content);
+        blocks.push(
+          variables.size === 0 ? event.content : resolveText(event.content, variables).text,
+        );
         break;
       case "call":
         if (!tools) break;
@@ -103,6 +108,27 @@ export function exportMarkdown(
     }
   }
   return `${blocks.join("\n\n")}\n`;
+}
+
+/** `output_key` → value, from each key's first call whose result succeeded (as the timeline). */
+function variablesOf(
+  items: readonly Item[],
+  results: ReadonlyMap<string, ResultEvent>,
+): Map<string, unknown> {
+  const variables = new Map<string, unknown>();
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (item.kind !== "event" || item.event.type !== "call") continue;
+    const { call, action } = item.event;
+    const key = action?.outputKey;
+    if (key === undefined || seen.has(key)) continue;
+    seen.add(key);
+    const result = results.get(call.id);
+    if (result?.payload.status !== "success") continue;
+    const { tool, content } = result.payload;
+    variables.set(key, variableValue(action?.type, tool, content));
+  }
+  return variables;
 }
 
 /** Requests and top-level events in order of first appearance, think/respond pieces joined. */

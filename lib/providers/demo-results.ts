@@ -68,6 +68,14 @@ export function summariseResult(item: ResultItem): string {
       const first = matches.slice(0, 3).map((match) => `- ${asText(match)}`);
       return `\`search\` found ${matches.length} ${matches.length === 1 ? "match" : "matches"}:\n${first.join("\n")}`;
     }
+    case "write":
+    case "edit":
+      if (isPlainObject(content) && typeof content.file === "string") {
+        const where = typeof content.line === "number" ? ` at line ${content.line}` : "";
+        const verb = item.tool === "write" ? "wrote" : "changed";
+        return `\`${item.tool}\` ${verb} ${content.file}${where}.`;
+      }
+      return `\`${item.tool}\` succeeded: ${asText(content)}`;
     default:
       return `\`${item.tool}\` succeeded: ${asText(content)}`;
   }

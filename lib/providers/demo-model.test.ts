@@ -107,6 +107,22 @@ describe.each(DIALECTS)("demo model, %s dialect", (dialect) => {
     expect(errorCodes(parsed)).toEqual([]);
     expect(responses(parsed)).toContain("`read` failed: No such file");
   });
+
+  it("does not repeat a malformed call's message (the error card says it)", async () => {
+    const message = 'The call has no "name".';
+    const failure = {
+      ...LIST_RESULT,
+      tool: "protocol",
+      status: "failure" as const,
+      content: message,
+    };
+    const parsed = await events(dialect, [
+      { role: "user", content: "demo: invalid json" },
+      { role: "user", content: encodeResults(dialect, [{ callId: "e1", payload: failure }]) },
+    ]);
+    expect(responses(parsed)).toContain("malformed, so nothing ran");
+    expect(responses(parsed)).not.toContain(message);
+  });
 });
 
 describe.each(DIALECTS)("demo model plans and explains, %s dialect", (dialect) => {

@@ -43,6 +43,9 @@ export function readResults(dialect: Dialect, text: string): ReadResults {
 
 /** One readable paragraph per result: what came back, or why it failed. */
 export function summariseResult(item: ResultItem): string {
+  // The error and its failure already say what was wrong; the answer does not repeat it.
+  if (item.tool === "protocol" && item.status === "failure")
+    return "My call block was malformed, so nothing ran. I need to write it again correctly.";
   if (item.status === "failure") return `\`${item.tool}\` failed: ${asText(item.content)}`;
   if (item.status === "skipped") return `\`${item.tool}\` was skipped: ${asText(item.content)}`;
   const content = item.content;

@@ -22,6 +22,9 @@ export function CallCard({ event }: { event: CallEvent }) {
   const running = usePlayground(
     (state) => state.status === "running" || state.status === "stopping",
   );
+  // The model's own ids (`id="files"`, which `depends_on` names) always show; generated ones
+  // (the event's id) only with "show ids".
+  const showId = usePlayground((state) => state.showIds) || callId !== event.id;
   const [chosen, choose] = useRemembered(`${event.id}:open`);
   const open = chosen ?? true;
   const status: CallStatus = result?.payload.status ?? (running ? "running" : "no result");
@@ -38,7 +41,7 @@ export function CallCard({ event }: { event: CallEvent }) {
         summary={
           <>
             <span className="font-mono text-[13px] font-medium text-fg">{event.call.name}</span>
-            {event.action === undefined ? (
+            {event.action === undefined && showId ? (
               <span className="min-w-0 truncate font-mono text-[11px] text-fg-subtle">
                 {callId}
               </span>
@@ -55,7 +58,9 @@ export function CallCard({ event }: { event: CallEvent }) {
         }
       >
         <div className="flex flex-col gap-2 px-3 pb-2.5">
-          {event.action !== undefined ? <ActionChips action={event.action} id={callId} /> : null}
+          {event.action !== undefined ? (
+            <ActionChips action={event.action} id={showId ? callId : undefined} />
+          ) : null}
           <JsonBlock value={event.call.args} memoryKey={`${event.id}:args`} label="Arguments" />
           {result !== undefined ? <CallResult result={result} /> : null}
           <SubAgentEvents callId={callId} />

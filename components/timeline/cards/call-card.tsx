@@ -1,6 +1,7 @@
 "use client";
 
 import type { CallEvent } from "@/lib/protocol";
+import { EDITED_OUTCOME } from "@/lib/transcripts/fork";
 import { usePlayground } from "@/state/playground-store";
 import { CardFrame } from "../card-frame";
 import { useRemembered } from "../card-memory";
@@ -47,11 +48,19 @@ export function CallCard({ event }: { event: CallEvent }) {
               </span>
             ) : null}
             <span className="ml-auto flex shrink-0 items-center gap-2">
-              {result !== undefined ? (
+              {result === undefined ? null : result.payload.outcome === EDITED_OUTCOME ? (
+                <span
+                  className="rounded border border-info/40 px-1.5 py-px font-mono text-[11px] leading-4 text-info"
+                  title="This result was written by hand in a fork; the call did not run"
+                  data-testid="mocked"
+                >
+                  mocked
+                </span>
+              ) : (
                 <span className="font-mono text-[11px] text-fg-subtle">
                   {formatDuration(result.payload.durationMs)}
                 </span>
-              ) : null}
+              )}
               <StatusChip status={status} />
             </span>
           </>

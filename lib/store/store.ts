@@ -3,6 +3,7 @@
  * Every method is async so a networked database (PostgreSQL) can implement it unchanged;
  * `sqlite-store.ts` and `memory-store.ts` both pass `store-conformance.ts`.
  */
+import type { SearchMatch } from "./search-text";
 import type { Dialect } from "../protocol";
 import type { TranscriptRecord } from "../protocol/records";
 
@@ -70,6 +71,8 @@ export interface Transcript {
 export type TranscriptSummary = Omit<TranscriptMeta, "system" | "tools"> & {
   /** Number of records, which is also the last `seq`. */
   recordCount: number;
+  /** With a query that matched what was said, not the title: the match in context. */
+  match?: SearchMatch;
 };
 
 export interface ListOptions {

@@ -3,6 +3,7 @@
 import { ModelPicker } from "@/components/chat/model-picker";
 import { SettingsButton } from "@/components/chat/settings-drawer";
 import { SidebarIcon } from "@/components/transcripts/icons";
+import { switchDialect } from "@/components/transcripts/navigation";
 import { DIALECTS } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 
@@ -13,7 +14,6 @@ export function TopBar() {
   const debugOpen = usePlayground((state) => state.debugOpen);
   const theme = usePlayground((state) => state.theme);
   const transcriptId = usePlayground((state) => state.transcriptId);
-  const setSettings = usePlayground((state) => state.setSettings);
   const setUi = usePlayground((state) => state.setUi);
   const newConversation = usePlayground((state) => state.newConversation);
   const sidebarOpen = usePlayground((state) => state.sidebarOpen);
@@ -52,11 +52,7 @@ export function TopBar() {
               name="dialect"
               value={name}
               checked={name === dialect}
-              onChange={() => {
-                // A conversation keeps its dialect (fork it to switch); a new one starts here.
-                if (transcriptId !== null) newConversation();
-                setSettings({ dialect: name });
-              }}
+              onChange={() => switchDialect(name)}
               className="sr-only"
             />
             {name}

@@ -74,10 +74,10 @@ export function TranscriptItem(props: TranscriptItemProps) {
           </span>
           {transcript.match === undefined ? null : (
             <span
-              className="mt-0.5 block truncate text-[11px] text-fg-muted"
+              className="mt-0.5 line-clamp-2 text-[11px] break-words text-fg-muted"
               data-testid="search-match"
             >
-              {transcript.match.before}
+              {leadIn(transcript.match.before)}
               <mark className="rounded-sm bg-accent/25 px-px text-fg">{transcript.match.text}</mark>
               {transcript.match.after}
             </span>
@@ -126,6 +126,14 @@ export function TranscriptItem(props: TranscriptItemProps) {
       )}
     </li>
   );
+}
+
+/** Characters of context kept before a search match, so the match itself stays in sight. */
+const LEAD_IN = 16;
+
+/** The end of the text before a match: a narrow row still shows the match. */
+function leadIn(before: string): string {
+  return before.length <= LEAD_IN ? before : `…${before.slice(-LEAD_IN).trimStart()}`;
 }
 
 /** Enter or leaving the field saves; Escape cancels (null). */

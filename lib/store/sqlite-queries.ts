@@ -3,8 +3,8 @@
  * stays in `sqlite-store.ts`, which prepares each statement once per connection.
  */
 import type { Dialect } from "../protocol";
-import type { TranscriptMeta } from "./store";
 import { SNIPPET_RADIUS } from "./search-text";
+import type { TranscriptMeta } from "./store";
 import { decodeStoredJson } from "./stored-json";
 
 export interface TranscriptRow {

@@ -18,11 +18,11 @@ import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
 import {
+  type ListedRow,
   QUERIES,
   type RecordRow,
   type RelicRow,
   rowToMeta,
-  type ListedRow,
   type TranscriptRow,
 } from "./sqlite-queries";
 import { MIGRATIONS } from "./sqlite-schema";

@@ -289,9 +289,9 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         });
         expect(byId.get("short")).toEqual({ before: "", text: "average", after: "?" });
         expect(byId.get("titled")).toBeUndefined();
-        expect((await store.listTranscripts()).every((summary) => summary.match === undefined)).toBe(
-          true,
-        );
+        expect(
+          (await store.listTranscripts()).every((summary) => summary.match === undefined),
+        ).toBe(true);
       });
 
       it("searches title, user and respond text case-insensitively, nothing else", async () => {

@@ -3,9 +3,10 @@
  * Every method is async so a networked database (PostgreSQL) can implement it unchanged;
  * `sqlite-store.ts` and `memory-store.ts` both pass `store-conformance.ts`.
  */
-import type { SearchMatch } from "./search-text";
+
 import type { Dialect } from "../protocol";
 import type { TranscriptRecord } from "../protocol/records";
+import type { SearchMatch } from "./search-text";
 
 /** Milliseconds since the epoch. Injected so tests control time (expiry, ordering). */
 export type Clock = () => number;

@@ -8,6 +8,10 @@ import { expect, type Page, test } from "@playwright/test";
  * test-results/density-*.png.
  */
 
+// Each test runs the demo and then takes eight screenshots: more than the default 30 s on a
+// loaded machine.
+test.describe.configure({ timeout: 90_000 });
+
 const timeline = (page: Page) => page.getByTestId("timeline");
 const topCards = (page: Page) =>
   timeline(page)

@@ -57,13 +57,21 @@ export interface UiSlice {
   debugWidth: number;
   eventFilter: EventType[] | null;
   theme: Theme;
+  /** Internal ids (call ids, error call ids) on the timeline's cards; off by default. */
+  showIds: boolean;
   hover(id: string | null): void;
   select(id: string | null, turn?: number | null): void;
   setUi(
     patch: Partial<
       Pick<
         UiSlice,
-        "debugOpen" | "debugTab" | "debugWidth" | "eventFilter" | "theme" | "selectedTurn"
+        | "debugOpen"
+        | "debugTab"
+        | "debugWidth"
+        | "eventFilter"
+        | "theme"
+        | "selectedTurn"
+        | "showIds"
       >
     >,
   ): void;
@@ -173,6 +181,7 @@ const uiSlice: StateCreator<PlaygroundState, [], [], UiSlice> = (set) => ({
   debugWidth: 520,
   eventFilter: null,
   theme: "dark",
+  showIds: false,
   hover: (hoveredId) => set({ hoveredId }),
   select: (selectedId, turn = null) =>
     set(turn === null ? { selectedId } : { selectedId, selectedTurn: turn }),

@@ -6,11 +6,14 @@ export interface LinkedSpan {
   span: Span;
 }
 
-/** Where an event sits in the raw text; a result points at its call's place. */
+/**
+ * Where an event sits in the raw text; a result points at its call's place, or, for a
+ * malformed call's failure, at its error's (the result's `callId` is the error's id).
+ */
 export function linkedSpan(log: RunLog, id: string | null): LinkedSpan | undefined {
   if (id === null) return undefined;
   let event = log.get(id);
-  if (event?.type === "result") event = log.callOf(event.callId) ?? event;
+  if (event?.type === "result") event = log.callOf(event.callId) ?? log.get(event.callId) ?? event;
   if (event === undefined) return undefined;
   const turn = turnOf(event);
   const span = spanOf(event);

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { switchDialect } from "@/components/transcripts/navigation";
 import {
   BUILTIN_DEFINITIONS,
   baseDialect,
@@ -29,9 +30,6 @@ type Option =
 export function DialectSwitch({ disabled }: { disabled: boolean }) {
   const dialect = usePlayground((state) => state.dialect);
   const definition = usePlayground((state) => state.definition);
-  const transcriptId = usePlayground((state) => state.transcriptId);
-  const setSettings = usePlayground((state) => state.setSettings);
-  const newConversation = usePlayground((state) => state.newConversation);
   const saved = useSavedDefinitions();
   const [editing, setEditing] = useState(false);
 
@@ -55,10 +53,9 @@ export function DialectSwitch({ disabled }: { disabled: boolean }) {
       : definition !== null && sameDialect(option.definition, definition);
 
   const choose = (option: Option) => {
-    // A conversation keeps its dialect (fork it to switch); a new one starts here.
-    if (transcriptId !== null) newConversation();
-    if (option.kind === "builtin") setSettings({ dialect: option.dialect, definition: null });
-    else setSettings({ dialect: baseDialect(option.definition), definition: option.definition });
+    // A conversation keeps its dialect (fork it to switch); a new one starts here, and says so.
+    if (option.kind === "builtin") switchDialect(option.dialect);
+    else switchDialect(baseDialect(option.definition), option.definition);
   };
 
   return (

@@ -53,6 +53,34 @@ describe("ReplayBar", () => {
     expect(usePlayground.getState().replaying).toBe(false);
   });
 
+  it("steps by whole event by default, by one streamed piece with Shift", () => {
+    open(recorded);
+    const whole = usePlayground.getState().log.events.map((event) => event.type);
+    const fullThink = usePlayground.getState().log.events.find((event) => event.type === "think");
+    const scrubber = screen.getByTestId("replay-scrubber");
+    act(() => fireEvent.keyDown(scrubber, { key: "Home" }));
+    const forward = screen.getByRole("button", { name: "Step forward" });
+    const shown = () => usePlayground.getState().log.events;
+    // Each plain step adds exactly one (merged) event, however many pieces it streamed in.
+    for (let count = 2; count <= whole.length; count++) {
+      act(() => forward.click());
+      expect(shown().map((event) => event.type)).toEqual(whole.slice(0, count));
+    }
+    act(() => fireEvent.keyDown(scrubber, { key: "Home" }));
+    act(() => fireEvent.click(forward, { shiftKey: true }));
+    const firstPiece = shown().at(-1);
+    expect(firstPiece?.type).toBe("think");
+    expect(fullThink?.type === "think" && firstPiece?.type === "think").toBe(true);
+    if (fullThink?.type !== "think" || firstPiece?.type !== "think") return;
+    expect(firstPiece.content.length).toBeLessThan(fullThink.content.length);
+    act(() => fireEvent.click(forward, { shiftKey: true }));
+    expect(shown()).toHaveLength(2);
+    const secondPiece = shown().at(-1);
+    expect(secondPiece?.type === "think" && secondPiece.content.length).toBeGreaterThan(
+      firstPiece.content.length,
+    );
+  });
+
   it("says how the re-parse differs from a recording, and shows each difference", () => {
     const records = recorded.records.map((record): StoredRecord => {
       if (record.kind !== "event" || record.event.type !== "respond" || record.event.content === "")

@@ -1,8 +1,9 @@
 "use client";
 
-import { useMemo } from "react";
+import { type MouseEvent, useMemo } from "react";
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "@/components/transcripts/icons";
 import { dialectOf } from "@/lib/protocol";
+import type { StepUnit } from "@/lib/replay/cursor";
 import type { OpenTranscript } from "@/state/playground-store";
 import { DiffNotice } from "./diff-notice";
 import { planReplay } from "./replay-plan";
@@ -31,9 +32,9 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
           type="button"
           className={CONTROL}
           aria-label="Step back"
-          title="Step back one event"
+          title="Step back one event (Shift: one streamed piece)"
           disabled={busy || plan.entries.length === 0}
-          onClick={replay.stepBack}
+          onClick={(click) => replay.stepBack(unitOf(click))}
         >
           <StepBackIcon />
         </button>
@@ -57,9 +58,9 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
           type="button"
           className={CONTROL}
           aria-label="Step forward"
-          title="Step forward one event"
+          title="Step forward one event (Shift: one streamed piece)"
           disabled={busy || plan.entries.length === 0}
-          onClick={replay.stepForward}
+          onClick={(click) => replay.stepForward(unitOf(click))}
         >
           <StepForwardIcon />
         </button>
@@ -70,7 +71,7 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
             const speed = parseSpeed(change.target.value);
             if (speed !== undefined) replay.setSpeed(speed);
           }}
-          className="h-6 w-[4.5rem] shrink-0 rounded border border-border bg-bg px-1 font-mono text-[11px] text-fg-muted focus:border-accent focus:outline-none"
+          className="h-6 w-auto min-w-[4.5rem] shrink-0 rounded border border-border bg-bg px-1 font-mono text-[11px] text-fg-muted focus:border-accent focus:outline-none"
         >
           {SPEED_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
@@ -109,6 +110,9 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
     </div>
   );
 }
+
+/** A step by event; with Shift, by one streamed piece. */
+const unitOf = (click: MouseEvent): StepUnit => (click.shiftKey ? "piece" : "event");
 
 const CONTROL =
   "inline-flex size-6 shrink-0 items-center justify-center rounded text-fg-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40";

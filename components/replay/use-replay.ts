@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { createReplayClock, type ReplayClock, type ReplaySpeed } from "@/lib/replay/clock";
+import type { StepUnit } from "@/lib/replay/cursor";
 import { usePlayground } from "@/state/playground-store";
 import type { ReplayPlan } from "./replay-plan";
 
@@ -20,8 +21,9 @@ export interface ReplayControls {
   view: ReplayView;
   play(): void;
   pause(): void;
-  stepForward(): void;
-  stepBack(): void;
+  /** By event (a streamed one's pieces together), or by `"piece"`. */
+  stepForward(unit?: StepUnit): void;
+  stepBack(unit?: StepUnit): void;
   seek(position: number): void;
   setSpeed(speed: ReplaySpeed): void;
   /** Back to the stored transcript, as recorded. */
@@ -100,13 +102,13 @@ export function useReplay(plan: ReplayPlan | null): ReplayControls {
     view,
     play: () => engage()?.play(),
     pause: () => clock.current?.pause(),
-    stepForward: () => engage()?.stepForward(),
-    stepBack() {
+    stepForward: (unit) => engage()?.stepForward(unit),
+    stepBack(unit) {
       const fresh = clock.current === null;
       const replay = engage();
       // From the whole transcript: show it all (re-parsed), then take the last event back.
       if (fresh && plan !== null) replay?.seek(plan.duration);
-      replay?.stepBack();
+      replay?.stepBack(unit);
     },
     seek: (position) => engage()?.seek(position),
     setSpeed(next) {

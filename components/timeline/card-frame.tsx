@@ -10,6 +10,11 @@ interface CardFrameProps {
   children: ReactNode;
   /** Classes for the card's own look (border, background, padding). */
   className?: string;
+  /**
+   * The event hover and click link to, when it is not this one: a stray result links to the
+   * event its `callId` names (a malformed call's error), whose span the raw view can show.
+   */
+  linkId?: string;
 }
 
 /**
@@ -17,9 +22,10 @@ interface CardFrameProps {
  * find cards by, hover and click linking (to the raw view), and the outline that shows it.
  * Cards nest (sub-agent runs), so the innermost card under the pointer wins.
  */
-export function CardFrame({ event, children, className = "" }: CardFrameProps) {
-  const hovered = usePlayground((state) => state.hoveredId === event.id);
-  const selected = usePlayground((state) => state.selectedId === event.id);
+export function CardFrame({ event, children, className = "", linkId }: CardFrameProps) {
+  const id = linkId ?? event.id;
+  const hovered = usePlayground((state) => state.hoveredId === id);
+  const selected = usePlayground((state) => state.selectedId === id);
   const outline = selected
     ? "outline outline-1 outline-accent"
     : hovered
@@ -29,17 +35,18 @@ export function CardFrame({ event, children, className = "" }: CardFrameProps) {
   const onPointerOver = (pointer: MouseEvent) => {
     pointer.stopPropagation();
     const state = usePlayground.getState();
-    if (state.hoveredId !== event.id) state.hover(event.id);
+    if (state.hoveredId !== id) state.hover(id);
   };
   const onPointerLeave = () => {
     const state = usePlayground.getState();
-    if (state.hoveredId === event.id) state.hover(null);
+    if (state.hoveredId === id) state.hover(null);
   };
   const onClick = (click: MouseEvent) => {
     click.stopPropagation();
     // A click that ends a text selection is for copying, not for selecting the card.
     if (window.getSelection()?.isCollapsed === false) return;
-    usePlayground.getState().select(event.id, turnOf(event) ?? null);
+    const state = usePlayground.getState();
+    state.select(id, turnOf(state.log.get(id) ?? event) ?? null);
   };
 
   return (

@@ -100,4 +100,79 @@ describe("timeline cards", () => {
       debugOpen: true,
     });
   });
+
+  describe("a malformed call", () => {
+    const error: ProtocolEvent = {
+      type: "error",
+      id: "err9",
+      timestamp: 0,
+      turn: 2,
+      span: { start: 5, end: 30 },
+      code: "invalid_call",
+      message: 'The call has no "name".',
+    };
+    const failure = make.result(
+      "err9",
+      "failure",
+      error.message,
+      "Malformed call, not run",
+      "protocol",
+    );
+
+    it("says it once: the failure folds into the error card, which has no card of its own", () => {
+      loadLog([error, failure]);
+      const card = renderCard(error);
+      const folded = card.getByTestId("folded-failure");
+      expect(folded.textContent).toContain("Malformed call, not run");
+      expect(folded.textContent).not.toContain(error.message);
+      expect(card.container.textContent?.split(error.message)).toHaveLength(2);
+      card.unmount();
+      expect(renderCard(failure).container.innerHTML).toBe("");
+    });
+
+    it("hovering the folded failure hovers the error, whose span the raw view shows", () => {
+      loadLog([error, failure]);
+      const card = renderCard(error);
+      fireEvent.pointerOver(card.getByTestId("folded-failure"));
+      expect(usePlayground.getState().hoveredId).toBe("err9");
+    });
+
+    it("a failure whose error is not in the log still links to it on hover and click", () => {
+      loadLog([failure]);
+      const { container } = renderCard(failure);
+      const root = container.firstElementChild as HTMLElement;
+      expect(root.dataset.eventId).toBe(failure.id);
+      fireEvent.pointerOver(root);
+      expect(usePlayground.getState().hoveredId).toBe("err9");
+      fireEvent.click(root);
+      expect(usePlayground.getState().selectedId).toBe("err9");
+    });
+  });
+
+  it("internal ids show only with show ids; ids the model wrote always show", () => {
+    const generated = make.call("e-g1", "list", {}, { id: "e-g1" });
+    const named = make.call("files", "list", {}, { action: { type: "tool", mode: "async" } });
+    const generatedAction = make.call(
+      "e-a1",
+      "read",
+      {},
+      {
+        id: "e-a1",
+        action: { type: "tool", mode: "sync" },
+      },
+    );
+    loadLog([generated, named, generatedAction], { showIds: false });
+    const text = (event: ProtocolEvent) => {
+      const { container, unmount } = renderCard(event);
+      const content = container.textContent ?? "";
+      unmount();
+      return content;
+    };
+    expect(text(generated)).not.toContain("e-g1");
+    expect(text(generatedAction)).not.toContain("e-a1");
+    expect(text(named)).toContain("id files");
+    act(() => usePlayground.setState({ showIds: true }));
+    expect(text(generated)).toContain("e-g1");
+    expect(text(generatedAction)).toContain("id e-a1");
+  });
 });

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog } from "@/lib/client/run-log";
 import { usePlayground } from "@/state/playground-store";
+import { isShownElsewhere } from "./cards/result-card";
 
 interface Rows {
   log: RunLog;
@@ -13,8 +14,8 @@ interface Rows {
 
 /**
  * The ids of the timeline's top-level cards, in order: every event except those of sub-agent
- * runs (they nest under their call) and results whose call is in the log (they show in the
- * call's card). The log only appends, so each event is looked at once: a long run stays
+ * runs (they nest under their call) and results whose call or malformed call's error is in the
+ * log (they show in that card). The log only appends, so each event is looked at once: a long run stays
  * linear. A new array only when rows were added, so the virtualizer sees a change then.
  * Catches up once per animation frame, however fast records arrive.
  */
@@ -30,7 +31,7 @@ export function useTimelineRows(): string[] {
     for (; current.scanned < log.events.length; current.scanned++) {
       const event = log.events[current.scanned];
       if (event === undefined || event.parent !== undefined) continue;
-      if (event.type === "result" && log.callOf(event.callId) !== undefined) continue;
+      if (event.type === "result" && isShownElsewhere(log, event)) continue;
       added.push(event.id);
     }
     if (added.length > 0) current.ids = [...current.ids, ...added];

@@ -1,5 +1,6 @@
 import type { RunLog } from "@/lib/client/run-log";
-import { textForm } from "@/lib/runtime/variables";
+import type { ActionType } from "@/lib/protocol";
+import { textForm, variableValue } from "@/lib/runtime/variables";
 
 /** What a `$name` in a response stands for right now. */
 export type VariableState =
@@ -11,15 +12,20 @@ export type VariableState =
 /** `$web_data`: the names `output_key` accepts (as in the runtime's `VARIABLE_SYNTAX`). */
 export const VARIABLE_PATTERN = /\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
+interface KeyedCall {
+  callId: string;
+  type: ActionType;
+}
+
 interface KeyIndex {
   scanned: number;
-  callByKey: Map<string, string>;
+  callByKey: Map<string, KeyedCall>;
 }
 
 const indexes = new WeakMap<RunLog, KeyIndex>();
 
 /** output_key → call id, grown incrementally: the log only appends, so each event is read once. */
-function keyIndex(log: RunLog): Map<string, string> {
+function keyIndex(log: RunLog): Map<string, KeyedCall> {
   let index = indexes.get(log);
   if (index === undefined) {
     index = { scanned: 0, callByKey: new Map() };
@@ -27,9 +33,10 @@ function keyIndex(log: RunLog): Map<string, string> {
   }
   for (; index.scanned < log.events.length; index.scanned++) {
     const event = log.events[index.scanned];
-    const key = event?.type === "call" ? event.action?.outputKey : undefined;
-    if (event?.type === "call" && key !== undefined && !index.callByKey.has(key))
-      index.callByKey.set(key, event.call.id);
+    if (event?.type !== "call" || event.action === undefined) continue;
+    const key = event.action.outputKey;
+    if (key !== undefined && !index.callByKey.has(key))
+      index.callByKey.set(key, { callId: event.call.id, type: event.action.type });
   }
   return index.callByKey;
 }
@@ -39,11 +46,14 @@ function keyIndex(log: RunLog): Map<string, string> {
  * runs, failed when it did not succeed, unknown when no action of the run stores that name.
  */
 export function resolveVariable(log: RunLog, name: string): VariableState {
-  const callId = keyIndex(log).get(name);
-  if (callId === undefined) return { state: "unknown" };
-  const result = log.resultOf(callId);
+  const keyed = keyIndex(log).get(name);
+  if (keyed === undefined) return { state: "unknown" };
+  const result = log.resultOf(keyed.callId);
   if (result === undefined) return { state: "pending" };
-  if (result.payload.status !== "success")
-    return { state: "failed", outcome: result.payload.outcome };
-  return { state: "value", text: textForm(result.payload.content) };
+  const { payload } = result;
+  if (payload.status !== "success") return { state: "failed", outcome: payload.outcome };
+  return {
+    state: "value",
+    text: textForm(variableValue(keyed.type, payload.tool, payload.content)),
+  };
 }

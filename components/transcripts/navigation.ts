@@ -1,5 +1,6 @@
 "use client";
 
+import type { Dialect, DialectDefinition } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 import { getTranscript } from "./api";
 
@@ -46,4 +47,32 @@ export function newConversation(): void {
   loading++;
   if (window.location.pathname !== "/") window.history.pushState(null, "", "/");
   usePlayground.getState().newConversation();
+}
+
+/**
+ * Picks the dialect of the next run. A conversation keeps its dialect, so with one open this
+ * starts a new conversation, and says so: the old one stays as it was (fork it to go on in
+ * the new dialect), with a way back to it.
+ */
+export function switchDialect(
+  dialect: Dialect,
+  definition: DialectDefinition | null = null,
+  label: string = definition?.name ?? dialect,
+): void {
+  const state = usePlayground.getState();
+  const open = state.transcriptId;
+  const previous = state.definition?.name ?? state.dialect;
+  if (open === null || (previous === label && state.dialect === dialect)) {
+    state.setSettings({ dialect, definition });
+    return;
+  }
+  const title =
+    state.transcript?.meta.id === open ? state.transcript.meta.title : "The conversation";
+  newConversation();
+  usePlayground.getState().setSettings({ dialect, definition });
+  usePlayground.getState().notify({
+    text: `New conversation in ${label}. "${title}" stays in ${previous}: open it and use Fork… to go on in ${label}.`,
+    tone: "info",
+    action: { label: "Back to it", run: () => void openTranscript(open) },
+  });
 }

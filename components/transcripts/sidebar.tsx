@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { rowAfterKey } from "@/components/debug/table-keys";
 import type { TranscriptSummary } from "@/lib/store/store";
 import { usePlayground } from "@/state/playground-store";
 import { deleteTranscript, renameTranscript, restoreTranscript } from "./api";
@@ -17,6 +18,31 @@ export function Sidebar() {
   const activeId = usePlayground((state) => state.transcriptId);
   const busy = usePlayground((state) => state.status === "running" || state.status === "stopping");
   const now = useNow();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [roving, setRoving] = useState<string | null>(null);
+  const ids = list.transcripts.map((transcript) => transcript.id);
+  // The Tab stop: the item last focused, else the open transcript, else the first.
+  const tabStop =
+    (roving !== null && ids.includes(roving) ? roving : null) ??
+    (activeId !== null && ids.includes(activeId) ? activeId : (ids[0] ?? null));
+
+  // The open transcript scrolls into view (opened from a link, a fork, or further down).
+  const activeListed = activeId !== null && ids.includes(activeId);
+  useEffect(() => {
+    if (activeId === null || !activeListed) return;
+    const items = listRef.current?.querySelectorAll<HTMLElement>("[data-transcript-id]") ?? [];
+    const item = [...items].find((candidate) => candidate.dataset.transcriptId === activeId);
+    item?.scrollIntoView?.({ block: "nearest" });
+  }, [activeId, activeListed]);
+
+  const onListKey = (key: KeyboardEvent<HTMLUListElement>) => {
+    const at = tabStop === null ? -1 : ids.indexOf(tabStop);
+    const next = rowAfterKey(key.key, at, ids.length);
+    if (next === null || (key.target as HTMLElement).tagName === "INPUT") return;
+    key.preventDefault();
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>("[data-open-button]");
+    buttons?.[next]?.focus();
+  };
 
   return (
     <aside
@@ -59,13 +85,20 @@ export function Sidebar() {
             {query.trim() === "" ? "No saved transcripts yet." : "Nothing matches."}
           </p>
         ) : null}
-        <ul className="flex flex-col gap-px">
+        <ul
+          ref={listRef}
+          className="flex flex-col gap-px"
+          aria-label="Saved transcripts (arrow keys move, Enter opens, F2 renames)"
+          onKeyDown={onListKey}
+        >
           {list.transcripts.map((transcript) => (
             <TranscriptItem
               key={transcript.id}
               transcript={transcript}
               active={transcript.id === activeId}
               now={now}
+              focusable={transcript.id === tabStop}
+              onFocus={() => setRoving(transcript.id)}
               onOpen={() => {
                 if (!busy && transcript.id !== activeId) void openTranscript(transcript.id);
               }}

@@ -20,6 +20,7 @@ export function TranscriptHeader() {
   const transcriptId = usePlayground((state) => state.transcriptId);
   const busy = usePlayground((state) => state.status === "running" || state.status === "stopping");
   const selectedId = usePlayground((state) => state.selectedId);
+  const showIds = usePlayground((state) => state.showIds);
   const [forkTarget, setForkTarget] = useState<ForkTarget | null>(null);
 
   useEffect(() => {
@@ -48,6 +49,15 @@ export function TranscriptHeader() {
         </h1>
         <Lineage transcript={transcript} />
         <span className="ml-auto flex shrink-0 items-center gap-1">
+          <button
+            type="button"
+            aria-pressed={showIds}
+            onClick={() => usePlayground.getState().setUi({ showIds: !showIds })}
+            title="Show the internal ids of calls and errors on the cards"
+            className={`${ACTION} ${showIds ? "bg-surface-2 text-fg" : ""}`}
+          >
+            Show ids
+          </button>
           <button
             type="button"
             disabled={busy}

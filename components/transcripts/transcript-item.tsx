@@ -9,12 +9,19 @@ interface TranscriptItemProps {
   transcript: TranscriptSummary;
   active: boolean;
   now: number;
+  /** The list is one tab stop: only the roving item's open button takes Tab. */
+  focusable: boolean;
+  onFocus(): void;
   onOpen(): void;
   onRename(title: string): void;
   onDelete(): void;
 }
 
-/** One saved transcript: title (renamed in place), date, dialect and model; rename and delete. */
+/**
+ * One saved transcript: title (renamed in place), date, dialect and model, and why a search
+ * matched; rename (F2) and delete (Delete) overlay the row on hover or focus, so the title
+ * keeps its width.
+ */
 export function TranscriptItem(props: TranscriptItemProps) {
   const { transcript, active, now } = props;
   const [editing, setEditing] = useState(false);
@@ -44,13 +51,37 @@ export function TranscriptItem(props: TranscriptItemProps) {
       ) : (
         <button
           type="button"
+          data-open-button
+          tabIndex={props.focusable ? 0 : -1}
+          onFocus={props.onFocus}
           onClick={props.onOpen}
           onDoubleClick={() => setEditing(true)}
-          className="block w-full min-w-0 px-2.5 py-1.5 pr-14 text-left"
+          onKeyDown={(key) => {
+            if (key.key === "F2") {
+              key.preventDefault();
+              setEditing(true);
+            }
+            if (key.key === "Delete") {
+              key.preventDefault();
+              props.onDelete();
+            }
+          }}
+          aria-keyshortcuts="F2 Delete"
+          className="block w-full min-w-0 rounded-md px-2.5 py-1.5 text-left focus-visible:outline focus-visible:outline-1 focus-visible:-outline-offset-1 focus-visible:outline-accent"
         >
           <span className="block truncate text-[13px] text-fg" title={transcript.title}>
             {transcript.title}
           </span>
+          {transcript.match === undefined ? null : (
+            <span
+              className="mt-0.5 line-clamp-2 text-[11px] break-words text-fg-muted"
+              data-testid="search-match"
+            >
+              {leadIn(transcript.match.before)}
+              <mark className="rounded-sm bg-accent/25 px-px text-fg">{transcript.match.text}</mark>
+              {transcript.match.after}
+            </span>
+          )}
           <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-[11px] text-fg-subtle">
             <time
               dateTime={new Date(transcript.updatedAt).toISOString()}
@@ -72,21 +103,23 @@ export function TranscriptItem(props: TranscriptItemProps) {
         </button>
       )}
       {editing ? null : (
-        <span className="absolute top-1.5 right-1.5 hidden items-center gap-0.5 group-focus-within:flex group-hover:flex">
+        <span className="absolute top-1 right-1 hidden items-center gap-0.5 rounded-md bg-surface-2 pl-3 shadow-[-10px_0_8px_-2px_var(--color-surface-2)] group-focus-within:flex group-hover:flex">
           <button
             type="button"
+            tabIndex={-1}
             className={ICON_BUTTON}
             aria-label={`Rename "${transcript.title}"`}
-            title="Rename"
+            title="Rename (F2)"
             onClick={() => setEditing(true)}
           >
             <PencilIcon />
           </button>
           <button
             type="button"
+            tabIndex={-1}
             className={`${ICON_BUTTON} hover:text-danger`}
             aria-label={`Delete "${transcript.title}"`}
-            title="Delete"
+            title="Delete (Delete key)"
             onClick={props.onDelete}
           >
             <TrashIcon />
@@ -95,6 +128,14 @@ export function TranscriptItem(props: TranscriptItemProps) {
       )}
     </li>
   );
+}
+
+/** Characters of context kept before a search match, so the match itself stays in sight. */
+const LEAD_IN = 16;
+
+/** The end of the text before a match: a narrow row still shows the match. */
+function leadIn(before: string): string {
+  return before.length <= LEAD_IN ? before : `…${before.slice(-LEAD_IN).trimStart()}`;
 }
 
 /** Enter or leaving the field saves; Escape cancels (null). */

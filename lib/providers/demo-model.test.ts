@@ -8,8 +8,11 @@ import {
   encodeResults,
   type ProtocolEvent,
   parseAll,
+  type ResultPayload,
 } from "../protocol";
 import { createDemoModel, DEMO_MODEL_LABEL } from "./demo-model";
+import { EXAMPLE_PROMPTS } from "./demo-rules";
+import { SCENARIOS } from "./demo-scenarios";
 import { createRandom } from "./random";
 
 async function run(dialect: Dialect, input: string | ModelMessage[]): Promise<string> {
@@ -106,6 +109,107 @@ describe.each(DIALECTS)("demo model, %s dialect", (dialect) => {
     // A hermes <tool_response> carries no status (spec §4.4): the content says what failed.
     const expected = dialect === "hermes" ? "No such file" : "`read` failed: No such file";
     expect(responses(parsed)).toContain(expected);
+  });
+
+  it("does not repeat a malformed call's message (the error card says it)", async () => {
+    const message = 'The call has no "name".';
+    const failure = {
+      ...LIST_RESULT,
+      tool: "protocol",
+      status: "failure" as const,
+      content: message,
+    };
+    const parsed = await events(dialect, [
+      { role: "user", content: "demo: invalid json" },
+      { role: "user", content: encodeResults(dialect, [{ callId: "e1", payload: failure }]) },
+    ]);
+    expect(responses(parsed)).toContain("malformed, so nothing ran");
+    expect(responses(parsed)).not.toContain(message);
+  });
+});
+
+describe.each(DIALECTS)("demo model plans and explains, %s dialect", (dialect) => {
+  /** Runs the demo through its turns, answering each call with `answer(call)`. */
+  async function converse(prompt: string, answer: (name: string) => ResultPayload) {
+    const messages: ModelMessage[] = [{ role: "user", content: prompt }];
+    const turns: ProtocolEvent[][] = [];
+    for (let turn = 0; turn < 4; turn++) {
+      const text = await run(dialect, messages);
+      const parsed = parseAll(dialect, text);
+      turns.push(parsed);
+      const made = calls(parsed);
+      if (made.length === 0) break;
+      messages.push({ role: "assistant", content: text });
+      const results = made.map((call) => ({ callId: call.id, payload: answer(call.name) }));
+      messages.push({ role: "user", content: encodeResults(dialect, results) });
+    }
+    return turns;
+  }
+
+  it("list the files and read one: lists, then reads the first file, then answers", async () => {
+    const read = { ...LIST_RESULT, tool: "read", content: "# Your workspace\nline two" };
+    const turns = await converse("list the files and read one", (name) =>
+      name === "list" ? LIST_RESULT : read,
+    );
+    expect(turns.map((turn) => calls(turn).map(({ name, args }) => ({ name, args })))).toEqual([
+      [{ name: "list", args: { path: "." } }],
+      [{ name: "read", args: { file: "README.md" } }],
+      [],
+    ]);
+    expect(turns.flatMap(errorCodes)).toEqual([]);
+    expect(responses(turns[2] ?? [])).toContain("> # Your workspace");
+  });
+
+  it("search … then edit: searches, then edits the first match's line", async () => {
+    const found = {
+      ...LIST_RESULT,
+      tool: "search",
+      content: { matches: ["notes/todo.md:3: - [ ] The average is wrong."], truncated: false },
+    };
+    const edited = { ...LIST_RESULT, tool: "edit", content: { file: "notes/todo.md", line: 3 } };
+    const turns = await converse("search for average then edit it", (name) =>
+      name === "search" ? found : edited,
+    );
+    expect(calls(turns[1] ?? []).map(({ name, args }) => ({ name, args }))).toEqual([
+      {
+        name: "edit",
+        args: {
+          file: "notes/todo.md",
+          old: "- [ ] The average is wrong.",
+          new: "- [x] The average is wrong.",
+        },
+      },
+    ]);
+    expect(responses(turns[2] ?? [])).toContain("`edit` changed notes/todo.md at line 3.");
+  });
+
+  it("says why when the second step has nothing to work on", async () => {
+    const none = { ...LIST_RESULT, tool: "search", content: { matches: [] } };
+    const turns = await converse("search for zebra then edit", () => none);
+    expect(turns).toHaveLength(2);
+    expect(turns[1]?.find((event) => event.type === "think")).toMatchObject({
+      content: "`search` found nothing to edit.",
+    });
+  });
+
+  it("writes a long answer in Markdown: headings, a list, a code block, a table", async () => {
+    const parsed = await events(dialect, "Explain the protocol in a long answer");
+    expect(calls(parsed)).toEqual([]);
+    expect(errorCodes(parsed)).toEqual([]);
+    const answer = responses(parsed);
+    expect(answer).toMatch(/^## /m);
+    expect(answer).toMatch(/^### /m);
+    expect(answer).toMatch(/^1\. /m);
+    expect(answer).toMatch(/^- /m);
+    expect(answer).toContain("```json\n{");
+    expect(answer).toMatch(/^\| --- \| --- \|/m);
+    expect(answer.length).toBeGreaterThan(800);
+  });
+
+  it("its help lists every rule example and every scenario", async () => {
+    const answer = responses(await events(dialect, "hello"));
+    for (const example of EXAMPLE_PROMPTS) expect(answer).toContain(`"${example}"`);
+    for (const scenario of SCENARIOS) expect(answer).toContain(`"demo: ${scenario}"`);
   });
 });
 

@@ -63,6 +63,9 @@ export function readResults(dialect: Dialect, text: string): ReadResults {
 
 /** One readable paragraph per result: what came back, or why it failed. */
 export function summariseResult(item: ResultItem): string {
+  // The error and its failure already say what was wrong; the answer does not repeat it.
+  if (item.tool === "protocol" && item.status === "failure")
+    return "My call block was malformed, so nothing ran. I need to write it again correctly.";
   if (item.status === "failure") return `\`${item.tool}\` failed: ${asText(item.content)}`;
   if (item.status === "skipped") return `\`${item.tool}\` was skipped: ${asText(item.content)}`;
   const content = item.content;
@@ -88,6 +91,14 @@ export function summariseResult(item: ResultItem): string {
       const first = matches.slice(0, 3).map((match) => `- ${asText(match)}`);
       return `\`search\` found ${matches.length} ${matches.length === 1 ? "match" : "matches"}:\n${first.join("\n")}`;
     }
+    case "write":
+    case "edit":
+      if (isPlainObject(content) && typeof content.file === "string") {
+        const where = typeof content.line === "number" ? ` at line ${content.line}` : "";
+        const verb = item.tool === "write" ? "wrote" : "changed";
+        return `\`${item.tool}\` ${verb} ${content.file}${where}.`;
+      }
+      return `\`${item.tool}\` succeeded: ${asText(content)}`;
     default:
       return `\`${item.tool}\` succeeded: ${asText(content)}`;
   }

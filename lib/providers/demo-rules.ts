@@ -7,10 +7,15 @@ export interface PlannedCall {
   args: Record<string, unknown>;
 }
 
+/** A later step of a multi-step plan, worked out from the previous step's results. */
+export type FollowUp = "read_listed" | "edit_found";
+
 export interface Plan {
   /** What the think block says: "The user wants …; I'll use …". */
   reason: string;
   calls: PlannedCall[];
+  /** Steps after the first, one turn each, in order (`demo-steps.ts`). */
+  nextSteps?: FollowUp[];
 }
 
 const FILE_TOKEN = /(?:[\w-]+\/)*[\w-]+\.[\w]+|(?:[\w-]+\/)+[\w-]+/;
@@ -18,6 +23,8 @@ const OPERATOR_BETWEEN = /[\d)]\s*[-+*/%^]\s*[-\d(]/;
 const ARITHMETIC_RUN = /[-\d(][\d\s.+\-*/%^()]*[\d)]/g;
 
 export function planTools(text: string): Plan | null {
+  const steps = planSteps(text);
+  if (steps !== null) return steps;
   const write = /\bwrite\s+(?:to\s+)?([^\s:]+)\s*:\s*([\s\S]+)$/i.exec(text);
   if (write?.[1] !== undefined && write[2] !== undefined) {
     const file = write[1];
@@ -60,6 +67,32 @@ export function planTools(text: string): Plan | null {
   return null;
 }
 
+/** "list the files and read one", "search for X then edit it": two steps, one turn each. */
+function planSteps(text: string): Plan | null {
+  const listThenRead = /\b(?:list|ls|files)\b.*\b(?:and|then)\b.*\b(?:read|open|show)\b/i;
+  if (listThenRead.test(text) && FILE_TOKEN.exec(text) === null) {
+    return {
+      reason:
+        "The user wants the files listed and then one read: first `list`, then `read` of a file it finds.",
+      calls: [{ name: "list", args: { path: "." } }],
+      nextSteps: ["read_listed"],
+    };
+  }
+  const searchThenEdit =
+    /\b(?:search\s+(?:for\s+)?|find\s+|grep\s+)(.+?)\s*,?\s+(?:and\s+)?(?:then\s+)?(?:edit|change|fix|update)\b/i.exec(
+      text,
+    );
+  const query = searchThenEdit?.[1] === undefined ? "" : unquote(searchThenEdit[1]);
+  if (query !== "") {
+    return {
+      reason: `The user wants "${query}" found and then edited: first \`search\`, then \`edit\` of the first match.`,
+      calls: [{ name: "search", args: { query } }],
+      nextSteps: ["edit_found"],
+    };
+  }
+  return null;
+}
+
 /** An arithmetic run with an operator between operands, or the text after "calculate". */
 function findExpression(text: string): string | null {
   for (const match of text.matchAll(ARITHMETIC_RUN)) {
@@ -82,13 +115,21 @@ function unquote(text: string): string {
     .trim();
 }
 
+/** A request for a long answer: written as Markdown, without tools (`demo-long-answer.ts`). */
+export function wantsLongAnswer(text: string): boolean {
+  return /\b(?:long|detailed|in detail|explain|explanation|essay|overview|tell me about|how does)\b/i.test(
+    text,
+  );
+}
+
+/** The rule examples the help lists (the scenarios follow them). */
 export const EXAMPLE_PROMPTS: readonly string[] = [
   "list the files",
   "read notes/todo.md",
   "search for average",
   "what is 12 * (3 + 4)",
   "write hello.txt: Hello from the demo model",
-  "demo: parallel batch",
-  "demo: dependencies",
-  "demo: invalid json",
+  "list the files and read one",
+  "search for average then edit it",
+  "explain the protocol in a long answer",
 ];

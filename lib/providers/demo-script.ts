@@ -1,5 +1,6 @@
 import type { LanguageModelV3Prompt } from "@ai-sdk/provider";
 import type { Dialect } from "../protocol";
+import { longAnswer } from "./demo-long-answer";
 import {
   firstFile,
   isResultsMessage,
@@ -7,8 +8,9 @@ import {
   readResults,
   summariseResult,
 } from "./demo-results";
-import { EXAMPLE_PROMPTS, planTools } from "./demo-rules";
-import { findScenario, scenarioTurn } from "./demo-scenarios";
+import { EXAMPLE_PROMPTS, type Plan, planTools, wantsLongAnswer } from "./demo-rules";
+import { findScenario, SCENARIOS, scenarioTurn } from "./demo-scenarios";
+import { nextStep } from "./demo-steps";
 import { call, encodeScripted, neutralise, respond, think } from "./wire";
 
 /**
@@ -37,6 +39,13 @@ function firstTurn(dialect: Dialect, text: string): string {
   const scenario = findScenario(text);
   if (scenario !== null) return scenarioTurn(dialect, scenario);
   const plan = planTools(text);
+  // "Explain what the files are for" asks for words, not for a listing.
+  if (wantsLongAnswer(text) && (plan === null || isPlainList(plan))) {
+    return encodeScripted(dialect, [
+      think("The user asked for an explanation; I'll write a long answer in Markdown."),
+      respond(longAnswer(dialect)),
+    ]);
+  }
   if (plan === null) return help(dialect, "The user's message matches none of my rules.");
   return encodeScripted(dialect, [
     think(neutralise(dialect, plan.reason)),
@@ -63,10 +72,25 @@ function answerTurn(dialect: Dialect, request: string, results: string, round: n
       ]);
     }
   }
+  // A multi-step plan: step `round + 1` reads what step `round` found.
+  const step = planTools(request)?.nextSteps?.[round - 1];
+  const next = step === undefined ? null : nextStep(step, read.items);
+  if (next !== null && next.call !== null) {
+    const { name, args } = next.call;
+    return encodeScripted(dialect, [
+      think(neutralise(dialect, next.reason)),
+      call(`call${round + 1}`, name, args),
+    ]);
+  }
+  const reason = next === null ? describeResults(read.items) : next.reason;
   return encodeScripted(dialect, [
-    think(neutralise(dialect, describeResults(read.items))),
+    think(neutralise(dialect, reason)),
     respond(neutralise(dialect, read.items.map(summariseResult).join("\n\n") || "No results.")),
   ]);
+}
+
+function isPlainList(plan: Plan): boolean {
+  return plan.nextSteps === undefined && plan.calls.length === 1 && plan.calls[0]?.name === "list";
 }
 
 function describeResults(items: readonly ResultItem[]): string {
@@ -77,12 +101,14 @@ function describeResults(items: readonly ResultItem[]): string {
     : `${count} came back, ${failed} not successful; I'll explain.`;
 }
 
+/** Every rule with an example, then every scenario: nothing the demo can do is hidden. */
 function help(dialect: Dialect, why: string): string {
   const examples = EXAMPLE_PROMPTS.map((example) => `- "${example}"`).join("\n");
+  const scenarios = SCENARIOS.map((scenario) => `- "demo: ${scenario}"`).join("\n");
   return encodeScripted(dialect, [
     think(`${why} I'll explain what I can do.`),
     respond(
-      `I am the offline demo model: scripted rules, no AI. I pick a tool from keywords in your message and summarise the results. Try:\n${examples}`,
+      `I am the offline demo model: scripted rules, no AI. I pick tools from keywords in your message, plan two steps when you ask for two, and summarise the results. Try:\n${examples}\n\nScenarios that show the protocol at work (and at fault):\n${scenarios}`,
     ),
   ]);
 }

@@ -20,6 +20,7 @@ export { createRandom, splitIntoChunks } from "./random";
 export {
   type ModelRequest,
   type ProviderEnvironment,
+  type RegisteredProvider,
   type ResolvedModel,
   type ResolvedProviderModel,
   resolveModel,

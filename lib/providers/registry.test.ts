@@ -92,6 +92,32 @@ describe("isReasoningModel", () => {
   });
 });
 
+describe("registered providers", () => {
+  it("answer requests naming their id, before the built-in ones; others stay unknown", () => {
+    const seen: string[] = [];
+    const registered = {
+      id: "recorded",
+      resolve: (request: { provider: string; id?: string }, dialect: unknown) => {
+        seen.push(`${request.id}/${String(dialect)}`);
+        return { ok: false as const, field: "model.id" as const, message: "from the registrant" };
+      },
+    };
+    const providers = [registered];
+    expect(resolveModel({ provider: "recorded", id: "t1" }, "action", { providers })).toEqual({
+      ok: false,
+      field: "model.id",
+      message: "from the registrant",
+    });
+    expect(seen).toEqual(["t1/action"]);
+    expect(resolveModel({ provider: "recorded" }, "xml")).toMatchObject({
+      ok: false,
+      field: "model.provider",
+    });
+    expect(resolveModel({ provider: "demo" }, "xml", { providers })).toMatchObject({ ok: true });
+    expect(seen).toHaveLength(1);
+  });
+});
+
 describe("stop sequences", () => {
   it("never use a marker the parser needs to see", () => {
     for (const stops of Object.values(DIALECT_STOP_SEQUENCES)) {

@@ -1,7 +1,6 @@
 import type { LanguageModel } from "ai";
 import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
-import { REPLAY_PROVIDER, type ReplaySource, resolveReplayModel } from "../replay/replay-provider";
 import { listProviders } from "./catalog";
 import { createDemoModel, DEMO_MODEL_ID, DEMO_PROVIDER } from "./demo-model";
 import type { ProviderEnv } from "./provider";
@@ -39,8 +38,17 @@ export interface ProviderEnvironment {
   demoPaceMs?: number;
   /** The server's provider variables (`OPENAI_API_KEY`, …); none set → only local ones. */
   env?: ProviderEnv;
-  /** The transcript a `replay` request plays back, loaded by the server (`replaySourceFor`). */
-  replay?: ReplaySource;
+  /**
+   * Providers other areas register (the `replay` provider of `lib/replay`, wired by the
+   * server): asked first, by id. This area never imports them, so layers stay one-way.
+   */
+  providers?: readonly RegisteredProvider[];
+}
+
+/** A provider added from outside this area: it resolves requests naming its `id`. */
+export interface RegisteredProvider {
+  id: string;
+  resolve(request: ModelRequest, dialect: Dialect | DialectDefinition): ResolvedModel;
 }
 
 /**
@@ -53,8 +61,8 @@ export function resolveModel(
   dialect: Dialect | DialectDefinition,
   environment: ProviderEnvironment = {},
 ): ResolvedModel {
-  if (request.provider === REPLAY_PROVIDER)
-    return resolveReplayModel(request, dialect, environment.replay);
+  const registered = environment.providers?.find((candidate) => candidate.id === request.provider);
+  if (registered !== undefined) return registered.resolve(request, dialect);
   if (request.provider === DEMO_PROVIDER) {
     const paceMs = request.settings?.paceMs ?? environment.demoPaceMs;
     const model = createDemoModel({ dialect, ...(paceMs === undefined ? {} : { paceMs }) });

@@ -1,4 +1,4 @@
-import { ReplayCursor, type ReplayFrame } from "./cursor";
+import { ReplayCursor, type ReplayFrame, type StepUnit } from "./cursor";
 import type { TimedRecord } from "./timeline";
 
 export type ReplaySpeed = number | "instant";
@@ -44,10 +44,10 @@ export interface ReplayClock {
   play(): void;
   pause(): void;
   setSpeed(speed: ReplaySpeed): void;
-  /** Pauses, then emits up to and including the next event. */
-  stepForward(): void;
-  /** Pauses, then rebuilds up to just before the last emitted event. */
-  stepBack(): void;
+  /** Pauses, then emits up to and including the next event (or piece of one). */
+  stepForward(unit?: StepUnit): void;
+  /** Pauses, then rebuilds up to just before the last emitted event (or piece of one). */
+  stepBack(unit?: StepUnit): void;
   /** Jumps to `position` ms; keeps playing if it was. */
   seek(position: number): void;
   state(): ReplayClockState;
@@ -138,14 +138,14 @@ export function createReplayClock(options: ReplayClockOptions): ReplayClock {
       emit(frame);
       tick();
     },
-    stepForward() {
+    stepForward(unit) {
       const paused = stop();
       if (paused.records.length > 0) emit(paused);
-      emit(cursor.stepForward());
+      emit(cursor.stepForward(unit));
     },
-    stepBack() {
+    stepBack(unit) {
       stop();
-      emit(cursor.stepBack());
+      emit(cursor.stepBack(unit));
     },
     seek(position) {
       const wasPlaying = playing;

@@ -1,6 +1,9 @@
 import type { TranscriptRecord } from "../protocol/records";
 import type { TimedRecord } from "./timeline";
 
+/** How far a step goes: a whole event (a streamed one's pieces together) or one record of it. */
+export type StepUnit = "event" | "piece";
+
 /** What a view applies: with `reset`, clear and fold `records` from scratch; else append them. */
 export interface ReplayFrame {
   reset: boolean;
@@ -55,21 +58,44 @@ export class ReplayCursor {
     return this.slice(false, start);
   }
 
-  /** Emits up to and including the next event record (the chunks and requests before it too). */
-  stepForward(): ReplayFrame {
+  /**
+   * Emits up to and including the next event (the chunks and requests before it too). By
+   * `"event"` (the default) a streamed think/respond counts once: its following pieces (same
+   * id, no other event between) come along. By `"piece"`, one event record at a time.
+   */
+  stepForward(unit: StepUnit = "event"): ReplayFrame {
     const start = this.next;
-    while (this.next < this.entries.length) {
-      const entry = this.entries[this.next++] as TimedRecord;
-      this.time = Math.max(this.time, entry.at);
-      if (entry.record.kind === "event") break;
+    let end = this.entries.length;
+    let id: string | undefined;
+    for (let at = this.next; at < this.entries.length; at++) {
+      const record = this.entries[at]?.record;
+      if (record?.kind !== "event") continue;
+      if (id !== undefined && record.event.id !== id) break;
+      id = record.event.id;
+      end = at + 1;
+      if (unit === "piece") break;
     }
+    for (; this.next < end; this.next++)
+      this.time = Math.max(this.time, this.entries[this.next]?.at ?? 0);
     return this.slice(false, start);
   }
 
-  /** Takes back the last emitted event (and what followed it): a rebuild up to just before it. */
-  stepBack(): ReplayFrame {
+  /**
+   * Takes back the last emitted event (and what followed it): a rebuild up to just before it.
+   * By `"event"`, all of a streamed event's pieces go; by `"piece"`, only the last one.
+   */
+  stepBack(unit: StepUnit = "event"): ReplayFrame {
     let target = this.next - 1;
     while (target >= 0 && this.entries[target]?.record.kind !== "event") target--;
+    const last = this.entries[target]?.record;
+    if (unit === "event" && last?.kind === "event") {
+      for (let at = target - 1; at >= 0; at--) {
+        const record = this.entries[at]?.record;
+        if (record?.kind !== "event") continue;
+        if (record.event.id !== last.event.id) break;
+        target = at;
+      }
+    }
     return this.rebuild(Math.max(0, target));
   }
 

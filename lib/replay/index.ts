@@ -10,7 +10,7 @@ export {
   systemTimers,
   type TimerHost,
 } from "./clock";
-export { ReplayCursor, type ReplayFrame } from "./cursor";
+export { ReplayCursor, type ReplayFrame, type StepUnit } from "./cursor";
 export { diffTurn, type ReplayDiff, sameValue } from "./diff";
 export { isParserEvent } from "./parser-events";
 export { type ReplayResult, replayRecords } from "./replay";

@@ -1,11 +1,12 @@
 /**
  * The `replay` provider's server side: loading the transcript to play back, and turning a
- * `{ provider: "replay", id: <transcriptId> }` request into a model. `lib/providers/registry.ts`
- * calls `resolveReplayModel`; the server calls `replaySourceFor` first (it needs the store).
+ * `{ provider: "replay", id: <transcriptId> }` request into a model. The server calls
+ * `replaySourceFor` first (it needs the store), then hands `replayProvider(source)` to
+ * `resolveModel` (`lib/providers` never imports this area).
  */
 import { type DialectDefinition, dialectLabel, sameDialect } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
-import type { ModelRequest, ResolvedModel } from "../providers/registry";
+import type { ModelRequest, RegisteredProvider, ResolvedModel } from "../providers/registry";
 import type { Store } from "../store/store";
 import { createReplayModel, REPLAY_PROVIDER } from "./replay-model";
 import { type ReplaySource, replaySourceOf } from "./replay-source";
@@ -30,6 +31,14 @@ export async function replaySourceFor(
       message: `model.id: no transcript "${request.id}" to replay.`,
     };
   return { ok: true, source: replaySourceOf(transcript) };
+}
+
+/** The `replay` provider, registered with `resolveModel` for one request's loaded source. */
+export function replayProvider(source: ReplaySource | undefined): RegisteredProvider {
+  return {
+    id: REPLAY_PROVIDER,
+    resolve: (request, dialect) => resolveReplayModel(request, dialect, source),
+  };
 }
 
 export function resolveReplayModel(

@@ -209,6 +209,21 @@ describe("variables", () => {
     expect(h.scheduler.variables().get("data")).toEqual({ rows: [1, 2] });
   });
 
+  it("stores a tool's output value: calculate's number, not its result object", async () => {
+    const h = createHarness();
+    h.scheduler.submit(action("sum", { outputKey: "total" }));
+    h.attempt("sum").resolve({
+      tool: "calculate",
+      status: "success",
+      content: { expression: "40 + 50", value: 90 },
+      outcome: "40 + 50 = 90",
+    });
+    await h.scheduler.settle();
+    expect(h.scheduler.variables().get("total")).toBe(90);
+    h.scheduler.submit(action("use", { turn: 1, args: { text: "Total: $total" } }));
+    expect(h.attempt("use").args).toEqual({ text: "Total: 90" });
+  });
+
   it("leaves an unknown variable literal and reports it", () => {
     const h = createHarness();
     h.scheduler.submit(action("use", { args: { text: "see $missing" } }));

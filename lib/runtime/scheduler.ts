@@ -16,7 +16,7 @@ import type {
 } from "../protocol/events";
 import { capContent, DEFAULT_MAX_RESULT, DEFAULT_TIMEOUT_MS } from "./executor";
 import { createPlan, type Decision } from "./scheduler-plan";
-import { references, substitute } from "./variables";
+import { references, substitute, variableValue } from "./variables";
 
 /** What a runner returns: a result payload before the scheduler measures its duration. */
 export type ActionRun = Omit<ResultPayload, "durationMs">;
@@ -110,7 +110,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     };
     // Stored uncapped: a later action's parameters may need all of it; the model sees the cap.
     const key = entry.action.outputKey;
-    if (payload.status === "success" && key !== undefined) variables.set(key, payload.content);
+    if (payload.status === "success" && key !== undefined)
+      variables.set(key, variableValue(entry.action.type, payload.tool, payload.content));
     entry.resolve(result);
     emit(result);
   };

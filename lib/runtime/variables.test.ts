@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { references, resolveText, substitute, textForm } from "./variables";
+import { references, resolveText, substitute, textForm, variableValue } from "./variables";
 
 const variables = new Map<string, unknown>([
   ["name", "Ada"],
@@ -56,9 +56,37 @@ describe("references and textForm", () => {
     expect(references({ a: ["$x", "$y and $x"], b: { c: "$z" }, d: 1 })).toEqual(["x", "y", "z"]);
   });
 
-  it("writes strings as they are and anything else as JSON", () => {
+  it("writes strings as they are, numbers as written, lists of those joined, else JSON", () => {
     expect(textForm("plain")).toBe("plain");
-    expect(textForm([1, "a"])).toBe('[1,"a"]');
+    expect(textForm(90)).toBe("90");
+    expect(textForm(["a.md", "notes/", 3])).toBe("a.md, notes/, 3");
+    expect(textForm([{ a: 1 }])).toBe('[{"a":1}]');
+    expect(textForm({ rows: [1, 2] })).toBe('{"rows":[1,2]}');
     expect(textForm(undefined)).toBe("undefined");
+  });
+});
+
+describe("variableValue", () => {
+  it("takes a tool's output value, a workflow's last step's, other types' content", () => {
+    expect(variableValue("tool", "calculate", { expression: "1+1", value: 2 })).toBe(2);
+    expect(variableValue(undefined, "write", { file: "a.txt", bytes: 1 })).toBe("a.txt");
+    const workflow = {
+      workflow: "survey",
+      steps: [
+        { step: 0, tool: "list", content: { entries: [] } },
+        { step: 1, tool: "calculate", content: { expression: "2*3", value: 6 } },
+      ],
+    };
+    expect(variableValue("workflow", "survey", workflow)).toBe(6);
+    expect(variableValue("relic", "calculate", { value: 1 })).toEqual({ value: 1 });
+    expect(variableValue("llm", "summarize", "A summary.")).toBe("A summary.");
+  });
+
+  it("substitutes a response with the text form the page shows", () => {
+    const values = new Map<string, unknown>([
+      ["total", variableValue("tool", "calculate", { expression: "12 + 30 + 48", value: 90 })],
+      ["files", variableValue("tool", "list", { entries: [{ path: "a.md", type: "file" }] })],
+    ]);
+    expect(resolveText("Total $total; files: $files.", values).text).toBe("Total 90; files: a.md.");
   });
 });

@@ -2,7 +2,9 @@
  * `$name` references of the action dialect (spec §4.3): pure substitution over parameters and
  * `<response>` text. No I/O; the scheduler decides *when* (at an action's start).
  */
+import type { ActionType } from "../protocol/events";
 import { isPlainObject } from "../protocol/safe-json";
+import { outputValue } from "../tools/output-value";
 
 /** A reference syntax: `pattern` (global) finds references, its group 1 is the lookup name. */
 export interface ReferenceSyntax {
@@ -74,10 +76,38 @@ export function references(value: unknown, syntax: ReferenceSyntax = VARIABLE_SY
   return [...names];
 }
 
-/** How a value reads inside text: strings as they are, anything else as JSON. */
+/**
+ * How a value reads inside text: strings as they are, numbers and booleans as written, a list
+ * of those joined with ", " (`$files` → "a.md, notes/"), anything else as JSON.
+ */
 export function textForm(value: unknown): string {
   if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value) && value.every(isScalar)) return value.map(textForm).join(", ");
   return JSON.stringify(value) ?? String(value);
+}
+
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
+/**
+ * What a successful action stores under its `output_key`: a tool's output value (calculate →
+ * the number, list → the names, …), a workflow's last step's value, other types' content.
+ * The runtime, the timeline and the Markdown export all go through here.
+ */
+export function variableValue(
+  type: ActionType | undefined,
+  tool: string,
+  content: unknown,
+): unknown {
+  if (type === undefined || type === "tool") return outputValue(tool, content);
+  if (type === "workflow" && isPlainObject(content) && Array.isArray(content.steps)) {
+    const last = content.steps.at(-1);
+    if (isPlainObject(last) && typeof last.tool === "string")
+      return outputValue(last.tool, last.content);
+  }
+  return content;
 }
 
 function replaceInString(

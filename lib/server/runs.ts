@@ -11,7 +11,7 @@ import { type Dialect, PERSISTED, type ProtocolEvent } from "../protocol/events"
 import { mergePieces } from "../protocol/merge";
 import type { TranscriptRecord } from "../protocol/records";
 import { resolveModel, secretsOf } from "../providers";
-import { replaySourceFor } from "../replay/replay-provider";
+import { replayProvider, replaySourceFor } from "../replay/replay-provider";
 import { turnCounter } from "../runtime/agent-loop";
 import type { CallSettings } from "../runtime/model-turn";
 import { redactSecrets } from "../runtime/redact";
@@ -75,7 +75,7 @@ export async function startRun(
   const resolved = resolveModel(modelRequest, request.dialect, {
     ...(config.demoPaceMs === undefined ? {} : { demoPaceMs: config.demoPaceMs }),
     env: config.providerEnv,
-    ...(replay.source === undefined ? {} : { replay: replay.source }),
+    providers: [replayProvider(replay.source)],
   });
   if (!resolved.ok) throw new RunRequestError(400, `${resolved.field}: ${resolved.message}`);
   const chosen = resolved;

@@ -8,7 +8,7 @@ import { StoreError, storeClosed, transcriptNotFound } from "./errors";
 import { normalizeListOptions } from "./list-options";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
-import { foldForSearch, searchPiece } from "./search-text";
+import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
 import type {
   ListOptions,
   Store,
@@ -103,9 +103,15 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
             b.meta.createdAt - a.meta.createdAt ||
             (a.meta.id < b.meta.id ? 1 : a.meta.id > b.meta.id ? -1 : 0),
         );
-      return matches
-        .slice(offset, offset + limit)
-        .map(({ entry, meta }) => toSummary(meta, entry.records.length));
+      return matches.slice(offset, offset + limit).map(({ entry, meta }) => {
+        const summary = toSummary(meta, entry.records.length);
+        if (query === undefined || foldForSearch(meta.title).includes(query)) return summary;
+        for (const text of entry.blocks.values()) {
+          const match = matchSnippet(text, query);
+          if (match !== undefined) return { ...summary, match };
+        }
+        return summary;
+      });
     },
 
     async renameTranscript(id, title) {

@@ -22,6 +22,35 @@ export function normalizeQuery(query: string | undefined): string | undefined {
   return trimmed === "" ? undefined : foldForSearch(trimmed);
 }
 
+/** Why a search found a transcript whose title does not match: the matched text in context. */
+export interface SearchMatch {
+  before: string;
+  /** The matched text (folded, like the rest of the snippet). */
+  text: string;
+  after: string;
+}
+
+/** Characters of context each side of a match. */
+export const SNIPPET_RADIUS = 40;
+
+/**
+ * The snippet around the first match of a folded `query` in folded `text` (stores hand in the
+ * block, or a window of it at least `SNIPPET_RADIUS` wide each side), whitespace collapsed,
+ * cut at the radius with "…". `undefined` when it does not occur.
+ */
+export function matchSnippet(text: string, query: string): SearchMatch | undefined {
+  const at = text.indexOf(query);
+  if (at === -1 || query === "") return undefined;
+  const from = Math.max(0, at - SNIPPET_RADIUS);
+  const to = Math.min(text.length, at + query.length + SNIPPET_RADIUS);
+  const flat = (piece: string) => piece.replace(/\s+/g, " ");
+  return {
+    before: (from > 0 ? "…" : "") + flat(text.slice(from, at)).trimStart(),
+    text: flat(text.slice(at, at + query.length)),
+    after: flat(text.slice(at + query.length, to)).trimEnd() + (to < text.length ? "…" : ""),
+  };
+}
+
 export interface SearchPiece {
   /** Identifies the block: parser ids restart per parser, so run and turn are part of it. */
   blockKey: string;

@@ -3,6 +3,7 @@
  * stays in `sqlite-store.ts`, which prepares each statement once per connection.
  */
 import type { Dialect, DialectDefinition } from "../protocol";
+import { SNIPPET_RADIUS } from "./search-text";
 import type { TranscriptMeta } from "./store";
 import { decodeStoredJson } from "./stored-json";
 
@@ -22,6 +23,9 @@ export interface TranscriptRow {
   definition: string | null;
   last_seq: number;
 }
+
+/** A listed row: with a query, a window of the first block that matched when the title did not. */
+export type ListedRow = TranscriptRow & { match_window: string | null };
 
 export interface RecordRow {
   seq: number;
@@ -44,8 +48,15 @@ export const QUERIES = {
       @modelId, @system, @tools, @parentId, @forkPoint, @definition)`,
   selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts WHERE id = ?`,
   selectRecords: "SELECT seq, run_id, body FROM records WHERE transcript_id = ? ORDER BY seq",
-  // A folded query against folded text: instr() needs no LIKE escaping of % and _.
-  listTranscripts: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts AS t
+  // A folded query against folded text: instr() needs no LIKE escaping of % and _. The match
+  // window is one character wider each side than the snippet, so `matchSnippet` sees the cut.
+  listTranscripts: `SELECT ${TRANSCRIPT_COLUMNS},
+      CASE WHEN @query IS NULL OR instr(title_folded, @query) > 0 THEN NULL ELSE (
+        SELECT substr(b.text, max(1, instr(b.text, @query) - ${SNIPPET_RADIUS + 1}),
+          length(@query) + ${2 * SNIPPET_RADIUS + 2})
+        FROM search_blocks AS b WHERE b.transcript_id = t.id AND instr(b.text, @query) > 0
+        LIMIT 1) END AS match_window
+    FROM transcripts AS t
     WHERE deleted_at IS NULL AND (@query IS NULL OR instr(title_folded, @query) > 0
       OR EXISTS (SELECT 1 FROM search_blocks AS b
         WHERE b.transcript_id = t.id AND instr(b.text, @query) > 0))

@@ -16,8 +16,9 @@ import { StoreError, storeClosed, transcriptNotFound } from "./errors";
 import { normalizeListOptions } from "./list-options";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
-import { foldForSearch, searchPiece } from "./search-text";
+import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
 import {
+  type ListedRow,
   QUERIES,
   type RecordRow,
   type RelicRow,
@@ -138,9 +139,14 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     async listTranscripts(listOptions) {
       open();
       const { query, limit, offset } = normalizeListOptions(listOptions);
-      return sql.listTranscripts
-        .all({ query: query ?? null, limit, offset })
-        .map((row) => toSummary(rowToMeta(row), row.last_seq));
+      return sql.listTranscripts.all({ query: query ?? null, limit, offset }).map((row) => {
+        const summary = toSummary(rowToMeta(row), row.last_seq);
+        const match =
+          query === undefined || row.match_window === null
+            ? undefined
+            : matchSnippet(row.match_window, query);
+        return match === undefined ? summary : { ...summary, match };
+      });
     },
 
     async renameTranscript(id, title) {
@@ -226,7 +232,7 @@ function prepareStatements(db: Database.Database) {
     selectRecords: db.prepare<[string], RecordRow>(QUERIES.selectRecords),
     listTranscripts: db.prepare<
       [{ query: string | null; limit: number; offset: number }],
-      TranscriptRow
+      ListedRow
     >(QUERIES.listTranscripts),
     rename: db.prepare<
       [{ id: string; title: string; titleFolded: string; now: number }],

@@ -272,6 +272,28 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         });
       });
 
+      it("says why a search matched: the match in context, unless the title matched", async () => {
+        await store.createTranscript({ ...NEW, id: "long", title: "Expenses" });
+        await store.createTranscript({ ...NEW, id: "short", title: "Notes" });
+        await store.createTranscript({ ...NEW, id: "titled", title: "The average" });
+        const long = `${"x".repeat(100)} the AVERAGE is\nwrong ${"y".repeat(100)}`;
+        await store.appendRecords("long", "run", [respond("r1", long)]);
+        await store.appendRecords("short", "run", [user("u1", "average?")]);
+        await store.appendRecords("titled", "run", [user("u1", "the average")]);
+        const found = await store.listTranscripts({ query: "Average" });
+        const byId = new Map(found.map((summary) => [summary.id, summary.match]));
+        expect(byId.get("long")).toEqual({
+          before: `…${"x".repeat(35)} the `,
+          text: "average",
+          after: ` is wrong ${"y".repeat(30)}…`,
+        });
+        expect(byId.get("short")).toEqual({ before: "", text: "average", after: "?" });
+        expect(byId.get("titled")).toBeUndefined();
+        expect(
+          (await store.listTranscripts()).every((summary) => summary.match === undefined),
+        ).toBe(true);
+      });
+
       it("searches title, user and respond text case-insensitively, nothing else", async () => {
         await store.createTranscript({ ...NEW, id: "title", title: "Über Files" });
         await store.createTranscript({ ...NEW, id: "user" });

@@ -5,6 +5,7 @@
  */
 import type { Dialect, DialectDefinition } from "../protocol";
 import type { TranscriptRecord } from "../protocol/records";
+import type { SearchMatch } from "./search-text";
 
 /** Milliseconds since the epoch. Injected so tests control time (expiry, ordering). */
 export type Clock = () => number;
@@ -73,6 +74,8 @@ export interface Transcript {
 export type TranscriptSummary = Omit<TranscriptMeta, "system" | "tools"> & {
   /** Number of records, which is also the last `seq`. */
   recordCount: number;
+  /** With a query that matched what was said, not the title: the match in context. */
+  match?: SearchMatch;
 };
 
 export interface ListOptions {

@@ -62,6 +62,7 @@ describe("planFork", () => {
           status: "success",
           content: { files: ["mock.txt"] },
           outcome: EDITED_OUTCOME,
+          durationMs: 0,
         },
       },
     });

@@ -112,6 +112,8 @@ export function planFork(source: Transcript, request: ForkRequest): ForkResult {
         content: edit.content,
         status: edit.status ?? payload.status,
         outcome: EDITED_OUTCOME,
+        // Nothing ran: the original's duration would describe a run that did not happen.
+        durationMs: 0,
       },
     };
     records = records.with(index, { ...found, event });

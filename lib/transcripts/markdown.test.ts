@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { ProtocolEvent } from "../protocol/events";
+import type { StoredRecord } from "../store/store";
 import { exportMarkdown, fenced } from "./markdown";
 import { sampleTranscript } from "./testing";
 
@@ -37,6 +39,50 @@ describe("exportMarkdown", () => {
     expect(markdown).toContain("### Request · turn 0 · demo/scripted");
     expect(markdown).toContain('"temperature": 0.5');
     expect(markdown).toContain("Found `notes/` and README.md ✅");
+  });
+
+  it("writes an action response's $variables as the page does: the value's text form", () => {
+    const at = (event: ProtocolEvent, seq: number): StoredRecord => ({
+      kind: "event",
+      event,
+      seq,
+      runId: "run-1",
+    });
+    const call = (id: string, name: string, outputKey: string): ProtocolEvent => ({
+      type: "call",
+      id: `e-${id}`,
+      timestamp: 1,
+      turn: 0,
+      span: { start: 0, end: 1 },
+      call: { id, name, args: {} },
+      action: { type: "tool", mode: "async", outputKey },
+    });
+    const result = (callId: string, tool: string, content: unknown): ProtocolEvent => ({
+      type: "result",
+      id: `r-${callId}`,
+      timestamp: 2,
+      callId,
+      payload: { tool, status: "success", content, outcome: "Done", durationMs: 1 },
+    });
+    const records = [
+      call("sum", "calculate", "total"),
+      call("ls", "list", "files"),
+      call("late", "read", "pending"),
+      result("sum", "calculate", { expression: "40 + 50", value: 90 }),
+      result("ls", "list", { path: ".", entries: [{ path: "a.md", type: "file" }] }),
+      {
+        type: "respond",
+        id: "answer",
+        timestamp: 3,
+        turn: 0,
+        span: { start: 1, end: 2 },
+        content: "Total $total; files: $files; $pending; $nope.",
+      } satisfies ProtocolEvent,
+    ].map((event, index) => at(event, index + 1));
+    const action = { meta: { ...transcript.meta, dialect: "action" as const }, records };
+    expect(exportMarkdown(action)).toContain("Total 90; files: a.md; $pending; $nope.");
+    const xml = { meta: transcript.meta, records };
+    expect(exportMarkdown(xml)).toContain("Total $total; files: $files;");
   });
 
   it("fences text so that backticks inside cannot close the fence", () => {

@@ -6,6 +6,7 @@ import {
   type ResultEvent,
 } from "../protocol/events";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
+import { resolveText, variableValue } from "../runtime/variables";
 import type { TranscriptMeta } from "../store/store";
 import { prettyJson } from "./pretty-json";
 
@@ -50,6 +51,8 @@ export function* markdownParts(
   const items = mergedItems(transcript.records);
   const { results, answered } = pairResults(items);
 
+  // `$name` in action responses reads as on the page: the value's text form once it is known.
+  const variables = meta.dialect === "action" ? variablesOf(items, results) : new Map();
   const blocks: string[] = [`# ${oneLine(meta.title)}`, describeMeta(meta)];
   let section: "user" | "assistant" | undefined;
   const assistant = () => {
@@ -88,7 +91,9 @@ export function* markdownParts(
       case "respond":
         if (event.content.trim() === "") break;
         assistant();
-        blocks.push(event.content);
+        blocks.push(
+          variables.size === 0 ? event.content : resolveText(event.content, variables).text,
+        );
         break;
       case "call":
         if (!tools) break;
@@ -163,6 +168,27 @@ function pairResults(items: readonly Item[]): {
 function lastIndex(length: number, test: (index: number) => boolean): number {
   for (let index = length - 1; index >= 0; index--) if (test(index)) return index;
   return -1;
+}
+
+/** `output_key` → value, from each key's first call whose result succeeded (as the timeline). */
+function variablesOf(
+  items: readonly Item[],
+  results: ReadonlyMap<CallEvent, ResultEvent>,
+): Map<string, unknown> {
+  const variables = new Map<string, unknown>();
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (item.kind !== "event" || item.event.type !== "call") continue;
+    const { action } = item.event;
+    const key = action?.outputKey;
+    if (key === undefined || seen.has(key)) continue;
+    seen.add(key);
+    const result = results.get(item.event);
+    if (result?.payload.status !== "success") continue;
+    const { tool, content } = result.payload;
+    variables.set(key, variableValue(action?.type, tool, content));
+  }
+  return variables;
 }
 
 /** Requests and top-level events in order of first appearance, think/respond pieces joined. */

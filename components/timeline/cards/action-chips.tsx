@@ -1,12 +1,15 @@
 import type { ActionSpec } from "@/lib/protocol";
 
-/** An action-dialect call's execution options as small chips: type, mode, id, output key, deps. */
-export function ActionChips({ action, id }: { action: ActionSpec; id: string }) {
+/**
+ * An action-dialect call's execution options as small chips: type, mode, id (when ids are
+ * shown), output key, deps.
+ */
+export function ActionChips({ action, id }: { action: ActionSpec; id?: string | undefined }) {
   const chips: { label: string; value: string }[] = [
     { label: "type", value: action.type },
     { label: "mode", value: action.mode },
-    { label: "id", value: id },
   ];
+  if (id !== undefined) chips.push({ label: "id", value: id });
   if (action.outputKey !== undefined)
     chips.push({ label: "output_key", value: `$${action.outputKey}` });
   if (action.dependsOn !== undefined && action.dependsOn.length > 0)

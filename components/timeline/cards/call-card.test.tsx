@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { EDITED_OUTCOME } from "@/lib/transcripts/fork";
 import { append, cleanup, loadLog, make, renderCard } from "../testing";
 
 afterEach(cleanup);
@@ -25,6 +26,15 @@ describe("CallCard", () => {
     );
     expect(container.textContent).toContain("- buy milk");
     expect(container.textContent).toContain("42 ms");
+  });
+
+  it("shows a result mocked in a fork as mocked, without a duration", () => {
+    const call = make.call("c1", "read", { file: "notes/todo.md" });
+    const mocked = make.result("c1", "success", "- mock", EDITED_OUTCOME, "read");
+    loadLog([call, mocked]);
+    const { container, getByTestId } = renderCard(call);
+    expect(getByTestId("mocked").textContent).toBe("mocked");
+    expect(container.textContent).not.toContain("42 ms");
   });
 
   it.each(["failure", "skipped"] as const)("shows a %s", (outcome) => {

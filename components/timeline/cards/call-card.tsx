@@ -1,6 +1,7 @@
 "use client";
 
 import type { CallEvent } from "@/lib/protocol";
+import { EDITED_OUTCOME } from "@/lib/transcripts/fork";
 import { usePlayground } from "@/state/playground-store";
 import { CardFrame } from "../card-frame";
 import { useRemembered } from "../card-memory";
@@ -22,6 +23,9 @@ export function CallCard({ event }: { event: CallEvent }) {
   const running = usePlayground(
     (state) => state.status === "running" || state.status === "stopping",
   );
+  // The model's own ids (`id="files"`, which `depends_on` names) always show; generated ones
+  // (the event's id) only with "show ids".
+  const showId = usePlayground((state) => state.showIds) || callId !== event.id;
   const [chosen, choose] = useRemembered(`${event.id}:open`);
   const open = chosen ?? true;
   const status: CallStatus = result?.payload.status ?? (running ? "running" : "no result");
@@ -38,24 +42,34 @@ export function CallCard({ event }: { event: CallEvent }) {
         summary={
           <>
             <span className="font-mono text-[13px] font-medium text-fg">{event.call.name}</span>
-            {event.action === undefined ? (
+            {event.action === undefined && showId ? (
               <span className="min-w-0 truncate font-mono text-[11px] text-fg-subtle">
                 {callId}
               </span>
             ) : null}
             <span className="ml-auto flex shrink-0 items-center gap-2">
-              {result !== undefined ? (
+              {result === undefined ? null : result.payload.outcome === EDITED_OUTCOME ? (
+                <span
+                  className="rounded border border-info/40 px-1.5 py-px font-mono text-[11px] leading-4 text-info"
+                  title="This result was written by hand in a fork; the call did not run"
+                  data-testid="mocked"
+                >
+                  mocked
+                </span>
+              ) : (
                 <span className="font-mono text-[11px] text-fg-subtle">
                   {formatDuration(result.payload.durationMs)}
                 </span>
-              ) : null}
+              )}
               <StatusChip status={status} />
             </span>
           </>
         }
       >
         <div className="flex flex-col gap-2 px-3 pb-2.5">
-          {event.action !== undefined ? <ActionChips action={event.action} id={callId} /> : null}
+          {event.action !== undefined ? (
+            <ActionChips action={event.action} id={showId ? callId : undefined} />
+          ) : null}
           <JsonBlock value={event.call.args} memoryKey={`${event.id}:args`} label="Arguments" />
           {result !== undefined ? <CallResult result={result} /> : null}
           <SubAgentEvents callId={callId} />

@@ -3,12 +3,17 @@
 import type { ErrorEvent } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 import { CardFrame } from "../card-frame";
+import { StatusChip } from "./status-chip";
 
 /**
  * A parser or runtime error: its code, its message, the offending text when there is some,
- * and a way to its place in the raw wire text.
+ * and a way to its place in the raw wire text. A malformed call's failure result (its
+ * `callId` is this error's id) folds in as one line: the model was sent this message.
  */
 export function ErrorCard({ event }: { event: ErrorEvent }) {
+  const failure = usePlayground((state) => state.log.resultOf(event.id));
+  const showIds = usePlayground((state) => state.showIds);
+  const ids = showIds ? [event.tool, event.callId].filter(Boolean) : event.tool ? [event.tool] : [];
   const showInRaw = () => {
     const state = usePlayground.getState();
     state.select(event.id, event.turn ?? null);
@@ -40,10 +45,18 @@ export function ErrorCard({ event }: { event: ErrorEvent }) {
           {event.raw.trim()}
         </pre>
       ) : null}
-      {event.tool !== undefined || event.callId !== undefined ? (
-        <p className="mt-1 font-mono text-[11px] text-fg-subtle">
-          {[event.tool, event.callId].filter(Boolean).join(" · ")}
+      {failure !== undefined ? (
+        <p
+          className="mt-1.5 flex items-center gap-2 text-xs text-fg-muted"
+          data-testid="folded-failure"
+          data-result-id={failure.id}
+        >
+          <StatusChip status={failure.payload.status} />
+          <span>{failure.payload.outcome}: this message went back to the model as its result.</span>
         </p>
+      ) : null}
+      {ids.length > 0 ? (
+        <p className="mt-1 font-mono text-[11px] text-fg-subtle">{ids.join(" · ")}</p>
       ) : null}
     </CardFrame>
   );

@@ -58,7 +58,8 @@ describe("RespondCard", () => {
         action: { type: "tool", mode: "async", outputKey: "files" },
       },
     );
-    loadLog([total, files, make.result("total", "success", 2, "1+1 = 2", "calculate"), respond], {
+    const sum = { expression: "1+1", value: 2 };
+    loadLog([total, files, make.result("total", "success", sum, "1+1 = 2", "calculate"), respond], {
       dialect: "action",
       status: "running",
     });
@@ -74,9 +75,16 @@ describe("RespondCard", () => {
     expect(variable("nope")?.textContent).toBe("$nope");
     expect(container.querySelector("code")?.textContent).toBe("$total");
 
-    act(() => append(make.result("files", "success", ["a.md", "b.md"], "Listed 2", "list")));
+    const listed = {
+      path: ".",
+      entries: [
+        { path: "a.md", type: "file" },
+        { path: "docs", type: "directory" },
+      ],
+    };
+    act(() => append(make.result("files", "success", listed, "Listed 2", "list")));
     expect(variable("files")?.dataset.state).toBe("value");
-    expect(variable("files")?.textContent).toBe('["a.md","b.md"]');
+    expect(variable("files")?.textContent).toBe("a.md, docs/");
   });
 
   it("leaves $names alone outside the action dialect", () => {

@@ -1,5 +1,6 @@
 "use client";
 
+import type { RunLog } from "@/lib/client/run-log";
 import type { ResultEvent } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 import { CardFrame } from "../card-frame";
@@ -7,15 +8,20 @@ import { JsonBlock } from "./json-block";
 import { StatusChip } from "./status-chip";
 
 /**
- * A result shows inside its call's card. Only a result without a call in the log gets a card
- * of its own: the runtime's protocol failure for a block that never became a call.
+ * A result shows inside its call's card, and a malformed call's failure inside its error's
+ * card (`callId` is the error's id). Only a result with neither in the log gets a card of its
+ * own; it links (hover, click) to whatever its `callId` names.
  */
 export function ResultCard({ event }: { event: ResultEvent }) {
-  const hasCall = usePlayground((state) => state.log.callOf(event.callId) !== undefined);
-  if (hasCall) return null;
+  const shownElsewhere = usePlayground((state) => isShownElsewhere(state.log, event));
+  if (shownElsewhere) return null;
   const { payload } = event;
   return (
-    <CardFrame event={event} className="border border-danger/30 bg-danger/5 px-3 py-1.5">
+    <CardFrame
+      event={event}
+      linkId={event.callId}
+      className="border border-danger/30 bg-danger/5 px-3 py-1.5"
+    >
       <div className="flex items-center gap-2 text-xs">
         <span className="font-mono text-[13px] text-fg">{payload.tool}</span>
         <span className="min-w-0 flex-1 truncate text-fg-muted" data-testid="call-outcome">
@@ -30,4 +36,9 @@ export function ResultCard({ event }: { event: ResultEvent }) {
       ) : null}
     </CardFrame>
   );
+}
+
+/** A result the timeline shows in another card: its call's, or its malformed call's error's. */
+export function isShownElsewhere(log: RunLog, result: ResultEvent): boolean {
+  return log.callOf(result.callId) !== undefined || log.get(result.callId)?.type === "error";
 }

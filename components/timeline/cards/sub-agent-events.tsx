@@ -2,6 +2,7 @@
 
 import { usePlayground } from "@/state/playground-store";
 import { EventCard } from "../event-card";
+import { isShownElsewhere } from "./result-card";
 
 /**
  * A sub-agent's own run under the action that started it, on an indented rail. Recursive:
@@ -13,7 +14,7 @@ export function SubAgentEvents({ callId }: { callId: string }) {
   const log = usePlayground((state) => state.log);
   const children = log
     .childrenOf(callId)
-    .filter((child) => child.type !== "result" || log.callOf(child.callId) === undefined);
+    .filter((child) => child.type !== "result" || !isShownElsewhere(log, child));
   if (children.length === 0) return null;
   return (
     <div className="flex flex-col gap-1.5 border-l-2 border-info/30 pl-3" data-testid="sub-agent">

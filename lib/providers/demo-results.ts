@@ -22,7 +22,8 @@ const TOOL_RESPONSE = /<tool_response>([\s\S]*?)<\/tool_response>/g;
 
 /**
  * Hermes: one `<tool_response>{"name", "content"}</tool_response>` per call. The wire has no
- * status (§4.4), so each is read as a success and its content speaks for itself.
+ * status (§4.4), so each is read as a success and its content speaks for itself — except the
+ * runtime's own `protocol` answer to a malformed call block, which is always a failure.
  */
 function readToolResponses(text: string): ReadResults {
   const items: ResultItem[] = [];
@@ -31,7 +32,8 @@ function readToolResponses(text: string): ReadResults {
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const value = isPlainObject(parsed.value) ? parsed.value : {};
     const tool = typeof value.name === "string" ? value.name : "unknown";
-    items.push({ tool, status: "success", content: value.content });
+    const status = tool === "protocol" ? "failure" : "success";
+    items.push({ tool, status, content: value.content });
   }
   return { ok: true, items };
 }

@@ -26,5 +26,7 @@ export {
   type Transcript,
   type TranscriptMeta,
   type TranscriptRecord,
+  TRANSCRIPT_SOURCES,
+  type TranscriptSource,
   type TranscriptSummary,
 } from "./store";

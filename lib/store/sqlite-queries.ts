@@ -3,7 +3,7 @@
  * stays in `sqlite-store.ts`, which prepares each statement once per connection.
  */
 import type { Dialect } from "../protocol";
-import type { TranscriptMeta } from "./store";
+import type { TranscriptMeta, TranscriptSource } from "./store";
 import { decodeStoredJson } from "./stored-json";
 
 export interface TranscriptRow {
@@ -19,6 +19,7 @@ export interface TranscriptRow {
   tools: string;
   parent_id: string | null;
   fork_point: number | null;
+  source: string;
   last_seq: number;
 }
 
@@ -34,18 +35,19 @@ export interface RelicRow {
 }
 
 const TRANSCRIPT_COLUMNS = `id, title, created_at, updated_at, deleted_at, dialect, model_provider,
-  model_id, system, tools, parent_id, fork_point, last_seq`;
+  model_id, system, tools, parent_id, fork_point, source, last_seq`;
 
 export const QUERIES = {
   insertTranscript: `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
-      dialect, model_provider, model_id, system, tools, parent_id, fork_point)
+      dialect, model_provider, model_id, system, tools, parent_id, fork_point, source)
     VALUES (@id, @title, @titleFolded, @createdAt, @createdAt, @dialect, @modelProvider,
-      @modelId, @system, @tools, @parentId, @forkPoint)`,
+      @modelId, @system, @tools, @parentId, @forkPoint, @source)`,
   selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts WHERE id = ?`,
   selectRecords: "SELECT seq, run_id, body FROM records WHERE transcript_id = ? ORDER BY seq",
   // A folded query against folded text: instr() needs no LIKE escaping of % and _.
   listTranscripts: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts AS t
-    WHERE deleted_at IS NULL AND (@query IS NULL OR instr(title_folded, @query) > 0
+    WHERE deleted_at IS NULL AND (@source IS NULL OR source = @source)
+      AND (@query IS NULL OR instr(title_folded, @query) > 0
       OR EXISTS (SELECT 1 FROM search_blocks AS b
         WHERE b.transcript_id = t.id AND instr(b.text, @query) > 0))
     ORDER BY updated_at DESC, created_at DESC, id DESC
@@ -78,6 +80,7 @@ export function rowToMeta(row: TranscriptRow): TranscriptMeta {
     model: { provider: row.model_provider, id: row.model_id },
     system: row.system,
     tools: decodeStoredJson(row.tools, `tools of transcript ${row.id}`) as string[],
+    source: row.source as TranscriptSource,
   };
   if (row.parent_id !== null) meta.parentId = row.parent_id;
   if (row.fork_point !== null) meta.forkPoint = row.fork_point;

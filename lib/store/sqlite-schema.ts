@@ -54,4 +54,11 @@ export const MIGRATIONS: readonly string[] = [
 
   CREATE INDEX relics_expiry ON relics (expires_at) WHERE expires_at IS NOT NULL;
   `,
+  // Where a transcript came from (spec §11). Imports were marked by a relic until now.
+  `
+  ALTER TABLE transcripts ADD COLUMN source TEXT NOT NULL DEFAULT 'playground'
+    CHECK (source IN ('playground', 'import', 'capture'));
+  UPDATE transcripts SET source = 'import'
+    WHERE id IN (SELECT key FROM relics WHERE namespace = 'wirescope.imports');
+  `,
 ];

@@ -120,6 +120,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
           modelId: meta.model.id,
           system: meta.system,
           tools: JSON.stringify(meta.tools),
+          source: meta.source,
           parentId: meta.parentId ?? null,
           forkPoint: meta.forkPoint ?? null,
         });
@@ -136,9 +137,9 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
 
     async listTranscripts(listOptions) {
       open();
-      const { query, limit, offset } = normalizeListOptions(listOptions);
+      const { query, limit, offset, source } = normalizeListOptions(listOptions);
       return sql.listTranscripts
-        .all({ query: query ?? null, limit, offset })
+        .all({ query: query ?? null, limit, offset, source: source ?? null })
         .map((row) => toSummary(rowToMeta(row), row.last_seq));
     },
 
@@ -224,7 +225,7 @@ function prepareStatements(db: Database.Database) {
     selectTranscript: db.prepare<[string], TranscriptRow>(QUERIES.selectTranscript),
     selectRecords: db.prepare<[string], RecordRow>(QUERIES.selectRecords),
     listTranscripts: db.prepare<
-      [{ query: string | null; limit: number; offset: number }],
+      [{ query: string | null; limit: number; offset: number; source: string | null }],
       TranscriptRow
     >(QUERIES.listTranscripts),
     rename: db.prepare<

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { DIALECTS, type Dialect } from "../protocol/events";
 import type { ChunkRecord, EventRecord, RequestRecord } from "../protocol/records";
+import { TRANSCRIPT_SOURCES } from "../store/store";
 import { eventSchema } from "./event-schema";
 import type { FileRecord, TranscriptHeader } from "./header";
 
@@ -20,6 +21,7 @@ export const headerSchema = z.strictObject({
   model: z.strictObject({ provider: z.string(), id: z.string() }),
   system: z.string(),
   tools: z.array(z.string()),
+  source: z.enum(TRANSCRIPT_SOURCES).optional(),
   parentId: z.string().optional(),
   forkPoint: count.optional(),
 }) satisfies z.ZodType<TranscriptHeader>;

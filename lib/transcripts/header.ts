@@ -1,6 +1,6 @@
 import type { Dialect } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
-import type { StoredRecord, TranscriptMeta } from "../store/store";
+import type { StoredRecord, TranscriptMeta, TranscriptSource } from "../store/store";
 
 export const TRANSCRIPT_FORMAT = "wirescope-transcript";
 export const TRANSCRIPT_VERSION = 1;
@@ -16,6 +16,8 @@ export interface TranscriptHeader {
   model: { provider: string; id: string };
   system: string;
   tools: string[];
+  /** Where it came from (spec §11); absent in older files, and for `"playground"`. */
+  source?: TranscriptSource;
   parentId?: string;
   forkPoint?: number;
 }
@@ -47,6 +49,7 @@ export function headerOf(meta: TranscriptMeta): TranscriptHeader {
     system: meta.system,
     tools: [...meta.tools],
   };
+  if (meta.source !== "playground") header.source = meta.source;
   if (meta.parentId !== undefined) header.parentId = meta.parentId;
   if (meta.forkPoint !== undefined) header.forkPoint = meta.forkPoint;
   return header;

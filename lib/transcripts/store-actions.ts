@@ -43,6 +43,7 @@ export async function importTranscript(
     model: header.model,
     system: header.system,
     tools: header.tools,
+    source: "import",
     ...(parentHere && header.parentId !== undefined ? { parentId: header.parentId } : {}),
     ...(parentHere && header.forkPoint !== undefined ? { forkPoint: header.forkPoint } : {}),
   });

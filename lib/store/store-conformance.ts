@@ -80,9 +80,10 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         expect(captured.source).toBe("capture");
         expect((await store.getTranscript("c"))?.meta.source).toBe("capture");
         const ids = async (source?: "playground" | "import" | "capture") =>
-          (await store.listTranscripts(source === undefined ? {} : { source })).map(
-            (summary) => [summary.id, summary.source],
-          );
+          (await store.listTranscripts(source === undefined ? {} : { source })).map((summary) => [
+            summary.id,
+            summary.source,
+          ]);
         expect(await ids()).toEqual([
           ["i", "import"],
           ["c", "capture"],

@@ -73,6 +73,31 @@ export const anthropicFormat: WireFormat = {
     ];
   },
 
+  reasoning(text) {
+    return frame(
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: text } },
+      "content_block_delta",
+    );
+  },
+
+  whole(model, text, usage, reasoning) {
+    return {
+      id: "msg_fake",
+      type: "message",
+      role: "assistant",
+      model,
+      content: [
+        ...(reasoning === undefined
+          ? []
+          : [{ type: "thinking", thinking: reasoning, signature: "" }]),
+        { type: "text", text },
+      ],
+      stop_reason: "end_turn",
+      stop_sequence: null,
+      usage: { input_tokens: usage.input, output_tokens: usage.output },
+    };
+  },
+
   delta(text) {
     return frame(
       { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } },

@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { safeParseJson } from "../../protocol/safe-json";
+import { isPlainObject, safeParseJson } from "../../protocol/safe-json";
 import { anthropicFormat } from "./anthropic-format";
 import {
   applyStop,
   type Behaviour,
   behaviourOf,
   FAKE_MODELS,
+  FAKE_REASONING,
   pieces,
   scriptFor,
   tokens,
@@ -46,7 +47,8 @@ export interface FakeProviderServer {
  * dialect named by the system prompt, honours stop sequences, and fails on request by model
  * id: `fail-401` (echoing the credentials it got), `fail-404`, `fail-429`, `fail-500`,
  * `fail-context`, `cut-halfway` (the socket closes mid-answer), `stall` (half the answer,
- * then silence), `overrun` (writes a results block after its turn).
+ * then silence), `overrun` (writes a results block after its turn), `reasoning` (streams
+ * reasoning deltas first). A request without `"stream": true` gets one JSON answer.
  */
 export async function startFakeProviderServer(
   options: FakeProviderOptions = {},
@@ -88,6 +90,11 @@ export async function startFakeProviderServer(
       return sendJson(response, failure.status, failure.body, failure.headers);
     }
     const script = applyStop(scriptFor(read.conversation, behaviour), read.stop);
+    if (!isPlainObject(body) || body.stream !== true) {
+      const usage = { input: tokens(raw), output: tokens(script.text) };
+      const reasoning = behaviour === "reasoning" ? FAKE_REASONING : undefined;
+      return sendJson(response, 200, format.whole(read.model, script.text, usage, reasoning));
+    }
     await stream(response, format, read.model, behaviour, script, tokens(raw));
   }
 
@@ -105,6 +112,12 @@ export async function startFakeProviderServer(
       connection: "keep-alive",
     });
     for (const head of format.head(model, inputTokens)) response.write(head);
+    if (behaviour === "reasoning") {
+      for (const part of pieces(FAKE_REASONING, chunkChars)) {
+        response.write(format.reasoning(part));
+        await pause(delayMs);
+      }
+    }
     const parts = pieces(script.text, chunkChars);
     const broken = behaviour === "cut-halfway" || behaviour === "stall";
     const count = broken ? Math.ceil(parts.length / 2) : parts.length;

@@ -26,6 +26,15 @@ export interface WireFormat {
   head(model: string, inputTokens: number): string[];
   /** One SSE frame carrying `text`. */
   delta(text: string): string;
+  /** One SSE frame carrying reasoning text (OpenAI `reasoning_content`, Anthropic thinking). */
+  reasoning(text: string): string;
+  /** The whole answer as one JSON body, for a request that did not ask to stream. */
+  whole(
+    model: string,
+    text: string,
+    usage: { input: number; output: number },
+    reasoning?: string,
+  ): unknown;
   /** SSE frames after the last text. */
   tail(stoppedBy: string | undefined, usage: { input: number; output: number }): string[];
 }

@@ -47,7 +47,7 @@ export const anthropicFormat: WireFormat = {
     }
   },
 
-  head(model, inputTokens) {
+  head(model, inputTokens, reasoning) {
     return [
       frame(
         {
@@ -66,10 +66,34 @@ export const anthropicFormat: WireFormat = {
         "message_start",
       ),
       frame(
-        { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+        {
+          type: "content_block_start",
+          index: 0,
+          content_block: reasoning
+            ? { type: "thinking", thinking: "" }
+            : { type: "text", text: "" },
+        },
         "content_block_start",
       ),
       frame({ type: "ping" }, "ping"),
+    ];
+  },
+
+  afterReasoning() {
+    return [
+      frame(
+        {
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "signature_delta", signature: "fake" },
+        },
+        "content_block_delta",
+      ),
+      frame({ type: "content_block_stop", index: 0 }, "content_block_stop"),
+      frame(
+        { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
+        "content_block_start",
+      ),
     ];
   },
 
@@ -98,16 +122,16 @@ export const anthropicFormat: WireFormat = {
     };
   },
 
-  delta(text) {
+  delta(text, reasoned) {
     return frame(
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } },
+      { type: "content_block_delta", index: reasoned ? 1 : 0, delta: { type: "text_delta", text } },
       "content_block_delta",
     );
   },
 
-  tail(stoppedBy, usage) {
+  tail(stoppedBy, usage, reasoned) {
     return [
-      frame({ type: "content_block_stop", index: 0 }, "content_block_stop"),
+      frame({ type: "content_block_stop", index: reasoned ? 1 : 0 }, "content_block_stop"),
       frame(
         {
           type: "message_delta",

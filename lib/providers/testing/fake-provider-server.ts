@@ -30,6 +30,8 @@ export interface ReceivedRequest {
   model?: string;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** Settles when the answer is over: sent whole, or the client went away first. */
+  closed: Promise<"finished" | "aborted">;
 }
 
 export interface FakeProviderServer {
@@ -66,7 +68,10 @@ export async function startFakeProviderServer(
     const raw = await readBody(request);
     const parsed = raw === "" ? undefined : safeParseJson(raw);
     const body = parsed?.ok === true ? parsed.value : raw;
-    const received: ReceivedRequest = { path, headers: request.headers, body };
+    const closed = new Promise<"finished" | "aborted">((resolve) => {
+      response.once("close", () => resolve(response.writableFinished ? "finished" : "aborted"));
+    });
+    const received: ReceivedRequest = { path, headers: request.headers, body, closed };
     requests.push(received);
 
     if (request.method === "GET" && path === "/v1/models") {
@@ -111,19 +116,21 @@ export async function startFakeProviderServer(
       "cache-control": "no-cache",
       connection: "keep-alive",
     });
-    for (const head of format.head(model, inputTokens)) response.write(head);
-    if (behaviour === "reasoning") {
+    const reasoned = behaviour === "reasoning";
+    for (const head of format.head(model, inputTokens, reasoned)) response.write(head);
+    if (reasoned) {
       for (const part of pieces(FAKE_REASONING, chunkChars)) {
         response.write(format.reasoning(part));
         await pause(delayMs);
       }
+      for (const frame of format.afterReasoning()) response.write(frame);
     }
     const parts = pieces(script.text, chunkChars);
     const broken = behaviour === "cut-halfway" || behaviour === "stall";
     const count = broken ? Math.ceil(parts.length / 2) : parts.length;
     for (const part of parts.slice(0, count)) {
       if (response.destroyed) return;
-      response.write(format.delta(part));
+      response.write(format.delta(part, reasoned));
       await pause(delayMs);
     }
     if (behaviour === "stall") return; // silence until the client gives up
@@ -135,7 +142,7 @@ export async function startFakeProviderServer(
       return;
     }
     const usage = { input: inputTokens, output: tokens(script.text) };
-    for (const tail of format.tail(script.stoppedBy, usage)) response.write(tail);
+    for (const tail of format.tail(script.stoppedBy, usage, reasoned)) response.write(tail);
     response.end();
   }
 

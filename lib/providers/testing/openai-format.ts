@@ -78,6 +78,10 @@ export const openaiFormat: WireFormat = {
     return chunk("fake", { reasoning_content: text }, null);
   },
 
+  afterReasoning() {
+    return [];
+  },
+
   whole(model, text, usage, reasoning) {
     return {
       id: "chatcmpl-fake",

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type DetectableDialect, detectDialect } from "./detect";
+import { type DetectableDialect, detectDialect, LONGEST_MARKER } from "./detect";
 import { encodeTurn } from "./encode";
 import type { ProtocolEvent } from "./events";
 
@@ -122,6 +122,26 @@ describe("detectDialect properties", () => {
           else if (detection.decided) decided = detection.dialect;
         }
         expect(decided).toBeDefined();
+      }),
+    );
+  });
+
+  it("from a resume point, a growing text is decided as the whole is", () => {
+    fc.assert(
+      fc.property(textArb, fc.array(fc.nat(), { maxLength: 6 }), ({ text }, cuts) => {
+        const ends = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+        let scanned = 0;
+        let decided: ReturnType<typeof detectDialect> | undefined;
+        for (const end of [...ends, text.length]) {
+          const from = Math.max(0, scanned - LONGEST_MARKER);
+          const detection = detectDialect(text.slice(0, end), { from });
+          scanned = end;
+          if (detection.decided) {
+            decided = detection;
+            break;
+          }
+        }
+        expect(decided).toEqual(detectDialect(text.slice(0, scanned)));
       }),
     );
   });

@@ -25,7 +25,16 @@ export interface DetectOptions {
   windowChars?: number;
   /** The text is the whole stream: a word marker at its very end counts (`…§end`). */
   final?: boolean;
+  /**
+   * Look only at markers starting here or later: a caller that calls again on a growing
+   * text passes where the last call left off minus the longest marker, so the whole work
+   * stays linear. Offsets in the reason still count from the start of `text`.
+   */
+  from?: number;
 }
+
+/** The longest marker, in characters: how far back a marker cut by the end may start. */
+export const LONGEST_MARKER = 16;
 
 export const DEFAULT_DETECT_WINDOW = 16_384;
 
@@ -63,14 +72,15 @@ const SHARED: readonly { marker: string; dialects: string }[] = [
  */
 export function detectDialect(text: string, options: DetectOptions = {}): Detection {
   const fallback = options.fallback ?? "xml";
-  const window = text.slice(0, options.windowChars ?? DEFAULT_DETECT_WINDOW);
+  const limit = options.windowChars ?? DEFAULT_DETECT_WINDOW;
+  const window = text.length > limit ? text.slice(0, limit) : text;
+  const from = Math.max(0, options.from ?? 0);
   let first: { marker: string; dialect: DetectableDialect; at: number } | undefined;
   const others = new Set<DetectableDialect>();
   for (const { marker, dialect, word } of DISTINCTIVE) {
+    const final = options.final === true && window.length === text.length;
     const at =
-      word === true
-        ? indexOfWord(window, marker, options.final === true && window.length === text.length)
-        : window.indexOf(marker);
+      word === true ? indexOfWord(window, marker, final, from) : window.indexOf(marker, from);
     if (at < 0) continue;
     others.add(dialect);
     if (first === undefined || at < first.at) first = { marker, dialect, at };
@@ -85,7 +95,7 @@ export function detectDialect(text: string, options: DetectOptions = {}): Detect
       reason: `${first.marker.trim()} at offset ${first.at} is a ${first.dialect} marker${also}`,
     };
   }
-  const shared = SHARED.filter(({ marker }) => window.includes(marker));
+  const shared = SHARED.filter(({ marker }) => window.includes(marker, from));
   if (shared.length > 0) {
     const named = shared.map(({ marker, dialects }) => `${marker} (${dialects})`).join(", ");
     return {
@@ -106,8 +116,8 @@ export function detectDialect(text: string, options: DetectOptions = {}): Detect
  * parser reads it. At the very end of the text the next character is unknown: not yet,
  * unless the text is final.
  */
-function indexOfWord(text: string, marker: string, final: boolean): number {
-  for (let at = text.indexOf(marker); at >= 0; at = text.indexOf(marker, at + 1)) {
+function indexOfWord(text: string, marker: string, final: boolean, from: number): number {
+  for (let at = text.indexOf(marker, from); at >= 0; at = text.indexOf(marker, at + 1)) {
     const next = text.charAt(at + marker.length);
     if (next === "" ? final : !/[\p{L}\p{N}_]/u.test(next)) return at;
   }

@@ -79,6 +79,28 @@ describe("TurnRecorder", () => {
     expect(delimiter.events.map((event) => event.type)).toEqual(["think", "respond"]);
   });
 
+  it("long reasoning before any text is held only so long, then decided from the request", () => {
+    const long = "r".repeat(40_000);
+    const records: TranscriptRecord[] = [];
+    const recorder = new TurnRecorder({
+      turn: 0,
+      request: { kind: "request", turn: 0, provider: "p", model: "m", messages: [], settings: {} },
+      requestText: "Use <tool_call> tags.",
+      elapsed: () => 0,
+      clock: () => 0,
+      maxChars: 1_000_000,
+      emit: (batch) => records.push(...batch),
+    });
+    recorder.push([think(long)]);
+    expect(records).toHaveLength(0);
+    recorder.push([think(long)]);
+    expect(records[0]).toMatchObject({
+      kind: "request",
+      settings: { capture: { dialect: "hermes" } },
+    });
+    expect(records.some((record) => record.kind === "chunk")).toBe(true);
+  });
+
   it("hermes parses with the xml parser until a hermes parser exists, and the choice says which", () => {
     const { choices } = record([text("<tool_call>{}</tool_call>")]);
     expect(choices[0]?.dialect).toBe("hermes");

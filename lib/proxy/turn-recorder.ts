@@ -9,7 +9,12 @@
  * window fills or the answer ends (then the request's own text, typically a system prompt
  * that describes the format, gets a say before the fallback).
  */
-import { DEFAULT_DETECT_WINDOW, type DetectableDialect, detectDialect } from "../protocol/detect";
+import {
+  DEFAULT_DETECT_WINDOW,
+  type DetectableDialect,
+  detectDialect,
+  LONGEST_MARKER,
+} from "../protocol/detect";
 import type { ErrorEvent, ProtocolEvent } from "../protocol/events";
 import { createParser } from "../protocol/parser";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
@@ -38,11 +43,17 @@ export interface TurnRecorderOptions {
 
 type Piece = { kind: "text" | "think"; text: string; t: number };
 
+/** Held at most before the dialect is decided anyway (long reasoning counts too). */
+const MAX_HELD_CHARS = 4 * DEFAULT_DETECT_WINDOW;
+
 export class TurnRecorder {
   private choice: DialectChoice | undefined;
   private parser: Parser | undefined;
   private held: Piece[] = [];
   private probe = "";
+  private heldChars = 0;
+  /** How much of `probe` detection has looked at: each call resumes there (linear). */
+  private scanned = 0;
   private thinking = false;
   private recorded = 0;
   private capped = false;
@@ -68,6 +79,7 @@ export class TurnRecorder {
       }
       if (this.choice === undefined) {
         this.held.push({ kind: delta.kind, text: delta.text, t: this.options.elapsed() });
+        this.heldChars += delta.text.length;
         if (delta.kind === "text") this.probe += delta.text;
         this.tryDecide(false);
       } else {
@@ -89,12 +101,16 @@ export class TurnRecorder {
   }
 
   private tryDecide(final: boolean): void {
-    const fromAnswer = detectDialect(this.probe, { final });
+    // Resumed a marker's length back: one cut by the end of the last look is found whole.
+    const from = final ? 0 : Math.max(0, this.scanned - LONGEST_MARKER);
+    this.scanned = this.probe.length;
+    const fromAnswer = detectDialect(this.probe, { final, from });
     if (fromAnswer.decided) {
       this.decide({ ...fromAnswer, by: "detected", parser: parserFor(fromAnswer.dialect) });
       return;
     }
-    if (!final && this.probe.length < DEFAULT_DETECT_WINDOW) return;
+    const full = this.probe.length >= DEFAULT_DETECT_WINDOW || this.heldChars >= MAX_HELD_CHARS;
+    if (!final && !full) return;
     const fromRequest = detectDialect(this.options.requestText, { final: true });
     const by = fromRequest.decided ? "detected" : "fallback";
     const reason = fromRequest.decided
@@ -127,6 +143,7 @@ export class TurnRecorder {
     ]);
     const held = this.held;
     this.held = [];
+    this.heldChars = 0;
     this.probe = "";
     for (const piece of held) this.write(piece.kind, piece.text, piece.t);
   }

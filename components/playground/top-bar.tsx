@@ -2,6 +2,7 @@
 
 import { ModelPicker } from "@/components/chat/model-picker";
 import { SettingsButton } from "@/components/chat/settings-drawer";
+import { ConnectButton } from "@/components/connect/connect-panel";
 import { SidebarIcon } from "@/components/transcripts/icons";
 import { DIALECTS } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
@@ -77,6 +78,7 @@ export function TopBar() {
         <button type="button" className={BUTTON} onClick={newConversation} disabled={busy}>
           New
         </button>
+        <ConnectButton className={BUTTON} />
         <button
           type="button"
           className={BUTTON}

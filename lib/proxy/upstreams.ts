@@ -26,7 +26,7 @@ export type UpstreamResult =
   | { ok: false; status: 404 | 503; error: string };
 
 /** Every name a proxy path may use, in the order the page lists them. */
-export const PROXY_NAMES = ["openai", "anthropic", "compat", ...PRESETS.map((p) => p.id)];
+export const UPSTREAM_NAMES = ["openai", "anthropic", "compat", ...PRESETS.map((p) => p.id)];
 
 export function resolveUpstream(name: string, env: ProviderEnv): UpstreamResult {
   if (name === "openai") {
@@ -61,7 +61,7 @@ export function resolveUpstream(name: string, env: ProviderEnv): UpstreamResult 
     return {
       ok: false,
       status: 404,
-      error: `provider: no proxy for "${name}"; use one of ${PROXY_NAMES.join(", ")}.`,
+      error: `provider: no proxy for "${name}"; use one of ${UPSTREAM_NAMES.join(", ")}.`,
     };
   }
   return configured(name, "openai", env, undefined, preset.baseURL, {

@@ -84,14 +84,13 @@ export function ConnectPanel({ onClose }: { onClose(): void }) {
                     className="accent-[var(--color-accent)]"
                   />
                   <span className="w-20 shrink-0 font-mono text-xs text-fg">{option}</span>
-                  <span
-                    className="min-w-0 flex-1 truncate font-mono text-[11px] text-fg-muted"
-                    title={url}
-                  >
-                    {url}
-                  </span>
-                  <span className="hidden shrink-0 text-[11px] text-fg-subtle lg:inline">
-                    {DESCRIPTION[option]}
+                  <span className="flex min-w-0 flex-1 flex-col">
+                    <span className="truncate font-mono text-[11px] text-fg-muted" title={url}>
+                      {url}
+                    </span>
+                    <span className="truncate text-[11px] text-fg-subtle">
+                      {DESCRIPTION[option]}
+                    </span>
                   </span>
                 </label>
                 <CopyButton text={() => url} label="Copy" />

@@ -19,13 +19,15 @@ export function snippetFor(kind: SnippetKind, baseURL: string, anthropic: boolea
 
 const client = new Anthropic({
   baseURL: "${baseURL.replace(/\/v1$/, "")}",
-  defaultHeaders: { "x-wirescope-session": "my-agent" }, // optional: one transcript
+  // Optional: every call of this client joins one transcript.
+  defaultHeaders: { "x-wirescope-session": "my-agent" },
 });`
         : `import OpenAI from "openai";
 
 const client = new OpenAI({
   baseURL: "${baseURL}",
-  defaultHeaders: { "x-wirescope-session": "my-agent" }, // optional: one transcript
+  // Optional: every call of this client joins one transcript.
+  defaultHeaders: { "x-wirescope-session": "my-agent" },
 });`;
     case "ai-sdk":
       return anthropic
@@ -39,7 +41,8 @@ const provider = createOpenAICompatible({
   name: "via-wirescope",
   baseURL: "${baseURL}",
   apiKey: process.env.OPENAI_API_KEY,
-  headers: { "x-wirescope-dialect": "auto" }, // or xml, delimiter, action, hermes
+  // Optional: auto (the default), xml, delimiter, action or hermes.
+  headers: { "x-wirescope-dialect": "auto" },
 });
 const model = provider.chatModel("gpt-4.1-mini");`;
     case "curl":

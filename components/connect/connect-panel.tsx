@@ -110,7 +110,9 @@ export function ConnectPanel({ onClose }: { onClose(): void }) {
                 onClick={() => setKind(option)}
                 className={`rounded px-2 py-0.5 text-xs ${option === kind ? "bg-surface-2 text-fg" : "text-fg-muted hover:text-fg"}`}
               >
-                {SNIPPET_LABEL[option]}
+                {option === "openai-sdk" && name === "anthropic"
+                  ? "Anthropic SDK"
+                  : SNIPPET_LABEL[option]}
               </button>
             ))}
             <span className="ml-auto">

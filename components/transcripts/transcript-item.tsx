@@ -49,11 +49,13 @@ export function TranscriptItem(props: TranscriptItemProps) {
           onDoubleClick={() => setEditing(true)}
           className="block w-full min-w-0 px-2.5 py-1.5 pr-14 text-left"
         >
-          <span className="block truncate text-[13px] text-fg" title={transcript.title}>
-            {transcript.title}
+          <span className="flex min-w-0 items-center gap-1.5">
+            <SourceBadge source={transcript.source} />
+            <span className="truncate text-[13px] text-fg" title={transcript.title}>
+              {transcript.title}
+            </span>
           </span>
           <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-[11px] text-fg-subtle">
-            <SourceBadge source={transcript.source} />
             <time
               dateTime={new Date(transcript.updatedAt).toISOString()}
               className="shrink-0 whitespace-nowrap"

@@ -122,7 +122,9 @@ export async function proxyRequest(
 
 /**
  * The upstream's body, chunk for chunk, read only as fast as the client reads (no buffering
- * here: highWaterMark 0). Each chunk is handed to the recorder after it is queued.
+ * here: highWaterMark 0). Recording runs after the chunk is on its way: each chunk (and the
+ * end) goes to the recorder in a `setImmediate`, in order (FIFO), so parsing and storing
+ * never sit between the upstream's bytes and the client's socket.
  */
 function relay(
   body: ReadableStream<Uint8Array>,
@@ -136,7 +138,7 @@ function relay(
     if (finished) return;
     finished = true;
     done();
-    void call?.end(outcome);
+    if (call !== undefined) setImmediate(() => void call.end(outcome));
   };
   return new ReadableStream<Uint8Array>(
     {
@@ -161,11 +163,7 @@ function relay(
           return;
         }
         controller.enqueue(next.value);
-        try {
-          call?.push(next.value);
-        } catch (error) {
-          console.error("wirescope: could not record a proxied chunk:", error);
-        }
+        if (call !== undefined) setImmediate(record, call, next.value);
       },
       cancel() {
         abort.abort();
@@ -175,6 +173,14 @@ function relay(
     },
     { highWaterMark: 0 },
   );
+}
+
+function record(call: CapturedCall, bytes: Uint8Array): void {
+  try {
+    call.push(bytes);
+  } catch (error) {
+    console.error("wirescope: could not record a proxied chunk:", error);
+  }
 }
 
 async function readCapped(

@@ -10,7 +10,7 @@ import { secretsOf } from "../providers/catalog";
 import type { ProviderEnv } from "../providers/provider";
 import { createMemoryStore } from "../store/memory-store";
 import type { Store } from "../store/store";
-import { createCapture } from "./capture";
+import { type Capture, createCapture } from "./capture";
 import { proxyRequest } from "./proxy";
 import { type CaptureSink, storeSink } from "./sink";
 
@@ -18,7 +18,7 @@ export interface ProxyServer {
   /** `http://127.0.0.1:<port>`; base URLs are `${url}/proxy/<name>/v1`. */
   url: string;
   store: Store;
-  /** Resolves when every captured turn started so far has been written. */
+  /** Resolves when every call captured so far has ended and its records are written. */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,24 +31,31 @@ export async function startProxyServer(options: {
 }): Promise<ProxyServer> {
   const store = options.store ?? createMemoryStore();
   const pending = new Set<Promise<void>>();
-  const stored = storeSink(store, (message, error) => {
+  const sink: CaptureSink = storeSink(store, (message, error) => {
     throw new Error(`${message}: ${String(error)}`);
   });
-  const sink: CaptureSink = {
-    startTurn: (turn) => stored.startTurn(turn),
-    append: (runId, records) => stored.append(runId, records),
-    finishTurn: (runId) => {
-      const done = stored.finishTurn(runId);
-      pending.add(done);
-      void done.finally(() => pending.delete(done));
-      return done;
-    },
-  };
-  const capture = createCapture({
+  const recorder = createCapture({
     sink,
     secrets: secretsOf(options.env),
     maxRecordChars: options.maxRecordChars ?? 4 * 1024 * 1024,
   });
+  // Every call begun counts as pending until its recording has ended and been written.
+  const capture: Capture = {
+    begin(call) {
+      const captured = recorder.begin(call);
+      if (captured === undefined) return undefined;
+      let ended: () => void = () => {};
+      const done = new Promise<void>((resolve) => {
+        ended = resolve;
+      });
+      pending.add(done);
+      void done.finally(() => pending.delete(done));
+      return {
+        ...captured,
+        end: (outcome) => captured.end(outcome).finally(ended),
+      };
+    },
+  };
   const server = createServer((incoming, outgoing) => {
     const name = /^\/proxy\/([^/]+)\/v1\//.exec(incoming.url ?? "")?.[1] ?? "";
     const gone = new AbortController();

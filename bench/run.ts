@@ -12,6 +12,7 @@ import {
   type ThroughputRow,
   warmUp,
 } from "./parser-bench";
+import { printProxyBench, proxyBench } from "./proxy-bench";
 import { actionStartLatency, parallelBatch } from "./runtime-bench";
 import { fixed, table } from "./table";
 import { MB } from "./timing";
@@ -157,6 +158,9 @@ async function main(): Promise<void> {
     ),
   );
 
+  const proxy = await proxyBench([1, 50]);
+  printProxyBench(proxy);
+
   const results = floors(throughputRows, linearityRows, middlewareRows);
   results.push(
     {
@@ -167,6 +171,16 @@ async function main(): Promise<void> {
       pass: row.wallMs < row.toolMs * 1.25,
       text: `${row.tools} parallel ${row.toolMs} ms tools ≈ ${row.toolMs} ms: ${fixed(row.wallMs)} ms`,
     })),
+    ...proxy.flatMap((row) => [
+      {
+        pass: row.addedChunkP50 < 0.5,
+        text: `proxy, ${row.streams} stream(s): added delay per chunk p50 < 0.5 ms: ${fixed(row.addedChunkP50, 3)} ms`,
+      },
+      {
+        pass: row.addedTtfbP50 < 5,
+        text: `proxy, ${row.streams} stream(s): added time to first byte p50 < 5 ms: ${fixed(row.addedTtfbP50, 2)} ms`,
+      },
+    ]),
   );
   console.log("\nFloors from the issue (informational; exit code is 0 either way)");
   for (const floor of results) console.log(`${floor.pass ? "PASS" : "MISS"}  ${floor.text}`);
@@ -184,6 +198,7 @@ async function main(): Promise<void> {
     middleware: middlewareRows,
     jsonParse: json,
     runtime: { actionStartLatency: latency, parallelBatch: parallel },
+    proxy,
     floors: results,
     seconds,
   };

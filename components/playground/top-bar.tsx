@@ -2,6 +2,7 @@
 
 import { ModelPicker } from "@/components/chat/model-picker";
 import { SettingsButton } from "@/components/chat/settings-drawer";
+import { ConnectButton } from "@/components/connect/connect-panel";
 import { DialectSwitch } from "@/components/dialects/dialect-switch";
 import { SidebarIcon } from "@/components/transcripts/icons";
 import { usePlayground } from "@/state/playground-store";
@@ -50,6 +51,7 @@ export function TopBar() {
         <button type="button" className={BUTTON} onClick={newConversation} disabled={busy}>
           New
         </button>
+        <ConnectButton className={BUTTON} />
         <button
           type="button"
           className={BUTTON}

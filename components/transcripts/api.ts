@@ -3,7 +3,7 @@
  * a result: the server's `{ error }` message when it refused, never a throw.
  */
 import type { Dialect, DialectDefinition, ResultStatus } from "@/lib/protocol";
-import type { TranscriptMeta, TranscriptSummary } from "@/lib/store/store";
+import type { TranscriptMeta, TranscriptSource, TranscriptSummary } from "@/lib/store/store";
 import type { OpenTranscript } from "@/state/playground-store";
 
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -58,9 +58,14 @@ const json = (method: string, body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-export function listTranscripts(query: string, offset = 0): Promise<ApiResult<TranscriptPage>> {
+export function listTranscripts(
+  query: string,
+  offset = 0,
+  source?: TranscriptSource,
+): Promise<ApiResult<TranscriptPage>> {
   const params = new URLSearchParams({ offset: String(offset) });
   if (query.trim() !== "") params.set("query", query.trim());
+  if (source !== undefined) params.set("source", source);
   return call(`/api/transcripts?${params}`);
 }
 

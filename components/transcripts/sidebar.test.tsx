@@ -5,13 +5,17 @@ import type { TranscriptSummary } from "@/lib/store/store";
 import { usePlayground } from "@/state/playground-store";
 import { Sidebar } from "./sidebar";
 
-const summary = (id: string, extra: Partial<TranscriptSummary> = {}): TranscriptSummary => ({
+const summary = (
+  id: string,
+  extra: Partial<Omit<TranscriptSummary, "source">> = {},
+): TranscriptSummary => ({
   id,
   title: `Transcript ${id}`,
   createdAt: 0,
   updatedAt: 0,
   dialect: "xml",
   model: { provider: "demo", id: "scripted" },
+  source: "playground",
   recordCount: 3,
   ...extra,
 });

@@ -2,19 +2,21 @@
 
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { rowAfterKey } from "@/components/debug/table-keys";
-import type { TranscriptSummary } from "@/lib/store/store";
+import type { TranscriptSource, TranscriptSummary } from "@/lib/store/store";
 import { usePlayground } from "@/state/playground-store";
 import { deleteTranscript, renameTranscript, restoreTranscript } from "./api";
 import { PlusIcon } from "./icons";
 import { ImportButton } from "./import-button";
 import { newConversation, openTranscript } from "./navigation";
+import { SourceFilter } from "./source-filter";
 import { ICON_BUTTON, TranscriptItem } from "./transcript-item";
 import { useTranscriptList } from "./use-transcript-list";
 
 /** Saved transcripts, newest first: search, open, rename, delete with undo, import. */
 export function Sidebar() {
   const [query, setQuery] = useState("");
-  const list = useTranscriptList(query);
+  const [source, setSource] = useState<TranscriptSource | undefined>(undefined);
+  const list = useTranscriptList(query, source);
   const activeId = usePlayground((state) => state.transcriptId);
   const busy = usePlayground((state) => state.status === "running" || state.status === "stopping");
   const now = useNow();
@@ -67,22 +69,25 @@ export function Sidebar() {
           </button>
         </span>
       </div>
-      <div className="px-2.5 pb-2">
+      <div className="flex gap-1 px-2.5 pb-2">
         <input
           type="search"
           value={query}
           onChange={(change) => setQuery(change.target.value)}
           placeholder="Search transcripts"
           aria-label="Search transcripts"
-          className="w-full rounded-md border border-border bg-bg px-2 py-1 text-[13px] text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
+          className="min-w-0 flex-1 rounded-md border border-border bg-bg px-2 py-1 text-[13px] text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
         />
+        <SourceFilter value={source} onChange={setSource} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-2">
         {list.error !== null ? (
           <p className="px-1 py-2 text-xs text-danger">{list.error}</p>
         ) : list.transcripts.length === 0 && !list.loading ? (
           <p className="px-1 py-2 text-xs text-fg-subtle">
-            {query.trim() === "" ? "No saved transcripts yet." : "Nothing matches."}
+            {query.trim() === "" && source === undefined
+              ? "No saved transcripts yet."
+              : "Nothing matches."}
           </p>
         ) : null}
         <ul

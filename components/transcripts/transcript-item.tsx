@@ -4,6 +4,7 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import type { TranscriptSummary } from "@/lib/store/store";
 import { formatFullDate, formatSavedAt } from "./format-date";
 import { PencilIcon, TrashIcon } from "./icons";
+import { SourceBadge } from "./source-filter";
 
 interface TranscriptItemProps {
   transcript: TranscriptSummary;
@@ -69,8 +70,11 @@ export function TranscriptItem(props: TranscriptItemProps) {
           aria-keyshortcuts="F2 Delete"
           className="block w-full min-w-0 rounded-md px-2.5 py-1.5 text-left focus-visible:outline focus-visible:outline-1 focus-visible:-outline-offset-1 focus-visible:outline-accent"
         >
-          <span className="block truncate text-[13px] text-fg" title={transcript.title}>
-            {transcript.title}
+          <span className="flex min-w-0 items-center gap-1.5">
+            <SourceBadge source={transcript.source} />
+            <span className="truncate text-[13px] text-fg" title={transcript.title}>
+              {transcript.title}
+            </span>
           </span>
           {transcript.match === undefined ? null : (
             <span

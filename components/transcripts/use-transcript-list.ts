@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { TranscriptSummary } from "@/lib/store/store";
+import type { TranscriptSource, TranscriptSummary } from "@/lib/store/store";
 import { usePlayground } from "@/state/playground-store";
 import { listTranscripts } from "./api";
 
@@ -21,7 +21,7 @@ export const SEARCH_DEBOUNCE_MS = 250;
  * Saved transcripts, newest first, for a search text: searched after typing pauses, and
  * fetched again whenever the store says the list changed (`listVersion`).
  */
-export function useTranscriptList(query: string): TranscriptList {
+export function useTranscriptList(query: string, source?: TranscriptSource): TranscriptList {
   const listVersion = usePlayground((state) => state.listVersion);
   const debounced = useDebounced(query, SEARCH_DEBOUNCE_MS);
   const [pages, setPages] = useState(1);
@@ -33,7 +33,7 @@ export function useTranscriptList(query: string): TranscriptList {
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new query starts from its first page
-  useEffect(() => setPages(1), [debounced]);
+  useEffect(() => setPages(1), [debounced, source]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: listVersion is the refresh signal
   useEffect(() => {
@@ -42,7 +42,7 @@ export function useTranscriptList(query: string): TranscriptList {
       const transcripts: TranscriptSummary[] = [];
       let offset: number | null = 0;
       for (let page = 0; page < pages && offset !== null; page++) {
-        const result = await listTranscripts(debounced, offset);
+        const result = await listTranscripts(debounced, offset, source);
         if (!live) return;
         if (!result.ok) {
           setState((previous) => ({ ...previous, loading: false, error: result.error }));
@@ -56,7 +56,7 @@ export function useTranscriptList(query: string): TranscriptList {
     return () => {
       live = false;
     };
-  }, [debounced, pages, listVersion]);
+  }, [debounced, pages, listVersion, source]);
 
   return { ...state, loadMore: () => setPages((count) => count + 1) };
 }

@@ -23,8 +23,10 @@ export {
   type Store,
   type StoredRecord,
   type StoreOptions,
+  TRANSCRIPT_SOURCES,
   type Transcript,
   type TranscriptMeta,
   type TranscriptRecord,
+  type TranscriptSource,
   type TranscriptSummary,
 } from "./store";

@@ -1,12 +1,20 @@
 import { StoreError } from "./errors";
 import { normalizeQuery } from "./search-text";
-import { DEFAULT_LIST_LIMIT, type ListOptions, MAX_LIST_LIMIT } from "./store";
+import {
+  DEFAULT_LIST_LIMIT,
+  type ListOptions,
+  MAX_LIST_LIMIT,
+  TRANSCRIPT_SOURCES,
+  type TranscriptSource,
+} from "./store";
 
 export interface ListQuery {
   /** Folded for search, or `undefined` for everything. */
   query: string | undefined;
   limit: number;
   offset: number;
+  /** Only this source, or `undefined` for every source. */
+  source: TranscriptSource | undefined;
 }
 
 export function normalizeListOptions(options: ListOptions = {}): ListQuery {
@@ -18,5 +26,8 @@ export function normalizeListOptions(options: ListOptions = {}): ListQuery {
   if (!Number.isSafeInteger(offset) || offset < 0) {
     throw new StoreError("invalid", "offset must be an integer ≥ 0.");
   }
-  return { query: normalizeQuery(options.query), limit, offset };
+  if (options.source !== undefined && !TRANSCRIPT_SOURCES.includes(options.source)) {
+    throw new StoreError("invalid", `source must be one of ${TRANSCRIPT_SOURCES.join(", ")}.`);
+  }
+  return { query: normalizeQuery(options.query), limit, offset, source: options.source };
 }

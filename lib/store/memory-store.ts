@@ -87,10 +87,11 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
 
     async listTranscripts(listOptions?: ListOptions) {
       open();
-      const { query, limit, offset } = normalizeListOptions(listOptions);
+      const { query, limit, offset, source } = normalizeListOptions(listOptions);
       const matches = [...transcripts.values()]
         .filter((entry) => entry.deletedAt === null)
         .map((entry) => ({ entry, meta: meta(entry) }))
+        .filter(({ meta }) => source === undefined || meta.source === source)
         .filter(
           ({ entry, meta }) =>
             query === undefined ||

@@ -4,6 +4,7 @@ import { StoreError } from "./errors";
 import {
   type CreateTranscriptInput,
   DEFAULT_TITLE,
+  TRANSCRIPT_SOURCES,
   type TranscriptMeta,
   type TranscriptSummary,
 } from "./store";
@@ -19,6 +20,9 @@ export function newTranscriptMeta(
 ): TranscriptMeta {
   if (!DIALECTS.includes(input.dialect)) {
     throw new StoreError("invalid", `Unknown dialect ${JSON.stringify(input.dialect)}.`);
+  }
+  if (input.source !== undefined && !TRANSCRIPT_SOURCES.includes(input.source)) {
+    throw new StoreError("invalid", `Unknown source ${JSON.stringify(input.source)}.`);
   }
   if (input.forkPoint !== undefined) {
     if (input.parentId === undefined) {
@@ -37,6 +41,7 @@ export function newTranscriptMeta(
     model: { provider: input.model.provider, id: input.model.id },
     system: input.system ?? "",
     tools: [...(input.tools ?? [])],
+    source: input.source ?? "playground",
   };
   if (input.parentId !== undefined) meta.parentId = input.parentId;
   if (input.forkPoint !== undefined) meta.forkPoint = input.forkPoint;

@@ -4,7 +4,7 @@
  */
 import type { Dialect, DialectDefinition } from "../protocol";
 import { SNIPPET_RADIUS } from "./search-text";
-import type { TranscriptMeta } from "./store";
+import type { TranscriptMeta, TranscriptSource } from "./store";
 import { decodeStoredJson } from "./stored-json";
 
 export interface TranscriptRow {
@@ -21,6 +21,7 @@ export interface TranscriptRow {
   parent_id: string | null;
   fork_point: number | null;
   definition: string | null;
+  source: string;
   last_seq: number;
 }
 
@@ -39,13 +40,13 @@ export interface RelicRow {
 }
 
 const TRANSCRIPT_COLUMNS = `id, title, created_at, updated_at, deleted_at, dialect, model_provider,
-  model_id, system, tools, parent_id, fork_point, definition, last_seq`;
+  model_id, system, tools, parent_id, fork_point, definition, source, last_seq`;
 
 export const QUERIES = {
   insertTranscript: `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
-      dialect, model_provider, model_id, system, tools, parent_id, fork_point, definition)
+      dialect, model_provider, model_id, system, tools, parent_id, fork_point, definition, source)
     VALUES (@id, @title, @titleFolded, @createdAt, @createdAt, @dialect, @modelProvider,
-      @modelId, @system, @tools, @parentId, @forkPoint, @definition)`,
+      @modelId, @system, @tools, @parentId, @forkPoint, @definition, @source)`,
   selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts WHERE id = ?`,
   selectRecords: "SELECT seq, run_id, body FROM records WHERE transcript_id = ? ORDER BY seq",
   // A folded query against folded text: instr() needs no LIKE escaping of % and _. The match
@@ -57,7 +58,8 @@ export const QUERIES = {
         FROM search_blocks AS b WHERE b.transcript_id = t.id AND instr(b.text, @query) > 0
         LIMIT 1) END AS match_window
     FROM transcripts AS t
-    WHERE deleted_at IS NULL AND (@query IS NULL OR instr(title_folded, @query) > 0
+    WHERE deleted_at IS NULL AND (@source IS NULL OR source = @source)
+      AND (@query IS NULL OR instr(title_folded, @query) > 0
       OR EXISTS (SELECT 1 FROM search_blocks AS b
         WHERE b.transcript_id = t.id AND instr(b.text, @query) > 0))
     ORDER BY updated_at DESC, created_at DESC, id DESC
@@ -90,6 +92,7 @@ export function rowToMeta(row: TranscriptRow): TranscriptMeta {
     model: { provider: row.model_provider, id: row.model_id },
     system: row.system,
     tools: decodeStoredJson(row.tools, `tools of transcript ${row.id}`) as string[],
+    source: row.source as TranscriptSource,
   };
   if (row.parent_id !== null) meta.parentId = row.parent_id;
   if (row.fork_point !== null) meta.forkPoint = row.fork_point;

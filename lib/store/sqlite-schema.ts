@@ -58,4 +58,11 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE transcripts ADD COLUMN definition TEXT;
   `,
+  // Where a transcript came from (spec §11). Imports were marked by a relic until now.
+  `
+  ALTER TABLE transcripts ADD COLUMN source TEXT NOT NULL DEFAULT 'playground'
+    CHECK (source IN ('playground', 'import', 'capture'));
+  UPDATE transcripts SET source = 'import'
+    WHERE id IN (SELECT key FROM relics WHERE namespace = 'wirescope.imports');
+  `,
 ];

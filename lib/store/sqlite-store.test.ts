@@ -89,6 +89,28 @@ describe("sqlite store", () => {
     expect(() => openSqliteStore({ path })).toThrow(/schema version 99/);
   });
 
+  it("migrating a version-1 file marks the transcripts imported before as imports", async () => {
+    const path = join(directory, "v1.db");
+    const { default: Database } = await import("better-sqlite3");
+    const { MIGRATIONS } = await import("./sqlite-schema");
+    const raw = new Database(path);
+    raw.exec(MIGRATIONS[0] ?? "");
+    raw.pragma("user_version = 1");
+    const insert = raw.prepare(`INSERT INTO transcripts (id, title, title_folded, created_at,
+      updated_at, dialect, model_provider, model_id, system, tools) VALUES (?, ?, ?, 1, 1, 'xml',
+      'demo', 'scripted', '', '[]')`);
+    insert.run("made-here", "Here", "here");
+    insert.run("imported", "There", "there");
+    raw
+      .prepare("INSERT INTO relics (namespace, key, value) VALUES (?, ?, ?)")
+      .run("wirescope.imports", "imported", '{"originalId":"x","importedAt":1}');
+    raw.close();
+    const store = openSqliteStore({ path });
+    expect((await store.getTranscript("made-here"))?.meta.source).toBe("playground");
+    expect((await store.getTranscript("imported"))?.meta.source).toBe("import");
+    await store.close();
+  });
+
   it("after a writer is killed mid-append, holds a gapless prefix and passes integrity_check", async () => {
     const path = join(directory, "crash.db");
     const setup = openSqliteStore({ path });

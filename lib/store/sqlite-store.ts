@@ -121,6 +121,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
           modelId: meta.model.id,
           system: meta.system,
           tools: JSON.stringify(meta.tools),
+          source: meta.source,
           parentId: meta.parentId ?? null,
           forkPoint: meta.forkPoint ?? null,
           definition: meta.definition === undefined ? null : JSON.stringify(meta.definition),
@@ -138,15 +139,17 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
 
     async listTranscripts(listOptions) {
       open();
-      const { query, limit, offset } = normalizeListOptions(listOptions);
-      return sql.listTranscripts.all({ query: query ?? null, limit, offset }).map((row) => {
-        const summary = toSummary(rowToMeta(row), row.last_seq);
-        const match =
-          query === undefined || row.match_window === null
-            ? undefined
-            : matchSnippet(row.match_window, query);
-        return match === undefined ? summary : { ...summary, match };
-      });
+      const { query, limit, offset, source } = normalizeListOptions(listOptions);
+      return sql.listTranscripts
+        .all({ query: query ?? null, limit, offset, source: source ?? null })
+        .map((row) => {
+          const summary = toSummary(rowToMeta(row), row.last_seq);
+          const match =
+            query === undefined || row.match_window === null
+              ? undefined
+              : matchSnippet(row.match_window, query);
+          return match === undefined ? summary : { ...summary, match };
+        });
     },
 
     async renameTranscript(id, title) {
@@ -231,7 +234,7 @@ function prepareStatements(db: Database.Database) {
     selectTranscript: db.prepare<[string], TranscriptRow>(QUERIES.selectTranscript),
     selectRecords: db.prepare<[string], RecordRow>(QUERIES.selectRecords),
     listTranscripts: db.prepare<
-      [{ query: string | null; limit: number; offset: number }],
+      [{ query: string | null; limit: number; offset: number; source: string | null }],
       ListedRow
     >(QUERIES.listTranscripts),
     rename: db.prepare<

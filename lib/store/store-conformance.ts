@@ -66,8 +66,37 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           model: { provider: "demo", id: "demo-1" },
           system: "",
           tools: [],
+          source: "playground",
         });
         expect(await store.getTranscript("id-1")).toEqual({ meta, records: [] });
+      });
+
+      it("keeps where a transcript came from, and lists by source", async () => {
+        await store.createTranscript({ ...NEW, id: "p" });
+        tick();
+        const captured = await store.createTranscript({ ...NEW, id: "c", source: "capture" });
+        tick();
+        await store.createTranscript({ ...NEW, id: "i", source: "import" });
+        expect(captured.source).toBe("capture");
+        expect((await store.getTranscript("c"))?.meta.source).toBe("capture");
+        const ids = async (source?: "playground" | "import" | "capture") =>
+          (await store.listTranscripts(source === undefined ? {} : { source })).map((summary) => [
+            summary.id,
+            summary.source,
+          ]);
+        expect(await ids()).toEqual([
+          ["i", "import"],
+          ["c", "capture"],
+          ["p", "playground"],
+        ]);
+        expect(await ids("capture")).toEqual([["c", "capture"]]);
+        expect(await ids("playground")).toEqual([["p", "playground"]]);
+        await expect(
+          store.listTranscripts({ source: "elsewhere" as "capture" }),
+        ).rejects.toMatchObject({ code: "invalid" });
+        await expect(
+          store.createTranscript({ ...NEW, source: "elsewhere" as "capture" }),
+        ).rejects.toMatchObject({ code: "invalid" });
       });
 
       it("keeps every field given, including the fork origin", async () => {
@@ -262,6 +291,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           updatedAt: START + 3000,
           dialect: "xml",
           model: NEW.model,
+          source: "playground",
           recordCount: 2,
         });
         const page = await store.listTranscripts({ limit: 1, offset: 1 });

@@ -15,6 +15,17 @@ export interface ModelRef {
   id: string;
 }
 
+/**
+ * Where a transcript came from (spec §11): a run in this app, an imported file, or an
+ * agent's traffic recorded by the capture proxy.
+ */
+export type TranscriptSource = "playground" | "import" | "capture";
+export const TRANSCRIPT_SOURCES = [
+  "playground",
+  "import",
+  "capture",
+] as const satisfies readonly TranscriptSource[];
+
 export interface TranscriptMeta {
   id: string;
   title: string;
@@ -26,6 +37,7 @@ export interface TranscriptMeta {
   model: ModelRef;
   system: string;
   tools: string[];
+  source: TranscriptSource;
   /** The transcript this one was forked from. */
   parentId?: string;
   /** The parent's `seq` the fork was taken after. */
@@ -43,6 +55,8 @@ export interface CreateTranscriptInput {
   model: ModelRef;
   system?: string;
   tools?: string[];
+  /** Defaults to `"playground"`. */
+  source?: TranscriptSource;
   parentId?: string;
   forkPoint?: number;
   definition?: DialectDefinition;
@@ -84,6 +98,8 @@ export interface ListOptions {
   /** Defaults to `DEFAULT_LIST_LIMIT`, at most `MAX_LIST_LIMIT`. */
   limit?: number;
   offset?: number;
+  /** Only transcripts from this source. */
+  source?: TranscriptSource;
 }
 
 export const DEFAULT_LIST_LIMIT = 50;

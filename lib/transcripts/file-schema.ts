@@ -4,6 +4,7 @@ import { definitionSchema } from "../protocol/definition-schema";
 import { DIALECTS, type Dialect } from "../protocol/events";
 import type { ChunkRecord, EventRecord, RequestRecord } from "../protocol/records";
 import { normalizeTitle } from "../store/meta";
+import { TRANSCRIPT_SOURCES } from "../store/store";
 import { eventSchema } from "./event-schema";
 import type { FileRecord, TranscriptHeader } from "./header";
 
@@ -26,6 +27,7 @@ export const headerSchema = z.strictObject({
   model: z.strictObject({ provider: z.string(), id: z.string() }),
   system: z.string(),
   tools: z.array(z.string()),
+  source: z.enum(TRANSCRIPT_SOURCES).optional(),
   parentId: z.string().optional(),
   forkPoint: count.optional(),
   definition: definitionSchema.optional(),

@@ -1,7 +1,7 @@
 import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
-import type { StoredRecord, TranscriptMeta } from "../store/store";
+import type { StoredRecord, TranscriptMeta, TranscriptSource } from "../store/store";
 
 export const TRANSCRIPT_FORMAT = "wirescope-transcript";
 export const TRANSCRIPT_VERSION = 1;
@@ -17,6 +17,8 @@ export interface TranscriptHeader {
   model: { provider: string; id: string };
   system: string;
   tools: string[];
+  /** Where it came from (spec §11); absent in older files, and for `"playground"`. */
+  source?: TranscriptSource;
   parentId?: string;
   forkPoint?: number;
   /** A user-defined dialect (spec §4.5): replay re-parses with it; `dialect` is its family's built-in. */
@@ -50,6 +52,7 @@ export function headerOf(meta: TranscriptMeta): TranscriptHeader {
     system: meta.system,
     tools: [...meta.tools],
   };
+  if (meta.source !== "playground") header.source = meta.source;
   if (meta.parentId !== undefined) header.parentId = meta.parentId;
   if (meta.forkPoint !== undefined) header.forkPoint = meta.forkPoint;
   if (meta.definition !== undefined) header.definition = meta.definition;

@@ -43,6 +43,7 @@ export async function importTranscript(
     model: header.model,
     system: header.system,
     tools: header.tools,
+    source: "import",
   });
   const origin: ImportOrigin = { originalId: header.id, importedAt: now() };
   if (header.parentId !== undefined) origin.parentId = header.parentId;

@@ -183,6 +183,7 @@ export function sampleTranscript(): Transcript {
       model: { provider: "demo", id: "scripted" },
       system: "You are an agent.\nUse <think>…</think>.",
       tools: ["list", "read"],
+      source: "playground",
       parentId: "origin-0",
       forkPoint: 7,
     },

@@ -177,8 +177,9 @@ describe("export and import", () => {
     expect(body.importedFrom.originalId).toBe(id);
     expect(body.transcript.id).not.toBe(id);
     const imported = await transcriptOf(body.transcript.id);
-    const { id: _a, createdAt: _b, updatedAt: _c, ...sameMeta } = original.meta;
+    const { id: _a, createdAt: _b, updatedAt: _c, source: _d, ...sameMeta } = original.meta;
     expect(imported.meta).toMatchObject(sameMeta);
+    expect([original.meta.source, imported.meta.source]).toEqual(["playground", "import"]);
     expect(stripped(imported.records)).toEqual(stripped(original.records));
     expect(imported.importedFrom).toMatchObject({ originalId: id });
     // And once more: the imported one exports to the same lines, header id and time aside.

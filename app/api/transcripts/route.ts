@@ -18,6 +18,7 @@ async function get(request: Request): Promise<Response> {
   // One more than asked tells whether another page follows.
   const page = await store.listTranscripts({
     ...(query.query === undefined ? {} : { query: query.query }),
+    ...(query.source === undefined ? {} : { source: query.source }),
     limit: Math.min(limit + 1, MAX_LIST_LIMIT),
     offset,
   });

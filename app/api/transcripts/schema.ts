@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MAX_LIST_LIMIT } from "@/lib/store";
+import { MAX_LIST_LIMIT, TRANSCRIPT_SOURCES } from "@/lib/store";
 
-/** `GET /api/transcripts?query=&limit=&offset=` */
+/** `GET /api/transcripts?query=&limit=&offset=&source=` */
 export const listQuerySchema = z
   .object({
     query: z.string().max(500).optional(),
@@ -13,5 +13,6 @@ export const listQuerySchema = z
       .max(MAX_LIST_LIMIT - 1)
       .optional(),
     offset: z.coerce.number().int().min(0).optional(),
+    source: z.enum(TRANSCRIPT_SOURCES).optional(),
   })
   .strict();

@@ -47,7 +47,7 @@ export const anthropicFormat: WireFormat = {
     }
   },
 
-  head(model, inputTokens) {
+  head(model, inputTokens, reasoning) {
     return [
       frame(
         {
@@ -66,23 +66,72 @@ export const anthropicFormat: WireFormat = {
         "message_start",
       ),
       frame(
-        { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+        {
+          type: "content_block_start",
+          index: 0,
+          content_block: reasoning
+            ? { type: "thinking", thinking: "" }
+            : { type: "text", text: "" },
+        },
         "content_block_start",
       ),
       frame({ type: "ping" }, "ping"),
     ];
   },
 
-  delta(text) {
+  afterReasoning() {
+    return [
+      frame(
+        {
+          type: "content_block_delta",
+          index: 0,
+          delta: { type: "signature_delta", signature: "fake" },
+        },
+        "content_block_delta",
+      ),
+      frame({ type: "content_block_stop", index: 0 }, "content_block_stop"),
+      frame(
+        { type: "content_block_start", index: 1, content_block: { type: "text", text: "" } },
+        "content_block_start",
+      ),
+    ];
+  },
+
+  reasoning(text) {
     return frame(
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: text } },
       "content_block_delta",
     );
   },
 
-  tail(stoppedBy, usage) {
+  whole(model, text, usage, reasoning) {
+    return {
+      id: "msg_fake",
+      type: "message",
+      role: "assistant",
+      model,
+      content: [
+        ...(reasoning === undefined
+          ? []
+          : [{ type: "thinking", thinking: reasoning, signature: "" }]),
+        { type: "text", text },
+      ],
+      stop_reason: "end_turn",
+      stop_sequence: null,
+      usage: { input_tokens: usage.input, output_tokens: usage.output },
+    };
+  },
+
+  delta(text, reasoned) {
+    return frame(
+      { type: "content_block_delta", index: reasoned ? 1 : 0, delta: { type: "text_delta", text } },
+      "content_block_delta",
+    );
+  },
+
+  tail(stoppedBy, usage, reasoned) {
     return [
-      frame({ type: "content_block_stop", index: 0 }, "content_block_stop"),
+      frame({ type: "content_block_stop", index: reasoned ? 1 : 0 }, "content_block_stop"),
       frame(
         {
           type: "message_delta",

@@ -19,7 +19,11 @@ describe("the fake provider server", () => {
   it("streams OpenAI chat chunks ending in a usage chunk and [DONE]", async () => {
     const response = await fetch(`${server.url}/v1/chat/completions`, {
       method: "POST",
-      body: JSON.stringify({ model: "scripted", messages: [{ role: "user", content: "hi" }] }),
+      body: JSON.stringify({
+        model: "scripted",
+        stream: true,
+        messages: [{ role: "user", content: "hi" }],
+      }),
     });
     const text = await response.text();
     expect(response.headers.get("content-type")).toBe("text/event-stream");
@@ -31,13 +35,46 @@ describe("the fake provider server", () => {
   it("streams Anthropic events from message_start to message_stop", async () => {
     const response = await fetch(`${server.url}/v1/messages`, {
       method: "POST",
-      body: JSON.stringify({ model: "scripted", messages: [{ role: "user", content: "hi" }] }),
+      body: JSON.stringify({
+        model: "scripted",
+        stream: true,
+        messages: [{ role: "user", content: "hi" }],
+      }),
     });
     const events = [...(await response.text()).matchAll(/^event: (\w+)$/gm)].map((m) => m[1]);
     expect(events[0]).toBe("message_start");
     expect(events).toContain("content_block_delta");
     expect(events.at(-2)).toBe("message_delta");
     expect(events.at(-1)).toBe("message_stop");
+  });
+
+  it("answers a request that does not stream with one JSON body, in each format", async () => {
+    const ask = (path: string) =>
+      fetch(`${server.url}/v1/${path}`, {
+        method: "POST",
+        body: JSON.stringify({ model: "reasoning", messages: [{ role: "user", content: "hi" }] }),
+      }).then((response) => response.json() as Promise<Record<string, unknown>>);
+    const openai = (await ask("chat/completions")) as {
+      choices: { message: { content: string; reasoning_content: string } }[];
+    };
+    expect(openai.choices[0]?.message.content).toContain("<respond>");
+    expect(openai.choices[0]?.message.reasoning_content).toContain("step by step");
+    const anthropic = (await ask("messages")) as { content: { type: string }[] };
+    expect(anthropic.content.map((block) => block.type)).toEqual(["thinking", "text"]);
+  });
+
+  it("streams reasoning deltas before the text for the reasoning model", async () => {
+    const response = await fetch(`${server.url}/v1/chat/completions`, {
+      method: "POST",
+      body: JSON.stringify({
+        model: "reasoning",
+        stream: true,
+        messages: [{ role: "user", content: "hi" }],
+      }),
+    });
+    const text = await response.text();
+    expect(text.indexOf('"reasoning_content"')).toBeGreaterThan(0);
+    expect(text.indexOf('"reasoning_content"')).toBeLessThan(text.indexOf('"content":"<'));
   });
 
   it("answers failures in each format's error shape", async () => {

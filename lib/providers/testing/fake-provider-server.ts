@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { safeParseJson } from "../../protocol/safe-json";
+import { isPlainObject, safeParseJson } from "../../protocol/safe-json";
 import { anthropicFormat } from "./anthropic-format";
 import {
   applyStop,
   type Behaviour,
   behaviourOf,
   FAKE_MODELS,
+  FAKE_REASONING,
   pieces,
   scriptFor,
   tokens,
@@ -29,6 +30,8 @@ export interface ReceivedRequest {
   model?: string;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** Settles when the answer is over: sent whole, or the client went away first. */
+  closed: Promise<"finished" | "aborted">;
 }
 
 export interface FakeProviderServer {
@@ -46,7 +49,8 @@ export interface FakeProviderServer {
  * dialect named by the system prompt, honours stop sequences, and fails on request by model
  * id: `fail-401` (echoing the credentials it got), `fail-404`, `fail-429`, `fail-500`,
  * `fail-context`, `cut-halfway` (the socket closes mid-answer), `stall` (half the answer,
- * then silence), `overrun` (writes a results block after its turn).
+ * then silence), `overrun` (writes a results block after its turn), `reasoning` (streams
+ * reasoning deltas first). A request without `"stream": true` gets one JSON answer.
  */
 export async function startFakeProviderServer(
   options: FakeProviderOptions = {},
@@ -64,7 +68,10 @@ export async function startFakeProviderServer(
     const raw = await readBody(request);
     const parsed = raw === "" ? undefined : safeParseJson(raw);
     const body = parsed?.ok === true ? parsed.value : raw;
-    const received: ReceivedRequest = { path, headers: request.headers, body };
+    const closed = new Promise<"finished" | "aborted">((resolve) => {
+      response.once("close", () => resolve(response.writableFinished ? "finished" : "aborted"));
+    });
+    const received: ReceivedRequest = { path, headers: request.headers, body, closed };
     requests.push(received);
 
     if (request.method === "GET" && path === "/v1/models") {
@@ -88,6 +95,11 @@ export async function startFakeProviderServer(
       return sendJson(response, failure.status, failure.body, failure.headers);
     }
     const script = applyStop(scriptFor(read.conversation, behaviour), read.stop);
+    if (!isPlainObject(body) || body.stream !== true) {
+      const usage = { input: tokens(raw), output: tokens(script.text) };
+      const reasoning = behaviour === "reasoning" ? FAKE_REASONING : undefined;
+      return sendJson(response, 200, format.whole(read.model, script.text, usage, reasoning));
+    }
     await stream(response, format, read.model, behaviour, script, tokens(raw));
   }
 
@@ -104,13 +116,21 @@ export async function startFakeProviderServer(
       "cache-control": "no-cache",
       connection: "keep-alive",
     });
-    for (const head of format.head(model, inputTokens)) response.write(head);
+    const reasoned = behaviour === "reasoning";
+    for (const head of format.head(model, inputTokens, reasoned)) response.write(head);
+    if (reasoned) {
+      for (const part of pieces(FAKE_REASONING, chunkChars)) {
+        response.write(format.reasoning(part));
+        await pause(delayMs);
+      }
+      for (const frame of format.afterReasoning()) response.write(frame);
+    }
     const parts = pieces(script.text, chunkChars);
     const broken = behaviour === "cut-halfway" || behaviour === "stall";
     const count = broken ? Math.ceil(parts.length / 2) : parts.length;
     for (const part of parts.slice(0, count)) {
       if (response.destroyed) return;
-      response.write(format.delta(part));
+      response.write(format.delta(part, reasoned));
       await pause(delayMs);
     }
     if (behaviour === "stall") return; // silence until the client gives up
@@ -122,7 +142,7 @@ export async function startFakeProviderServer(
       return;
     }
     const usage = { input: inputTokens, output: tokens(script.text) };
-    for (const tail of format.tail(script.stoppedBy, usage)) response.write(tail);
+    for (const tail of format.tail(script.stoppedBy, usage, reasoned)) response.write(tail);
     response.end();
   }
 

@@ -12,11 +12,15 @@ export const BEHAVIOURS = [
   "cut-halfway",
   "stall",
   "overrun",
+  "reasoning",
 ] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number] | "scripted";
 
 /** The model ids the fake server lists: the scripted model and one per behaviour. */
 export const FAKE_MODELS: readonly string[] = ["scripted", ...BEHAVIOURS];
+
+/** What the `reasoning` model streams as reasoning before its text. */
+export const FAKE_REASONING = "Let me think this through step by step. ";
 
 /** A model id starting with a behaviour's name gets it (`stall`, `stall-2`); else scripted. */
 export function behaviourOf(model: string): Behaviour {

@@ -74,6 +74,39 @@ export const openaiFormat: WireFormat = {
     return chunk("fake", { content: text }, null);
   },
 
+  reasoning(text) {
+    return chunk("fake", { reasoning_content: text }, null);
+  },
+
+  afterReasoning() {
+    return [];
+  },
+
+  whole(model, text, usage, reasoning) {
+    return {
+      id: "chatcmpl-fake",
+      object: "chat.completion",
+      created: 0,
+      model,
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: "assistant",
+            content: text,
+            ...(reasoning === undefined ? {} : { reasoning_content: reasoning }),
+          },
+          finish_reason: "stop",
+        },
+      ],
+      usage: {
+        prompt_tokens: usage.input,
+        completion_tokens: usage.output,
+        total_tokens: usage.input + usage.output,
+      },
+    };
+  },
+
   tail(_stoppedBy, usage) {
     return [
       chunk("fake", {}, "stop"),

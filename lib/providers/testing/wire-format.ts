@@ -22,12 +22,27 @@ export interface WireFormat {
   read(body: unknown): FakeRequest | string;
   /** The error answer for a failing behaviour; `credentials` is what the request sent. */
   failure(behaviour: FailingBehaviour, model: string, credentials: string): FakeFailure;
-  /** SSE frames before the first text. */
-  head(model: string, inputTokens: number): string[];
-  /** One SSE frame carrying `text`. */
-  delta(text: string): string;
+  /** SSE frames before the first text (or the first reasoning, when `reasoning`). */
+  head(model: string, inputTokens: number, reasoning?: boolean): string[];
+  /** One SSE frame carrying `text`; `reasoned`: reasoning came first. */
+  delta(text: string, reasoned?: boolean): string;
+  /** One SSE frame carrying reasoning text (OpenAI `reasoning_content`, Anthropic thinking). */
+  reasoning(text: string): string;
+  /** SSE frames between the reasoning and the text. */
+  afterReasoning(): string[];
+  /** The whole answer as one JSON body, for a request that did not ask to stream. */
+  whole(
+    model: string,
+    text: string,
+    usage: { input: number; output: number },
+    reasoning?: string,
+  ): unknown;
   /** SSE frames after the last text. */
-  tail(stoppedBy: string | undefined, usage: { input: number; output: number }): string[];
+  tail(
+    stoppedBy: string | undefined,
+    usage: { input: number; output: number },
+    reasoned?: boolean,
+  ): string[];
 }
 
 /** An SSE frame: an optional `event:` line and one `data:` line. */

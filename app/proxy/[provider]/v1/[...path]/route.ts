@@ -1,0 +1,35 @@
+import { getCapture, readProxyLimits } from "@/lib/proxy/instance";
+import { proxyRequest } from "@/lib/proxy/proxy";
+import { readConfig } from "@/lib/server/config";
+import { crossSiteRefusal } from "@/lib/server/same-origin";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+interface Context {
+  params: Promise<{ provider: string; path: string[] }>;
+}
+
+/**
+ * The capture proxy (spec §11): `/proxy/<provider>/v1/<path>` forwards to that provider and
+ * records the answer as a captured transcript. Browsers on other sites are refused (they
+ * could otherwise spend the server's keys); agents send no `Origin` and pass.
+ */
+async function handle(request: Request, context: Context): Promise<Response> {
+  const refused = crossSiteRefusal(request);
+  if (refused !== null) return refused;
+  const { provider } = await context.params;
+  const config = readConfig();
+  const limits = readProxyLimits();
+  return proxyRequest(request, provider, {
+    env: config.providerEnv,
+    capture: getCapture(config, limits),
+    maxBodyBytes: limits.maxBodyBytes,
+  });
+}
+
+export const GET = handle;
+export const POST = handle;
+export const PUT = handle;
+export const PATCH = handle;
+export const DELETE = handle;

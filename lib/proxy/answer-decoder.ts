@@ -1,0 +1,157 @@
+/**
+ * Reads the model's text out of an upstream answer as its bytes pass through (spec §11):
+ * OpenAI chat-completions and Anthropic messages, streamed (SSE, decoded incrementally with
+ * eventsource-parser) or whole (JSON, kept up to a cap and read at the end). Never throws on
+ * what the upstream sends: what it cannot read becomes a `problem` delta.
+ */
+import { createParser } from "eventsource-parser";
+import { isPlainObject, safeParseJson } from "../protocol/safe-json";
+import type { UpstreamFormat } from "./upstreams";
+
+export type AnswerDelta =
+  | { kind: "text"; text: string }
+  | { kind: "think"; text: string }
+  | { kind: "problem"; message: string };
+
+export interface AnswerDecoder {
+  push(bytes: Uint8Array): AnswerDelta[];
+  end(): AnswerDelta[];
+}
+
+export function createAnswerDecoder(
+  format: UpstreamFormat,
+  streaming: boolean,
+  maxJsonBytes: number,
+): AnswerDecoder {
+  return streaming ? sseDecoder(format) : jsonDecoder(format, maxJsonBytes);
+}
+
+function sseDecoder(format: UpstreamFormat): AnswerDecoder {
+  const text = new TextDecoder();
+  let out: AnswerDelta[] = [];
+  const parser = createParser({
+    onEvent(message) {
+      if (message.data === "[DONE]") return;
+      const parsed = safeParseJson(message.data);
+      if (!parsed.ok) {
+        out.push({ kind: "problem", message: `An SSE frame is not JSON: ${parsed.error}` });
+        return;
+      }
+      const deltas =
+        format === "openai"
+          ? openaiStreamDeltas(parsed.value)
+          : anthropicStreamDeltas(parsed.value);
+      for (const delta of deltas) out.push(delta);
+    },
+    onError(error) {
+      out.push({ kind: "problem", message: `Unreadable SSE: ${error.message}` });
+    },
+  });
+  const take = () => {
+    const taken = out;
+    out = [];
+    return taken;
+  };
+  return {
+    push(bytes) {
+      parser.feed(text.decode(bytes, { stream: true }));
+      return take();
+    },
+    end() {
+      parser.feed(text.decode());
+      parser.reset({ consume: true });
+      return take();
+    },
+  };
+}
+
+function jsonDecoder(format: UpstreamFormat, maxBytes: number): AnswerDecoder {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  let over = false;
+  return {
+    push(bytes) {
+      size += bytes.byteLength;
+      if (size > maxBytes) over = true;
+      else parts.push(bytes);
+      return [];
+    },
+    end() {
+      if (over) {
+        return [
+          {
+            kind: "problem",
+            message: `The answer (${size} bytes) is over the recording cap of ${maxBytes} bytes; it reached the client but was not read.`,
+          },
+        ];
+      }
+      const body = Buffer.concat(parts).toString("utf8");
+      const parsed = safeParseJson(body);
+      if (!parsed.ok)
+        return [{ kind: "problem", message: `The answer is not JSON: ${parsed.error}` }];
+      return format === "openai"
+        ? openaiWholeDeltas(parsed.value)
+        : anthropicWholeDeltas(parsed.value);
+    },
+  };
+}
+
+/** `choices[0].delta`: `content`, and reasoning as `reasoning_content` or `reasoning`. */
+function openaiStreamDeltas(frame: unknown): AnswerDelta[] {
+  if (!isPlainObject(frame)) return [];
+  if (isPlainObject(frame.error)) return [{ kind: "problem", message: errorText(frame.error) }];
+  const choice = Array.isArray(frame.choices) ? frame.choices[0] : undefined;
+  return isPlainObject(choice) ? openaiMessageDeltas(choice.delta) : [];
+}
+
+function openaiWholeDeltas(body: unknown): AnswerDelta[] {
+  if (!isPlainObject(body)) return [];
+  const choice = Array.isArray(body.choices) ? body.choices[0] : undefined;
+  return isPlainObject(choice) ? openaiMessageDeltas(choice.message) : [];
+}
+
+function openaiMessageDeltas(message: unknown): AnswerDelta[] {
+  if (!isPlainObject(message)) return [];
+  const deltas: AnswerDelta[] = [];
+  const reasoning = message.reasoning_content ?? message.reasoning;
+  if (typeof reasoning === "string" && reasoning !== "")
+    deltas.push({ kind: "think", text: reasoning });
+  if (typeof message.content === "string" && message.content !== "") {
+    deltas.push({ kind: "text", text: message.content });
+  }
+  return deltas;
+}
+
+/** `content_block_delta` with `text_delta` or `thinking_delta`; `error` events. */
+function anthropicStreamDeltas(frame: unknown): AnswerDelta[] {
+  if (!isPlainObject(frame)) return [];
+  if (frame.type === "error") return [{ kind: "problem", message: errorText(frame.error) }];
+  if (frame.type !== "content_block_delta" || !isPlainObject(frame.delta)) return [];
+  const { delta } = frame;
+  if (delta.type === "text_delta" && typeof delta.text === "string") {
+    return [{ kind: "text", text: delta.text }];
+  }
+  if (delta.type === "thinking_delta" && typeof delta.thinking === "string") {
+    return [{ kind: "think", text: delta.thinking }];
+  }
+  return [];
+}
+
+function anthropicWholeDeltas(body: unknown): AnswerDelta[] {
+  if (!isPlainObject(body) || !Array.isArray(body.content)) return [];
+  return body.content.flatMap((block: unknown): AnswerDelta[] => {
+    if (!isPlainObject(block)) return [];
+    if (block.type === "text" && typeof block.text === "string")
+      return [{ kind: "text", text: block.text }];
+    if (block.type === "thinking" && typeof block.thinking === "string") {
+      return [{ kind: "think", text: block.thinking }];
+    }
+    return [];
+  });
+}
+
+function errorText(error: unknown): string {
+  if (isPlainObject(error) && typeof error.message === "string")
+    return `The upstream sent an error: ${error.message}`;
+  return "The upstream sent an error frame.";
+}

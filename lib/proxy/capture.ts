@@ -1,0 +1,220 @@
+/**
+ * Recording proxied calls (spec §11): each call is one model turn of a captured transcript.
+ * `begin` reads the request (never its headers, only their values as secrets to redact),
+ * finds or starts the conversation, and returns the call's recorder; the proxy hands it the
+ * answer's bytes as they pass through. Every record is redacted before it reaches the sink.
+ */
+import type { DetectableDialect } from "../protocol/detect";
+import type { ProtocolEvent, ToolCall } from "../protocol/events";
+import type { TranscriptRecord } from "../protocol/records";
+import { createAnswerDecoder } from "./answer-decoder";
+import { type Conversation, Conversations, prefixHashes } from "./conversations";
+import type { DialectChoice } from "./dialect-choice";
+import { headerSecrets, redactValue } from "./redaction";
+import { readRequest, requestText, textOf } from "./request-view";
+import { readSentBack, sentBackEvents } from "./sent-back";
+import type { CaptureSink } from "./sink";
+import { TurnRecorder } from "./turn-recorder";
+import type { Upstream } from "./upstreams";
+
+export interface CaptureOptions {
+  sink: CaptureSink;
+  /** The server's configured keys. */
+  secrets: readonly string[];
+  /** Model text recorded per call (UTF-16 code units); also caps a whole JSON answer read. */
+  maxRecordChars: number;
+  /** ms since the epoch. */
+  now?: () => number;
+  /** A monotonic ms clock for `t`. */
+  elapsed?: () => number;
+  newId?: () => string;
+}
+
+export interface CallToCapture {
+  upstream: Upstream;
+  body: unknown;
+  headers: Headers;
+  /** Named by the client, or `auto`. */
+  dialect: DetectableDialect | "auto";
+  namedBy?: "header" | "query";
+  session?: string;
+}
+
+export interface CapturedCall {
+  transcriptId: string;
+  /** The upstream answered: its status and content type decide how the bytes are read. */
+  response(status: number, contentType: string): void;
+  push(bytes: Uint8Array): void;
+  /** The answer ended; `failure` when it broke off, `disconnect` when the client left. */
+  end(outcome?: { failure: string } | "disconnect"): Promise<void>;
+}
+
+const ERROR_BODY_CHARS = 4096;
+
+export function createCapture(options: CaptureOptions) {
+  const now = options.now ?? Date.now;
+  const elapsedClock = options.elapsed ?? (() => performance.now());
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const conversations = new Conversations(newId);
+
+  function begin(call: CallToCapture): CapturedCall | undefined {
+    const view = readRequest(call.body, call.upstream.format);
+    if (view === undefined) return undefined;
+    const secrets = [...options.secrets, ...headerSecrets(call.headers)];
+    const redact = <T>(value: T): T => redactValue(value, secrets);
+    const hashes = prefixHashes(view.messages);
+    const { conversation, isNew, from } = conversations.join(call.session, hashes);
+    conversations.advance(conversation, hashes);
+    const turn = conversation.nextTurn++;
+    const runId = newId();
+    const started = elapsedClock();
+    const elapsed = () => Math.round((elapsedClock() - started) * 1000) / 1000;
+    let ids = 0;
+    const nextId = () => `t${turn}-sent-${++ids}`;
+    const news = isNew ? lastUserMessage(view.messages) : view.messages.slice(from);
+    const before = sentBackEvents(
+      readSentBack(news),
+      conversation.calls,
+      conversation.callsTurn,
+      now,
+      nextId,
+    );
+    const calls: ToolCall[] = [];
+    const emit = (records: readonly TranscriptRecord[]) => {
+      for (const record of records) {
+        if (record.kind === "event" && record.event.type === "call") calls.push(record.event.call);
+      }
+      options.sink.append(runId, records.map(redact));
+    };
+    const onChoice = (choice: DialectChoice) => {
+      const create = conversation.started
+        ? undefined
+        : {
+            id: conversation.transcriptId,
+            title: redact(titleOf(view.messages, `${call.upstream.name} · ${view.model}`)),
+            dialect: choice.parser,
+            model: { provider: call.upstream.name, id: view.model },
+            system: redact(view.system),
+            tools: view.tools,
+            source: "capture" as const,
+          };
+      conversation.started = true;
+      conversation.choice ??= choice;
+      options.sink.startTurn({
+        transcriptId: conversation.transcriptId,
+        runId,
+        turn,
+        ...(create === undefined ? {} : { create }),
+      });
+      emit(before.map((event): TranscriptRecord => ({ kind: "event", event })));
+    };
+    const recorder = new TurnRecorder({
+      turn,
+      ...chosenFor(call, conversation),
+      request: {
+        kind: "request",
+        turn,
+        provider: call.upstream.name,
+        model: view.model,
+        messages: view.messages,
+        settings: view.settings,
+      },
+      requestText: requestText(view),
+      elapsed,
+      clock: now,
+      maxChars: options.maxRecordChars,
+      emit,
+      onChoice,
+    });
+
+    let read: ((bytes: Uint8Array) => void) | undefined;
+    let finish = (): string | undefined => undefined;
+    return {
+      transcriptId: conversation.transcriptId,
+      response(status, contentType) {
+        if (status >= 200 && status < 300) {
+          const decoder = createAnswerDecoder(
+            call.upstream.format,
+            contentType.includes("text/event-stream"),
+            options.maxRecordChars * 2,
+          );
+          read = (bytes) => recorder.push(decoder.push(bytes));
+          finish = () => {
+            recorder.push(decoder.end());
+            return undefined;
+          };
+          return;
+        }
+        const text = new TextDecoder();
+        let body = "";
+        read = (bytes) => {
+          if (body.length < ERROR_BODY_CHARS) body += text.decode(bytes, { stream: true });
+        };
+        finish = () => `The upstream answered ${status}: ${body.slice(0, ERROR_BODY_CHARS)}`;
+      },
+      push(bytes) {
+        read?.(bytes);
+      },
+      async end(outcome) {
+        const failure = finish() ?? (typeof outcome === "object" ? outcome.failure : undefined);
+        recorder.end(failure === undefined ? undefined : { code: "provider", message: failure });
+        if (outcome === "disconnect") {
+          const event: ProtocolEvent = {
+            type: "interrupt",
+            id: `t${turn}-disconnect`,
+            timestamp: now(),
+            reason: "disconnect",
+          };
+          emit([{ kind: "event", event }]);
+        }
+        conversation.calls = calls;
+        conversation.callsTurn = turn;
+        await options.sink.finishTurn(runId);
+      },
+    };
+  }
+
+  return { begin };
+}
+
+export type Capture = ReturnType<typeof createCapture>;
+
+function chosenFor(
+  call: CallToCapture,
+  conversation: Conversation,
+): { chosen?: Omit<DialectChoice, "parser"> } {
+  const kept = conversation.choice;
+  if (kept !== undefined) {
+    const asked =
+      call.dialect !== "auto" && call.dialect !== kept.dialect
+        ? ` (${call.dialect} was asked for; a transcript keeps one dialect)`
+        : "";
+    return {
+      chosen: {
+        dialect: kept.dialect,
+        by: "transcript",
+        reason: `the transcript's dialect, chosen on its first turn${asked}`,
+      },
+    };
+  }
+  if (call.dialect === "auto") return {};
+  const by = call.namedBy ?? "header";
+  const where = by === "query" ? "?dialect=" : "the x-wirescope-dialect header";
+  return { chosen: { dialect: call.dialect, by, reason: `named by ${where}` } };
+}
+
+/** The newest user message alone: what a new transcript shows as its prompt. */
+function lastUserMessage(messages: readonly unknown[]): unknown[] {
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index] as { role?: unknown } | undefined;
+    if (message?.role === "user") return [message];
+  }
+  return [];
+}
+
+function titleOf(messages: readonly unknown[], fallback: string): string {
+  const [user] = lastUserMessage(messages) as { content?: unknown }[];
+  const text = textOf(user?.content).replace(/\s+/g, " ").trim();
+  if (text === "") return fallback;
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}

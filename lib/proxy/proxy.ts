@@ -1,0 +1,225 @@
+/**
+ * The capture proxy's request handler (spec §11), free of Next: `/proxy/<name>/v1/<path>` is
+ * forwarded to the upstream's `<baseURL>/<path>` with its method, query and body; the answer
+ * goes back as the upstream sends it, chunk by chunk, while a copy of each chunk is handed to
+ * the recorder. The client leaving aborts the upstream request.
+ */
+import { safeParseJson } from "../protocol/safe-json";
+import type { ProviderEnv } from "../providers/provider";
+import type { Capture, CapturedCall } from "./capture";
+import { DETECTABLE, namedDialect } from "./dialect-choice";
+import { clientResponseHeaders, upstreamRequestHeaders } from "./forward-headers";
+import { resolveUpstream, type Upstream } from "./upstreams";
+
+export interface ProxyDependencies {
+  env: ProviderEnv;
+  capture: Capture;
+  /** Largest request body forwarded, in bytes. */
+  maxBodyBytes: number;
+  fetch?: typeof fetch;
+}
+
+/** Paths whose answers are model turns, by wire format. */
+const RECORDED: Record<Upstream["format"], string> = {
+  openai: "/chat/completions",
+  anthropic: "/messages",
+};
+
+export async function proxyRequest(
+  request: Request,
+  name: string,
+  dependencies: ProxyDependencies,
+): Promise<Response> {
+  const resolved = resolveUpstream(name, dependencies.env);
+  if (!resolved.ok) return problem(resolved.status, resolved.error);
+  const { upstream } = resolved;
+  const url = new URL(request.url);
+  const prefix = `/proxy/${encodeURIComponent(name)}/v1`;
+  if (!url.pathname.startsWith(prefix)) return problem(404, `path: expected ${prefix}/…`);
+  const path = url.pathname.slice(prefix.length);
+
+  const fromHeader = request.headers.get("x-wirescope-dialect");
+  const dialect = namedDialect(fromHeader ?? url.searchParams.get("dialect"));
+  if (dialect === "invalid") {
+    const field = fromHeader === null ? "dialect" : "x-wirescope-dialect";
+    return problem(400, `${field}: use auto or one of ${DETECTABLE.join(", ")}.`);
+  }
+  // `?dialect=` is the proxy's own; the rest of the query goes on as sent.
+  url.searchParams.delete("dialect");
+
+  let body: Uint8Array<ArrayBuffer> | undefined;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const read = await readCapped(request, dependencies.maxBodyBytes);
+    if (read === "too large") {
+      return problem(
+        413,
+        `body: larger than ${dependencies.maxBodyBytes} bytes (WIRESCOPE_PROXY_MAX_BODY_MB).`,
+      );
+    }
+    body = read;
+  }
+
+  let call: CapturedCall | undefined;
+  if (request.method === "POST" && path === RECORDED[upstream.format] && body !== undefined) {
+    const json = safeParseJson(new TextDecoder().decode(body));
+    const session = request.headers.get("x-wirescope-session")?.trim();
+    try {
+      call = json.ok
+        ? dependencies.capture.begin({
+            upstream,
+            body: json.value,
+            headers: request.headers,
+            dialect,
+            ...(dialect === "auto" ? {} : { namedBy: fromHeader === null ? "query" : "header" }),
+            ...(session === undefined || session === "" ? {} : { session }),
+          })
+        : undefined;
+    } catch (error) {
+      // Recording never stands in the way of the agent's traffic.
+      console.error("wirescope: could not start recording a proxied call:", error);
+    }
+  }
+
+  const abort = new AbortController();
+  const onClientGone = () => abort.abort();
+  request.signal.addEventListener("abort", onClientGone, { once: true });
+  let answer: Response;
+  try {
+    answer = await (dependencies.fetch ?? fetch)(`${upstream.baseURL}${path}${url.search}`, {
+      method: request.method,
+      headers: upstreamRequestHeaders(request.headers, upstream),
+      ...(body === undefined ? {} : { body }),
+      signal: abort.signal,
+      redirect: "manual",
+    });
+  } catch (error) {
+    request.signal.removeEventListener("abort", onClientGone);
+    const reason = abort.signal.aborted ? "disconnect" : undefined;
+    const message = `upstream: could not reach the ${upstream.name} upstream (${describeError(error)}).`;
+    void call?.end(reason ?? { failure: message });
+    return problem(502, message);
+  }
+  call?.response(answer.status, answer.headers.get("content-type") ?? "");
+  const headers = clientResponseHeaders(answer.headers);
+  if ((headers.get("content-type") ?? "").includes("text/event-stream")) {
+    // Next compresses responses unless told not to; compression would hold frames back.
+    const cache = headers.get("cache-control");
+    headers.set("cache-control", cache === null ? "no-transform" : `${cache}, no-transform`);
+  }
+  const init = { status: answer.status, statusText: answer.statusText, headers };
+  if (answer.body === null) {
+    request.signal.removeEventListener("abort", onClientGone);
+    void call?.end();
+    return new Response(null, init);
+  }
+  return new Response(
+    relay(answer.body, call, abort, () => {
+      request.signal.removeEventListener("abort", onClientGone);
+    }),
+    init,
+  );
+}
+
+/**
+ * The upstream's body, chunk for chunk, read only as fast as the client reads (no buffering
+ * here: highWaterMark 0). Recording runs after the chunk is on its way: each chunk (and the
+ * end) goes to the recorder in a `setImmediate`, in order (FIFO), so parsing and storing
+ * never sit between the upstream's bytes and the client's socket.
+ */
+function relay(
+  body: ReadableStream<Uint8Array>,
+  call: CapturedCall | undefined,
+  abort: AbortController,
+  done: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let finished = false;
+  const finish = (outcome?: { failure: string } | "disconnect") => {
+    if (finished) return;
+    finished = true;
+    done();
+    if (call !== undefined) setImmediate(() => void call.end(outcome));
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          finish(
+            abort.signal.aborted
+              ? "disconnect"
+              : {
+                  failure: `The upstream connection broke off mid-answer (${describeError(error)}).`,
+                },
+          );
+          controller.error(error);
+          return;
+        }
+        if (next.done) {
+          finish();
+          controller.close();
+          return;
+        }
+        controller.enqueue(next.value);
+        if (call !== undefined) setImmediate(record, call, next.value);
+      },
+      cancel() {
+        abort.abort();
+        void reader.cancel().catch(() => {});
+        finish("disconnect");
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function record(call: CapturedCall, bytes: Uint8Array): void {
+  try {
+    call.push(bytes);
+  } catch (error) {
+    console.error("wirescope: could not record a proxied chunk:", error);
+  }
+}
+
+async function readCapped(
+  request: Request,
+  max: number,
+): Promise<Uint8Array<ArrayBuffer> | "too large"> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > max) return "too large";
+  if (request.body === null) return new Uint8Array();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      return "too large";
+    }
+    parts.push(value);
+  }
+  const joined = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.byteLength;
+  }
+  return joined;
+}
+
+function problem(status: number, error: string): Response {
+  return Response.json({ error }, { status });
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    return `${error.message}${cause}`;
+  }
+  return String(error);
+}

@@ -1,0 +1,56 @@
+/**
+ * Keys never reach a captured transcript (spec §11), whatever header carried them. Every value
+ * of every request header that is not known to be harmless counts as a secret for that call,
+ * with the server's configured keys; each record is cleaned of them, and of anything that
+ * looks like a credential, before it is stored or shown.
+ */
+import { redactSecrets } from "../runtime/redact";
+
+/** Headers whose values are protocol, not credentials. */
+const HARMLESS = new Set([
+  "accept",
+  "accept-encoding",
+  "accept-language",
+  "anthropic-beta",
+  "anthropic-version",
+  "cache-control",
+  "connection",
+  "content-length",
+  "content-type",
+  "host",
+  "origin",
+  "pragma",
+  "referer",
+  "user-agent",
+]);
+
+/** The secret values a request carries in its headers (credentials without their scheme). */
+export function headerSecrets(headers: Headers): string[] {
+  const secrets = new Set<string>();
+  for (const [name, value] of headers) {
+    if (HARMLESS.has(name) || name.startsWith("x-wirescope-") || name.startsWith("sec-")) continue;
+    if (name.startsWith("x-stainless-")) continue;
+    const pieces = [value, value.replace(/^\s*(bearer|basic)\s+/i, "")];
+    for (const part of value.split(/[;,]/))
+      pieces.push(part.trim(), part.split("=").slice(1).join("=").trim());
+    for (const piece of pieces) if (piece.length >= 8) secrets.add(piece);
+  }
+  // Longest first, so a value is replaced whole before any part of it.
+  return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+/** `value` with every secret, and every credential-looking string, replaced by `[redacted]`. */
+export function redactValue<T>(value: T, secrets: readonly string[]): T {
+  return walk(value, secrets) as T;
+}
+
+function walk(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === "string") return redactSecrets(value, secrets);
+  if (Array.isArray(value)) return value.map((item) => walk(item, secrets));
+  if (typeof value === "object" && value !== null) {
+    const copy: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) copy[key] = walk(item, secrets);
+    return copy;
+  }
+  return value;
+}

@@ -1,0 +1,77 @@
+/**
+ * What a captured request says, read from its JSON body (OpenAI chat completions or Anthropic
+ * messages): the conversation as a list of messages, the settings, the system prompt, the
+ * tool names, and the text detection may look at. Never the headers.
+ */
+import { isPlainObject } from "../protocol/safe-json";
+import type { UpstreamFormat } from "./upstreams";
+
+export interface RequestView {
+  model: string;
+  /** The conversation in order; Anthropic's top-level `system` comes first as a system message. */
+  messages: unknown[];
+  /** Everything else in the body (temperature, stop, tools, stream, …). */
+  settings: Record<string, unknown>;
+  system: string;
+  tools: string[];
+  streaming: boolean;
+}
+
+/** `undefined` when the body is not a chat request this proxy records. */
+export function readRequest(body: unknown, format: UpstreamFormat): RequestView | undefined {
+  if (!isPlainObject(body) || !Array.isArray(body.messages)) return undefined;
+  const { messages, model, system, ...settings } = body;
+  const systemText = format === "anthropic" ? textOf(system) : systemOfOpenAI(messages);
+  return {
+    model: typeof model === "string" ? model : "",
+    messages:
+      format === "anthropic" && system !== undefined
+        ? [{ role: "system", content: system }, ...messages]
+        : [...messages],
+    settings,
+    system: systemText,
+    tools: toolNames(body.tools),
+    streaming: body.stream === true,
+  };
+}
+
+/** The request's words, first `max` characters: what detection reads when the answer shows no marker. */
+export function requestText(view: RequestView, max = 65_536): string {
+  let text = "";
+  for (const message of view.messages) {
+    if (text.length >= max) break;
+    if (isPlainObject(message)) text += `${textOf(message.content)}\n`;
+  }
+  return text.slice(0, max);
+}
+
+/** The text of a message's content: a string, or the `text` of its parts. */
+export function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content
+    .map((part: unknown) => (isPlainObject(part) && typeof part.text === "string" ? part.text : ""))
+    .join("");
+}
+
+function systemOfOpenAI(messages: readonly unknown[]): string {
+  return messages
+    .filter(
+      (message): message is Record<string, unknown> =>
+        isPlainObject(message) && (message.role === "system" || message.role === "developer"),
+    )
+    .map((message) => textOf(message.content))
+    .join("\n");
+}
+
+function toolNames(tools: unknown): string[] {
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool: unknown) => {
+    if (!isPlainObject(tool)) return [];
+    if (typeof tool.name === "string") return [tool.name];
+    if (isPlainObject(tool.function) && typeof tool.function.name === "string") {
+      return [tool.function.name];
+    }
+    return [];
+  });
+}

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import type { TranscriptRecord } from "../protocol/records";
+import { splitAt } from "../protocol/testing";
+import type { AnswerDelta } from "./answer-decoder";
+import { createAnswerDecoder } from "./answer-decoder";
+import type { DialectChoice } from "./dialect-choice";
+import { TurnRecorder, type TurnRecorderOptions } from "./turn-recorder";
+
+function record(deltas: AnswerDelta[], options: Partial<TurnRecorderOptions> = {}) {
+  const records: TranscriptRecord[] = [];
+  const choices: DialectChoice[] = [];
+  const recorder = new TurnRecorder({
+    turn: 2,
+    request: {
+      kind: "request",
+      turn: 2,
+      provider: "openai",
+      model: "m",
+      messages: [],
+      settings: {},
+    },
+    requestText: "",
+    elapsed: () => 1,
+    clock: () => 0,
+    maxChars: 10_000,
+    emit: (batch) => records.push(...batch),
+    onChoice: (choice) => choices.push(choice),
+    ...options,
+  });
+  for (const delta of deltas) recorder.push([delta]);
+  recorder.end();
+  const chunks = records.flatMap((r) => (r.kind === "chunk" ? [r.text] : [])).join("");
+  const events = records.flatMap((r) => (r.kind === "event" ? [r.event] : []));
+  return { records, choices, chunks, events };
+}
+
+const text = (value: string): AnswerDelta => ({ kind: "text", text: value });
+const think = (value: string): AnswerDelta => ({ kind: "think", text: value });
+
+describe("TurnRecorder", () => {
+  it("holds text until a marker decides, then emits the request first and parses", () => {
+    const { records, choices } = record([
+      text("Sure. "),
+      text("<exec"),
+      text('ute>[{"name":"list","args":{}}]</execute>'),
+    ]);
+    expect(choices).toMatchObject([{ dialect: "xml", by: "detected" }]);
+    expect(records[0]).toMatchObject({
+      kind: "request",
+      turn: 2,
+      settings: { capture: { dialect: "xml", parser: "xml", chosenBy: "detected" } },
+    });
+    expect(
+      records.filter((r) => r.kind === "chunk").map((r) => (r.kind === "chunk" ? r.text : "")),
+    ).toEqual(["Sure. ", "<exec", 'ute>[{"name":"list","args":{}}]</execute>']);
+  });
+
+  it("marker-less answers fall back on the request's markers, then on xml, and say so", () => {
+    const fromRequest = record([text("Done.")], { requestText: "Write §think: then §call:" });
+    expect(fromRequest.choices[0]).toMatchObject({ dialect: "delimiter", by: "detected" });
+    expect(fromRequest.choices[0]?.reason).toContain("the request does");
+    const none = record([text("Done.")]);
+    expect(none.choices[0]).toMatchObject({ dialect: "xml", by: "fallback" });
+  });
+
+  it("reasoning deltas become think text in the dialect's markers, on any split", () => {
+    const answer = "<tool_call>{}</tool_call>";
+    for (const cut of [1, 5, 12]) {
+      const deltas = [think("Plan "), think("it."), ...splitAt(answer, [cut]).map(text)];
+      const { chunks } = record(deltas, {
+        chosen: { dialect: "action", by: "header", reason: "named" },
+      });
+      expect(chunks).toBe(`<thought>Plan it.</thought>\n${answer}`);
+    }
+    const delimiter = record([think("Plan."), text("Hello.")], {
+      chosen: { dialect: "delimiter", by: "header", reason: "named" },
+    });
+    expect(delimiter.chunks).toBe("§think: Plan.\n§respond: Hello.");
+    expect(delimiter.events.map((event) => event.type)).toEqual(["think", "respond"]);
+  });
+
+  it("long reasoning before any text is held only so long, then decided from the request", () => {
+    const long = "r".repeat(40_000);
+    const records: TranscriptRecord[] = [];
+    const recorder = new TurnRecorder({
+      turn: 0,
+      request: { kind: "request", turn: 0, provider: "p", model: "m", messages: [], settings: {} },
+      requestText: "Use <tool_call> tags.",
+      elapsed: () => 0,
+      clock: () => 0,
+      maxChars: 1_000_000,
+      emit: (batch) => records.push(...batch),
+    });
+    recorder.push([think(long)]);
+    expect(records).toHaveLength(0);
+    recorder.push([think(long)]);
+    expect(records[0]).toMatchObject({
+      kind: "request",
+      settings: { capture: { dialect: "hermes" } },
+    });
+    expect(records.some((record) => record.kind === "chunk")).toBe(true);
+  });
+
+  it("hermes parses with the xml parser until a hermes parser exists, and the choice says which", () => {
+    const { choices } = record([text("<tool_call>{}</tool_call>")]);
+    expect(choices[0]?.dialect).toBe("hermes");
+    expect(["hermes", "xml"]).toContain(choices[0]?.parser);
+  });
+
+  it("stops recording at the cap and says so in an error record", () => {
+    const { chunks, events } = record(
+      [text("<respond>"), text("x".repeat(50)), text("y".repeat(50))],
+      {
+        maxChars: 40,
+      },
+    );
+    expect(chunks).toHaveLength(40);
+    const errors = events.filter((event) => event.type === "error" && event.code === "internal");
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors)).toContain("Recording stopped after 40 characters");
+  });
+
+  it("a problem in the stream is an error record, and the turn goes on", () => {
+    const { events } = record([
+      text("<respond>Hi"),
+      { kind: "problem", message: "bad frame" },
+      text("</respond>"),
+    ]);
+    expect(events.map((event) => event.type)).toContain("error");
+    expect(events.filter((event) => event.type === "respond").length).toBeGreaterThan(0);
+  });
+});
+
+describe("answer decoder", () => {
+  const bytes = (value: string) => new TextEncoder().encode(value);
+
+  it("reads OpenAI SSE split anywhere, UTF-8 included", () => {
+    const sse =
+      'data: {"choices":[{"delta":{"reasoning_content":"hm"}}]}\n\n' +
+      'data: {"choices":[{"delta":{"content":"héllo ✨"}}]}\n\ndata: [DONE]\n\n';
+    const encoded = bytes(sse);
+    for (let cut = 1; cut < encoded.length; cut += 7) {
+      const decoder = createAnswerDecoder("openai", true, 1000);
+      const deltas = [
+        ...decoder.push(encoded.slice(0, cut)),
+        ...decoder.push(encoded.slice(cut)),
+        ...decoder.end(),
+      ];
+      expect(deltas).toEqual([think("hm"), text("héllo ✨")]);
+    }
+  });
+
+  it("reads Anthropic thinking and text deltas, and error events", () => {
+    const decoder = createAnswerDecoder("anthropic", true, 1000);
+    const frames =
+      'event: content_block_delta\ndata: {"type":"content_block_delta","delta":{"type":"thinking_delta","thinking":"a"}}\n\n' +
+      'event: content_block_delta\ndata: {"type":"content_block_delta","delta":{"type":"text_delta","text":"b"}}\n\n' +
+      'event: error\ndata: {"type":"error","error":{"message":"overloaded"}}\n\n';
+    expect([...decoder.push(bytes(frames)), ...decoder.end()]).toEqual([
+      think("a"),
+      text("b"),
+      { kind: "problem", message: "The upstream sent an error: overloaded" },
+    ]);
+  });
+
+  it("reads a whole JSON answer, and refuses one over the cap without keeping it", () => {
+    const body = JSON.stringify({ choices: [{ message: { content: "hi" } }] });
+    const decoder = createAnswerDecoder("openai", false, 1000);
+    decoder.push(bytes(body));
+    expect(decoder.end()).toEqual([text("hi")]);
+    const small = createAnswerDecoder("openai", false, 10);
+    small.push(bytes(body));
+    expect(small.end()[0]).toMatchObject({ kind: "problem" });
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * One captured model turn as records (spec §11): the model's text deltas become `chunk`
+ * records and are parsed into events; reasoning deltas become think text inside the
+ * dialect's markers, so a replay re-parses them the same way. Pure apart from the injected
+ * clocks: feed it deltas, it emits records.
+ *
+ * With `auto`, nothing is emitted until the dialect is decided: the text so far is held (at
+ * most the detection window) and released, parsed, the moment a marker decides, or when the
+ * window fills or the answer ends (then the request's own text, typically a system prompt
+ * that describes the format, gets a say before the fallback).
+ */
+import {
+  DEFAULT_DETECT_WINDOW,
+  type DetectableDialect,
+  detectDialect,
+  LONGEST_MARKER,
+} from "../protocol/detect";
+import type { ErrorEvent, ProtocolEvent } from "../protocol/events";
+import { createParser } from "../protocol/parser";
+import type { RequestRecord, TranscriptRecord } from "../protocol/records";
+import type { Parser } from "../protocol/scanner";
+import type { AnswerDelta } from "./answer-decoder";
+import { type DialectChoice, parserFor, thinkMarkers } from "./dialect-choice";
+
+export interface TurnRecorderOptions {
+  turn: number;
+  /** Named by the client, or the transcript's own: no detection then. */
+  chosen?: Omit<DialectChoice, "parser">;
+  /** What was sent, without `t`; emitted first, with the dialect choice in its settings. */
+  request: Omit<RequestRecord, "t">;
+  /** The request's text, for detection when the answer shows no marker. */
+  requestText: string;
+  /** ms since the call started (`t` of records). */
+  elapsed: () => number;
+  /** ms since the epoch (event timestamps). */
+  clock: () => number;
+  /** Model text recorded per call, in UTF-16 code units; the rest is not recorded. */
+  maxChars: number;
+  emit: (records: TranscriptRecord[]) => void;
+  /** Called once, before the first record, with the dialect chosen. */
+  onChoice?: (choice: DialectChoice) => void;
+}
+
+type Piece = { kind: "text" | "think"; text: string; t: number };
+
+/** Held at most before the dialect is decided anyway (long reasoning counts too). */
+const MAX_HELD_CHARS = 4 * DEFAULT_DETECT_WINDOW;
+
+export class TurnRecorder {
+  private choice: DialectChoice | undefined;
+  private parser: Parser | undefined;
+  private held: Piece[] = [];
+  private probe = "";
+  private heldChars = 0;
+  /** How much of `probe` detection has looked at: each call resumes there (linear). */
+  private scanned = 0;
+  private thinking = false;
+  private recorded = 0;
+  private capped = false;
+  private ended = false;
+  private problems = 0;
+
+  constructor(private readonly options: TurnRecorderOptions) {
+    if (options.chosen !== undefined)
+      this.decide({ ...options.chosen, parser: parserFor(options.chosen.dialect) });
+  }
+
+  get dialect(): DialectChoice | undefined {
+    return this.choice;
+  }
+
+  push(deltas: readonly AnswerDelta[]): void {
+    for (const delta of deltas) {
+      if (this.ended) return;
+      if (delta.kind === "problem") {
+        this.flushHeld(true);
+        this.options.emit([this.errorRecord("provider", delta.message)]);
+        continue;
+      }
+      if (this.choice === undefined) {
+        this.held.push({ kind: delta.kind, text: delta.text, t: this.options.elapsed() });
+        this.heldChars += delta.text.length;
+        if (delta.kind === "text") this.probe += delta.text;
+        this.tryDecide(false);
+      } else {
+        this.write(delta.kind, delta.text, this.options.elapsed());
+      }
+    }
+  }
+
+  /** The answer is over (`failure` when it did not end cleanly). */
+  end(failure?: { code: "provider"; message: string }): void {
+    if (this.ended) return;
+    this.flushHeld(true);
+    const records: TranscriptRecord[] = [];
+    if (this.thinking) this.write("text", "", this.options.elapsed());
+    if (this.parser !== undefined) records.push(...this.events(this.parser.end()));
+    if (failure !== undefined) records.push(this.errorRecord(failure.code, failure.message));
+    this.ended = true;
+    if (records.length > 0) this.options.emit(records);
+  }
+
+  private tryDecide(final: boolean): void {
+    // Resumed a marker's length back: one cut by the end of the last look is found whole.
+    const from = final ? 0 : Math.max(0, this.scanned - LONGEST_MARKER);
+    this.scanned = this.probe.length;
+    const fromAnswer = detectDialect(this.probe, { final, from });
+    if (fromAnswer.decided) {
+      this.decide({ ...fromAnswer, by: "detected", parser: parserFor(fromAnswer.dialect) });
+      return;
+    }
+    const full = this.probe.length >= DEFAULT_DETECT_WINDOW || this.heldChars >= MAX_HELD_CHARS;
+    if (!final && !full) return;
+    const fromRequest = detectDialect(this.options.requestText, { final: true });
+    const by = fromRequest.decided ? "detected" : "fallback";
+    const reason = fromRequest.decided
+      ? `the answer shows no marker; the request does: ${fromRequest.reason}`
+      : `neither the answer nor the request shows a dialect marker; xml`;
+    this.decide({
+      dialect: fromRequest.dialect,
+      by,
+      reason,
+      parser: parserFor(fromRequest.dialect),
+    });
+  }
+
+  private decide(choice: DialectChoice): void {
+    this.choice = choice;
+    this.options.onChoice?.(choice);
+    this.parser = createParser(choice.parser, {
+      turn: this.options.turn,
+      clock: this.options.clock,
+    });
+    const { request } = this.options;
+    const capture = {
+      dialect: choice.dialect,
+      parser: choice.parser,
+      chosenBy: choice.by,
+      reason: choice.reason,
+    };
+    this.options.emit([
+      { ...request, t: this.options.elapsed(), settings: { ...request.settings, capture } },
+    ]);
+    const held = this.held;
+    this.held = [];
+    this.heldChars = 0;
+    this.probe = "";
+    for (const piece of held) this.write(piece.kind, piece.text, piece.t);
+  }
+
+  private flushHeld(final: boolean): void {
+    if (this.choice === undefined) this.tryDecide(final);
+  }
+
+  /** One delta as wire text: think markers opened and closed around reasoning. */
+  private write(kind: "text" | "think", text: string, t: number): void {
+    const choice = this.choice as DialectChoice;
+    const markers = thinkMarkers(choice.dialect);
+    let wire = text;
+    if (kind === "think" && !this.thinking) {
+      this.thinking = true;
+      wire = markers.open + text;
+    } else if (kind === "text" && this.thinking) {
+      this.thinking = false;
+      const follow =
+        choice.dialect === "delimiter" &&
+        text.trimStart() !== "" &&
+        !text.trimStart().startsWith("§")
+          ? "§respond: "
+          : "";
+      wire = markers.close + follow + text;
+    }
+    if (wire === "") return;
+    this.chunk(wire, t);
+  }
+
+  private chunk(text: string, t: number): void {
+    if (this.capped) return;
+    const room = this.options.maxChars - this.recorded;
+    const kept = text.length <= room ? text : text.slice(0, room);
+    const records: TranscriptRecord[] = [];
+    if (kept !== "") {
+      this.recorded += kept.length;
+      records.push({ kind: "chunk", turn: this.options.turn, t, text: kept });
+      records.push(...this.events((this.parser as Parser).feed(kept)));
+    }
+    if (kept.length < text.length) {
+      this.capped = true;
+      records.push(
+        this.errorRecord(
+          "internal",
+          `Recording stopped after ${this.options.maxChars} characters of model text: the rest reached the client but is not recorded (WIRESCOPE_PROXY_RECORD_MAX_KB).`,
+        ),
+      );
+    }
+    if (records.length > 0) this.options.emit(records);
+  }
+
+  private events(events: readonly ProtocolEvent[]): TranscriptRecord[] {
+    return events.map((event) => ({ kind: "event", event }));
+  }
+
+  private errorRecord(code: ErrorEvent["code"], message: string): TranscriptRecord {
+    const event: ErrorEvent = {
+      type: "error",
+      id: `t${this.options.turn}-capture-${++this.problems}`,
+      timestamp: this.options.clock(),
+      turn: this.options.turn,
+      code,
+      message,
+    };
+    return { kind: "event", event };
+  }
+}
+
+export type { DetectableDialect };

@@ -17,6 +17,7 @@ export {
   type EventType,
   type ExecuteEvent,
   type InterruptEvent,
+  INTERRUPT_REASONS,
   type InterruptReason,
   type MetricEvent,
   type OnError,

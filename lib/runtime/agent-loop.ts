@@ -242,5 +242,5 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
 }
 
 function interruptReason(reason: unknown): InterruptReason {
-  return reason === "timeout" || reason === "disconnect" ? reason : "user";
+  return reason === "timeout" || reason === "disconnect" || reason === "crash" ? reason : "user";
 }

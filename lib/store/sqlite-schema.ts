@@ -54,4 +54,15 @@ export const MIGRATIONS: readonly string[] = [
 
   CREATE INDEX relics_expiry ON relics (expires_at) WHERE expires_at IS NOT NULL;
   `,
+  // Runs (spec §10): a run with no ended_at when the server starts was cut off by a crash.
+  `
+  CREATE TABLE runs (
+    run_id TEXT PRIMARY KEY,
+    transcript_id TEXT NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE INDEX runs_unfinished ON runs (started_at) WHERE ended_at IS NULL;
+  `,
 ];

@@ -26,7 +26,7 @@ describe("sqlite store", () => {
       journalMode: "wal",
       synchronous: 1,
       foreignKeys: true,
-      userVersion: 1,
+      userVersion: 2,
       integrity: "ok",
     });
     await store.close();

@@ -9,6 +9,7 @@ import {
   type ErrorCode,
   EVENT_TYPES,
   type EventOf,
+  INTERRUPT_REASONS,
   type EventType,
   type ProtocolEvent,
   type ResultPayload,
@@ -33,6 +34,7 @@ const ERROR_CODES: Record<ErrorCode, true> = {
   tool_failed: true,
   provider: true,
   internal: true,
+  storage_failed: true,
 };
 
 const enumOf = <T extends string>(values: readonly T[]) => z.enum(values as [T, ...T[]]);
@@ -119,7 +121,7 @@ const error = z.strictObject({
 const interrupt = z.strictObject({
   type: z.literal("interrupt"),
   ...base,
-  reason: enumOf(["user", "timeout", "disconnect"] as const),
+  reason: enumOf(INTERRUPT_REASONS),
 });
 
 /** One schema per event type: the `satisfies` fails to compile when a type has none. */

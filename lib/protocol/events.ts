@@ -153,7 +153,12 @@ export interface ErrorEvent extends EventBase {
 
 /** `crash`: the server died mid-run; written when it starts again (spec §10). */
 export type InterruptReason = "user" | "timeout" | "disconnect" | "crash";
-export const INTERRUPT_REASONS: readonly InterruptReason[] = ["user", "timeout", "disconnect", "crash"];
+export const INTERRUPT_REASONS: readonly InterruptReason[] = [
+  "user",
+  "timeout",
+  "disconnect",
+  "crash",
+];
 
 export interface InterruptEvent extends EventBase {
   type: "interrupt";

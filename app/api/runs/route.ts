@@ -1,5 +1,7 @@
-import { describeProblem } from "@/app/api/http";
+import { describeProblem, problem } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
+import { SSE_HEADERS } from "@/lib/server/run-events";
+import { runRegistry } from "@/lib/server/run-registry";
 import { RunRequestError, startRun } from "@/lib/server/runs";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
@@ -23,16 +25,13 @@ export async function POST(request: Request): Promise<Response> {
     return Response.json({ error: describeProblem(parsed.error) }, { status: 400 });
   const config = readConfig();
   try {
-    const { body, transcriptId, runId } = await startRun(
-      parsed.data,
-      { store: getStore(config.dataDir), config },
-      request.signal,
-    );
+    const { body, transcriptId, runId } = await startRun(parsed.data, {
+      store: getStore(config.dataDir),
+      config,
+    });
     return new Response(body, {
       headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        "x-accel-buffering": "no",
+        ...SSE_HEADERS,
         "x-transcript-id": transcriptId,
         "x-run-id": runId,
       },
@@ -42,4 +41,17 @@ export async function POST(request: Request): Promise<Response> {
       return Response.json({ error: error.message }, { status: error.status });
     throw error;
   }
+}
+
+/** `GET /api/runs?active=1`: the runs in progress, with their transcripts and record counts (spec §10). */
+export async function GET(request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const unknown = [...params.keys()].find((name) => name !== "active");
+  if (unknown !== undefined) return problem(400, `query: unknown parameter "${unknown}".`);
+  if (params.get("active") !== "1")
+    return problem(400, "active: must be 1 (only running runs are listed).");
+  return Response.json(
+    { runs: runRegistry().active() },
+    { headers: { "cache-control": "no-store" } },
+  );
 }

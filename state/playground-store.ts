@@ -143,6 +143,8 @@ const runSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (set, get) => 
       set({ transcriptId: record.transcriptId, version: log.version });
       return;
     }
+    // The stream's own note that it stopped early; the run client attaches again.
+    if (record.kind === "dropped") return;
     log.apply(record);
     set({ version: log.version });
   },

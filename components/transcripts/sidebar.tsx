@@ -7,6 +7,7 @@ import { deleteTranscript, renameTranscript, restoreTranscript } from "./api";
 import { PlusIcon } from "./icons";
 import { ImportButton } from "./import-button";
 import { newConversation, openTranscript } from "./navigation";
+import { useActiveRuns } from "./running-indicator";
 import { ICON_BUTTON, TranscriptItem } from "./transcript-item";
 import { useTranscriptList } from "./use-transcript-list";
 
@@ -17,6 +18,7 @@ export function Sidebar() {
   const activeId = usePlayground((state) => state.transcriptId);
   const busy = usePlayground((state) => state.status === "running" || state.status === "stopping");
   const now = useNow();
+  useActiveRuns();
 
   return (
     <aside

@@ -8,7 +8,6 @@ import { expect, type Page, test } from "@playwright/test";
 
 const timeline = (page: Page) => page.getByTestId("timeline");
 const cards = (page: Page) => timeline(page).locator("[data-event-id]");
-const idle = (page: Page) => expect(page.getByRole("button", { name: "Send" })).toBeVisible();
 const TRANSCRIPT_URL = /\/t\/[A-Za-z0-9_-]+$/;
 
 /** Each top-level card: its type and its text, in order. */
@@ -32,8 +31,10 @@ test("a reload mid-stream continues the run: the answer arrives, no interrupt, n
   page,
   context,
 }) => {
+  test.setTimeout(90_000);
   await page.goto("/");
-  await setPace(page, 40);
+  // Slow enough (about 20 s) that the reload and the second tab happen mid-run.
+  await setPace(page, 150);
   await page.getByLabel("Message").fill("demo: parallel batch");
   await page.getByLabel("Message").press("Enter");
   await expect(page).toHaveURL(TRANSCRIPT_URL);
@@ -56,10 +57,10 @@ test("a reload mid-stream continues the run: the answer arrives, no interrupt, n
   await expect(other).toHaveURL(new RegExp(`/t/${id}$`));
 
   await expect(timeline(page).locator("[data-event-type=respond]")).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   });
-  await idle(page);
-  await idle(other);
+  await expect(page.getByRole("button", { name: "Send" })).toBeVisible({ timeout: 30_000 });
+  await expect(other.getByRole("button", { name: "Send" })).toBeVisible({ timeout: 30_000 });
   await expect(timeline(page).locator("[data-event-type=interrupt]")).toHaveCount(0);
   await expect(item.getByTestId("running-indicator")).toHaveCount(0);
   const live = await shown(page);

@@ -126,6 +126,10 @@ export async function startRun(
     const controller = new AbortController();
     // Every running call listens for the interrupt; a wide batch is not a leak.
     setMaxListeners(0, controller.signal);
+    const { settings = {} } = modelRequest;
+    const { paceMs: _pace, ...userSettings } = settings;
+    const provider = providerRun(chosen, userSettings, config);
+    // Nothing after `open` may throw before the run's `finally` is in place.
     const runs = runRegistry();
     const run = await storing(() =>
       runs.open({
@@ -137,9 +141,6 @@ export async function startRun(
       }),
     );
     const { runId } = run;
-    const { settings = {} } = modelRequest;
-    const { paceMs: _pace, ...userSettings } = settings;
-    const provider = providerRun(chosen, userSettings, config);
     let counter = 0;
     const newId = () => `${runId.slice(0, 8)}-${++counter}`;
     // TaskStep clients get chunks instead of records; the ids are in the response headers.

@@ -23,6 +23,12 @@ const MESSAGES = [
 const PACE_MS = 15;
 const clock = () => performance.timeOrigin + performance.now();
 
+interface Commits {
+  calls: number;
+  batches: number;
+  records: number;
+}
+
 interface Server {
   url: string;
   child: ChildProcess;
@@ -135,7 +141,8 @@ async function fanOut(server: Server, runs: number) {
 async function load(server: Server, runs: number) {
   const publishedBefore = await json<Record<string, number[]>>(`${server.url}/bench/published`);
   const recordsBefore = Object.values(publishedBefore).reduce((sum, list) => sum + list.length, 0);
-  const cpuBefore = (await json<{ cpuUs: number }>(`${server.url}/bench/cpu`)).cpuUs;
+  const before = await json<{ cpuUs: number; commits: Commits }>(`${server.url}/bench/cpu`);
+  const cpuBefore = before.cpuUs;
   const firstRecord: number[] = [];
   const firstEvent: number[] = [];
   const began = clock();
@@ -153,13 +160,18 @@ async function load(server: Server, runs: number) {
     }),
   );
   const wall = clock() - began;
-  const cpuAfter = (await json<{ cpuUs: number }>(`${server.url}/bench/cpu`)).cpuUs;
+  const after = await json<{ cpuUs: number; commits: Commits }>(`${server.url}/bench/cpu`);
+  const cpuAfter = after.cpuUs;
   const publishedAfter = await json<Record<string, number[]>>(`${server.url}/bench/published`);
   const records =
     Object.values(publishedAfter).reduce((sum, list) => sum + list.length, 0) - recordsBefore;
+  const commits = after.commits.calls - before.commits.calls;
+  const perCommit = (after.commits.records - before.commits.records) / commits;
   return {
     cpuPerRecordUs: (cpuAfter - cpuBefore) / records,
     records,
+    commits,
+    perCommit,
     firstRecord,
     firstEvent,
     wall,
@@ -193,10 +205,17 @@ async function main(): Promise<void> {
     console.log("\nLoad: 300 concurrent runs, one viewer each");
     console.log(
       table(
-        ["records", "server CPU µs/record", "first record p50/p95 ms", "first event p50/p95 ms"],
+        [
+          "records",
+          "commits (records each)",
+          "server CPU µs/record",
+          "first record p50/p95 ms",
+          "first event p50/p95 ms",
+        ],
         [
           [
             String(heavy.records),
+            `${heavy.commits} (${fixed(heavy.perCommit, 0)})`,
             fixed(heavy.cpuPerRecordUs, 1),
             `${fixed(percentile(heavy.firstRecord, 0.5), 0)} / ${fixed(percentile(heavy.firstRecord, 0.95), 0)}`,
             `${fixed(percentile(heavy.firstEvent, 0.5), 0)} / ${fixed(percentile(heavy.firstEvent, 0.95), 0)}`,

@@ -9,9 +9,21 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage } from "node:http";
 import { GET as events } from "../app/api/runs/[runId]/events/route";
 import { POST } from "../app/api/runs/route";
+import { readConfig } from "../lib/server/config";
 import { LiveRun } from "../lib/server/live-run";
+import { getStore } from "../lib/server/store-instance";
 
 const published = new Map<string, number[]>();
+// Counts the grouped commits: how many store calls, batches (run slices) and records.
+const commits = { calls: 0, batches: 0, records: 0 };
+const store = getStore(readConfig().dataDir);
+const append = store.appendRunRecords.bind(store);
+store.appendRunRecords = (batches) => {
+  commits.calls++;
+  commits.batches += batches.length;
+  for (const batch of batches) commits.records += batch.records.length;
+  return append(batches);
+};
 const clock = () => performance.timeOrigin + performance.now();
 const publish = LiveRun.prototype.publish;
 LiveRun.prototype.publish = function timed(this: LiveRun, record) {
@@ -38,7 +50,7 @@ const server = createServer(async (request, response) => {
   }
   if (url.pathname === "/bench/cpu") {
     const usage = process.cpuUsage();
-    response.end(JSON.stringify({ cpuUs: usage.user + usage.system }));
+    response.end(JSON.stringify({ cpuUs: usage.user + usage.system, commits }));
     return;
   }
   const match = /^\/api\/runs\/([^/]+)\/events$/.exec(url.pathname);
@@ -73,3 +85,6 @@ server.listen(0, "127.0.0.1", () => {
   const address = server.address();
   process.stdout.write(`port ${typeof address === "object" && address ? address.port : 0}\n`);
 });
+
+// Exit cleanly on SIGINT, so `--cpu-prof` (when profiling) writes its file.
+process.on("SIGINT", () => process.exit(0));

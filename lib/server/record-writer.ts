@@ -2,7 +2,7 @@ import type { TranscriptRecord } from "../protocol/records";
 import type { RunRecordBatch, Store } from "../store";
 
 /** How long records wait to be grouped into one commit with every other live run's. */
-export const COMMIT_DELAY_MS = 4;
+export const COMMIT_DELAY_MS = 10;
 
 /** Appends one run's records in order; `flush()` settles once everything written is stored. */
 export interface RecordWriter {

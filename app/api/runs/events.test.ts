@@ -6,6 +6,7 @@ import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
 import type { ProtocolEvent } from "@/lib/protocol";
 import { readConfig } from "@/lib/server/config";
 import { getStore } from "@/lib/server/store-instance";
+import { POST as fork } from "../transcripts/[id]/fork/route";
 import { GET as events } from "./[runId]/events/route";
 import { POST as stop } from "./[runId]/stop/route";
 import { GET as list, POST } from "./route";
@@ -200,5 +201,28 @@ describe("continuing a conversation", () => {
     );
     const result = eventsOf(third).find((event) => event.type === "result");
     expect(result?.type === "result" && result.payload.status).toBe("success");
+
+    // A fork continued as offered keeps them too.
+    const forked = await fork(
+      new Request("http://test", {
+        method: "POST",
+        body: JSON.stringify({ at: 1, editUserMessage: "write c.txt: hi" }),
+      }),
+      { params: Promise.resolve({ id: header.transcriptId }) },
+    );
+    expect(forked.status).toBe(201);
+    const { continueWith } = (await forked.json()) as {
+      continueWith: { model: { provider: string; id: string } };
+    };
+    const fourth = await collect(
+      await post({ ...continueWith, model: { ...continueWith.model, settings } }),
+    );
+    const forkRequest = fourth.find((record) => record.kind === "request");
+    expect(forkRequest?.kind === "request" && forkRequest.messages[0]).toMatchObject({
+      content: "You are a terse calculator.",
+    });
+    expect(eventsOf(fourth).find((event) => event.type === "result")).toMatchObject({
+      payload: { tool: "write", status: "failure" },
+    });
   });
 });

@@ -8,18 +8,33 @@ type Holder = { [key]?: { path: string; store: Store } };
 /**
  * The server's one store: SQLite under the data directory, opened once per process. Opening it
  * is this server's start: runs a previous process left in flight are marked interrupted
- * (`crash`). SQLite answers synchronously, so the list of those runs is read before this
- * process can start a run of its own, and they are marked before any other I/O is handled.
+ * (`crash`) first, and every call waits for that, so no request sees a transcript that ends
+ * mid-block without its reason.
  */
 export function getStore(dataDir: string): Store {
   const holder = globalThis as Holder;
   const path = join(dataDir, "wirescope.db");
   const current = holder[key];
   if (current !== undefined && current.path === path) return current.store;
-  const store = openSqliteStore({ path });
-  holder[key] = { path, store };
-  interruptCrashedRuns(store).catch((error: unknown) => {
+  const opened = openSqliteStore({ path });
+  const ready = interruptCrashedRuns(opened).catch((error: unknown) => {
     console.error("wirescope: could not mark the runs a crash interrupted:", String(error));
   });
+  const store = afterRecovery(opened, ready);
+  holder[key] = { path, store };
   return store;
+}
+
+/** The store with every method waiting for `ready` first (all of them are async). */
+function afterRecovery(store: Store, ready: Promise<unknown>): Store {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      return async (...args: unknown[]) => {
+        await ready;
+        return (value as (...parameters: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
 }

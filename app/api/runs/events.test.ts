@@ -112,7 +112,8 @@ describe("GET /api/runs/:runId/events", () => {
     const { runId } = await startAndLeave({
       message: "demo: parallel batch",
       dialect: "xml",
-      model: { provider: "demo", settings: { paceMs: 40 } },
+      // Slow, so it is still running when the stop arrives on a busy machine (it is stopped anyway).
+      model: { provider: "demo", settings: { paceMs: 300 } },
     });
     const viewers = [collect(await watch(runId)), collect(await watch(runId))];
     const active = (await (await list(new Request("http://test/api/runs?active=1"))).json()) as {

@@ -35,7 +35,12 @@ export interface RunSlice {
   /** A request-level failure (4xx/5xx, network), shown above the composer. */
   failure: string | null;
   transcriptId: string | null;
+  /** Runs in progress on the server, in any tab: transcript id → run id (the sidebar marks them). */
+  activeRuns: Readonly<Record<string, string>>;
   beginRun(): void;
+  /** Shows a run in progress on the log as it is (the stored records of the transcript). */
+  resumeRun(): void;
+  setActiveRuns(runs: Readonly<Record<string, string>>): void;
   applyRecord(record: RunStreamRecord): void;
   endRun(status: RunStatus, failure?: string | null): void;
   setStatus(status: RunStatus): void;
@@ -134,6 +139,7 @@ const runSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (set, get) => 
   status: "idle",
   failure: null,
   transcriptId: null,
+  activeRuns: {},
   // A conversation keeps its log: each run's records are appended (turn numbers continue).
   beginRun: () =>
     set((state) => {
@@ -147,17 +153,35 @@ const runSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (set, get) => 
         hoveredId: null,
       };
     }),
+  resumeRun: () => set({ status: "running", failure: null }),
+  setActiveRuns: (activeRuns) => set({ activeRuns }),
   applyRecord(record) {
-    const { log } = get();
+    const { log, activeRuns, listVersion } = get();
     if (record.kind === "run") {
       log.applyRun(record.transcriptId, record.runId);
-      set({ transcriptId: record.transcriptId, version: log.version });
+      const known = activeRuns[record.transcriptId] === record.runId;
+      set({
+        transcriptId: record.transcriptId,
+        version: log.version,
+        // The sidebar shows a new conversation, running, the moment its first record arrives.
+        activeRuns: known ? activeRuns : { ...activeRuns, [record.transcriptId]: record.runId },
+        listVersion: known ? listVersion : listVersion + 1,
+      });
       return;
     }
+    // The stream's own note that it stopped early; the run client attaches again.
+    if (record.kind === "dropped") return;
     log.apply(record);
     set({ version: log.version });
   },
-  endRun: (status, failure = null) => set({ status, failure }),
+  endRun: (status, failure = null) =>
+    set((state) => ({
+      status,
+      failure,
+      activeRuns: Object.fromEntries(
+        Object.entries(state.activeRuns).filter(([, runId]) => runId !== state.log.runId),
+      ),
+    })),
   setStatus: (status) => set({ status }),
   newConversation: () =>
     set({

@@ -1,6 +1,6 @@
 "use client";
 
-import { readRunStream } from "@/lib/client/run-stream";
+import { eventsUrl, followRun } from "@/lib/client/follow-run";
 import type { DialectDefinition } from "@/lib/protocol";
 import { type OpenTranscript, usePlayground } from "./playground-store";
 
@@ -45,8 +45,9 @@ export interface RunBody {
 
 /**
  * Starts a run with `body` and folds its records into the store: a message, a fork's
- * `continueWith`, a regression run. Resolves with the run's transcript id when the stream
- * ends (null when it was refused). Afterwards the stored transcript and the list are reloaded.
+ * `continueWith`, a regression run. Resolves with the run's transcript id when the run ends
+ * (null when it was refused). A dropped connection attaches again from the records it has
+ * (the run goes on on the server). Afterwards the stored transcript and the list are reloaded.
  */
 export async function streamRun(body: RunBody): Promise<string | null> {
   const state = usePlayground.getState();
@@ -55,26 +56,53 @@ export async function streamRun(body: RunBody): Promise<string | null> {
   if (state.replaying && state.transcript !== null)
     state.showRecords(state.transcript.records, true, false);
   usePlayground.getState().beginRun();
+  let first: Response;
   try {
-    const response = await fetch("/api/runs", {
+    first = await fetch("/api/runs", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-    if (!response.ok || response.body === null) {
-      const error = (await response.json().catch(() => ({}))) as { error?: string };
-      usePlayground
-        .getState()
-        .endRun("failed", error.error ?? `The server answered ${response.status}.`);
-      return null;
-    }
-    for await (const record of readRunStream(response.body))
-      usePlayground.getState().applyRecord(record);
-    usePlayground.getState().endRun("done");
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     usePlayground.getState().endRun("failed", `The connection to the server failed: ${message}`);
+    return null;
   }
+  if (!first.ok) {
+    const error = (await first.json().catch(() => ({}))) as { error?: string };
+    usePlayground
+      .getState()
+      .endRun("failed", error.error ?? `The server answered ${first.status}.`);
+    return null;
+  }
+  return follow(first, 0);
+}
+
+/**
+ * Shows a run in progress from the `after` records the page already has (a reload, another
+ * tab's run, a conversation opened while it runs) and follows it to its end.
+ */
+export async function attachRun(runId: string, after: number): Promise<string | null> {
+  const state = usePlayground.getState();
+  if (state.status === "running" || state.status === "stopping") return null;
+  usePlayground.getState().resumeRun();
+  const first = await fetch(eventsUrl(runId, after)).catch(() => null);
+  if (first === null) {
+    usePlayground.getState().endRun("failed", "The connection to the server failed.");
+    return null;
+  }
+  return follow(first, after);
+}
+
+async function follow(first: Response, after: number): Promise<string | null> {
+  const outcome = await followRun(first, after, {
+    fetch: (url, init) => fetch(url, init),
+    onRecord: (record) => usePlayground.getState().applyRecord(record),
+    wait: (attempt) => new Promise((resolve) => setTimeout(resolve, 250 * attempt)),
+  });
+  const state = usePlayground.getState();
+  if (outcome.kind === "failed") state.endRun("failed", outcome.message);
+  else state.endRun("done");
   const transcriptId = usePlayground.getState().transcriptId;
   if (transcriptId !== null) await reloadTranscript(transcriptId);
   return transcriptId;
@@ -99,4 +127,69 @@ export async function stopRun(): Promise<void> {
   await fetch(`/api/runs/${encodeURIComponent(runId)}/stop`, { method: "POST" }).catch(
     () => undefined,
   );
+}
+
+/** How often each tab asks which runs are in progress (a small JSON answer). */
+export const ACTIVE_RUNS_POLL_MS = 2000;
+
+/**
+ * Keeps `activeRuns` current in this tab while it is visible: a run another tab started shows
+ * in the sidebar (the list is refreshed when a run starts or ends), and when the conversation
+ * open here starts running elsewhere, this tab reloads it and follows the run. Polling, not a
+ * stream, so a tab holds no extra connection (browsers allow six per server). Returns the stop.
+ */
+export function watchActiveRuns(
+  reopen: (transcriptId: string) => void,
+  interval = ACTIVE_RUNS_POLL_MS,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const poll = async () => {
+    timer = null;
+    const runs = await fetchActiveRuns();
+    if (stopped) return;
+    if (runs !== null) applyActiveRuns(runs, reopen);
+    if (document.visibilityState === "visible") timer = setTimeout(poll, interval);
+  };
+  const onVisible = () => {
+    if (document.visibilityState === "visible" && timer === null) void poll();
+  };
+  document.addEventListener("visibilitychange", onVisible);
+  void poll();
+  return () => {
+    stopped = true;
+    if (timer !== null) clearTimeout(timer);
+    document.removeEventListener("visibilitychange", onVisible);
+  };
+}
+
+/** `GET /api/runs?active=1` as transcript id → run id; null when the server did not answer. */
+export async function fetchActiveRuns(): Promise<Record<string, string> | null> {
+  const response = await fetch("/api/runs?active=1").catch(() => null);
+  if (response?.ok !== true) return null;
+  const body = (await response.json().catch(() => null)) as {
+    runs?: { runId: string; transcriptId: string }[];
+  } | null;
+  if (!Array.isArray(body?.runs)) return null;
+  return Object.fromEntries(body.runs.map((run) => [run.transcriptId, run.runId]));
+}
+
+function applyActiveRuns(runs: Record<string, string>, reopen: (id: string) => void): void {
+  const state = usePlayground.getState();
+  const before = state.activeRuns;
+  const ownRun = state.status === "running" || state.status === "stopping" ? state.log.runId : null;
+  // This tab's own run stays marked until its stream ends, even if a poll raced its start.
+  const next =
+    ownRun !== null && state.transcriptId !== null && runs[state.transcriptId] === undefined
+      ? { ...runs, [state.transcriptId]: ownRun }
+      : runs;
+  const changed =
+    Object.keys(next).length !== Object.keys(before).length ||
+    Object.entries(next).some(([id, runId]) => before[id] !== runId);
+  if (!changed) return;
+  state.setActiveRuns(next);
+  state.refreshList();
+  const open = state.transcriptId;
+  if (open !== null && next[open] !== undefined && before[open] !== next[open] && ownRun === null)
+    if (!state.replaying) reopen(open);
 }

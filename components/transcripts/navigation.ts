@@ -2,6 +2,7 @@
 
 import type { Dialect, DialectDefinition } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
+import { attachRun, fetchActiveRuns } from "@/state/run-client";
 import { getTranscript } from "./api";
 
 /** A transcript's own URL. */
@@ -30,6 +31,9 @@ export async function openTranscript(id: string, push = true): Promise<boolean> 
   const ticket = ++loading;
   if (push && window.location.pathname !== transcriptPath(id))
     window.history.pushState(null, "", transcriptPath(id));
+  // Asked first: a run listed here is followed from the records the transcript has, even if it
+  // ends before the transcript arrives (a finished run's records come from the store).
+  const active = await fetchActiveRuns();
   const result = await getTranscript(id);
   // A later click won: its transcript is the one to show.
   if (ticket !== loading) return false;
@@ -39,6 +43,11 @@ export async function openTranscript(id: string, push = true): Promise<boolean> 
     return false;
   }
   usePlayground.getState().openTranscript(result.value);
+  const runId = active?.[id];
+  if (runId !== undefined) {
+    const have = result.value.records.filter((record) => record.runId === runId).length;
+    void attachRun(runId, have);
+  }
   return true;
 }
 

@@ -8,6 +8,7 @@ import { deleteTranscript, renameTranscript, restoreTranscript } from "./api";
 import { PlusIcon } from "./icons";
 import { ImportButton } from "./import-button";
 import { newConversation, openTranscript } from "./navigation";
+import { useActiveRuns } from "./running-indicator";
 import { SourceFilter } from "./source-filter";
 import { ICON_BUTTON, TranscriptItem } from "./transcript-item";
 import { useTranscriptList } from "./use-transcript-list";
@@ -45,6 +46,7 @@ export function Sidebar() {
     const buttons = listRef.current?.querySelectorAll<HTMLElement>("[data-open-button]");
     buttons?.[next]?.focus();
   };
+  useActiveRuns();
 
   return (
     <aside

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import type { TranscriptSummary } from "@/lib/store/store";
 import { formatFullDate, formatSavedAt } from "./format-date";
 import { PencilIcon, TrashIcon } from "./icons";
+import { RunningIndicator } from "./running-indicator";
 import { SourceBadge } from "./source-filter";
 
 interface TranscriptItemProps {
@@ -87,6 +88,7 @@ export function TranscriptItem(props: TranscriptItemProps) {
             </span>
           )}
           <span className="mt-0.5 flex min-w-0 items-center gap-1.5 text-[11px] text-fg-subtle">
+            <RunningIndicator transcriptId={transcript.id} />
             <time
               dateTime={new Date(transcript.updatedAt).toISOString()}
               className="shrink-0 whitespace-nowrap"

@@ -4,9 +4,14 @@ import type { TranscriptRecord } from "../protocol/records";
 import { safeParseJson } from "../protocol/safe-json";
 import { utf8DecoderStream } from "../protocol/stream";
 
-/** One SSE record of `POST /api/runs` (spec §9). */
+/**
+ * One SSE record of `POST /api/runs` and `GET /api/runs/:runId/events` (spec §9, §10).
+ * `dropped` ends the stream of a viewer that fell too far behind the run: attach again from
+ * the number of records read so far.
+ */
 export type RunStreamRecord =
   | { kind: "run"; transcriptId: string; runId: string }
+  | { kind: "dropped"; after: number }
   | TranscriptRecord;
 
 /**

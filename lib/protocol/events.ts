@@ -133,7 +133,9 @@ export type RuntimeErrorCode =
   | "circuit_breaker"
   | "tool_failed"
   | "provider"
-  | "internal";
+  | "internal"
+  /** A record could not be stored (disk full, read-only data directory): the run stops. */
+  | "storage_failed";
 
 export type ErrorCode = ParserErrorCode | RuntimeErrorCode;
 
@@ -149,7 +151,14 @@ export interface ErrorEvent extends EventBase {
   raw?: string;
 }
 
-export type InterruptReason = "user" | "timeout" | "disconnect";
+/** `crash`: the server died mid-run; written when it starts again (spec §10). */
+export type InterruptReason = "user" | "timeout" | "disconnect" | "crash";
+export const INTERRUPT_REASONS: readonly InterruptReason[] = [
+  "user",
+  "timeout",
+  "disconnect",
+  "crash",
+];
 
 export interface InterruptEvent extends EventBase {
   type: "interrupt";

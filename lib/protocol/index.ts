@@ -42,6 +42,7 @@ export {
   type EventOf,
   type EventType,
   type ExecuteEvent,
+  INTERRUPT_REASONS,
   type InterruptEvent,
   type InterruptReason,
   type MetricEvent,

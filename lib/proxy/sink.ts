@@ -1,10 +1,12 @@
 /**
- * Where captured records go: one narrow interface, so the store and a live view (the run
- * registry of spec §10) can each take them. `storeSink` writes them to the store; a live
- * registry can implement the same three calls, and `teeSinks` feeds both.
+ * Where captured records go: one narrow interface. `storeSink` hands each captured turn to
+ * the server's run registry (spec §10) as a run of its own, which stores its records (grouped
+ * commits) and streams them to any page watching, exactly like a playground run; `teeSinks`
+ * feeds several sinks.
  */
 import type { TranscriptRecord } from "../protocol/records";
-import { createRecordWriter } from "../server/record-writer";
+import type { LiveRun } from "../server/live-run";
+import { type RunRegistry, runRegistry } from "../server/run-registry";
 import type { CreateTranscriptInput, Store } from "../store/store";
 
 /** One proxied call: one model turn of a captured transcript, written as one run. */
@@ -25,13 +27,14 @@ export interface CaptureSink {
 }
 
 /**
- * Writes captured turns to the store: creates a new transcript first (appends of any turn
- * of it wait for that), then appends each turn's records in order, batching while a write is
- * in flight. A store failure is logged and never reaches the proxied traffic.
+ * Writes captured turns through the run registry: creates a new transcript first (appends of
+ * any turn of it wait for that), opens the turn as a live run, then publishes each record in
+ * order. A store failure is logged and never reaches the proxied traffic.
  */
 export function storeSink(
   store: Store,
   log: (message: string, error: unknown) => void,
+  registry: RunRegistry = runRegistry(),
 ): CaptureSink {
   const created = new Map<string, Promise<boolean>>();
   const turns = new Map<string, TurnState>();
@@ -53,39 +56,47 @@ export function storeSink(
         if (created.size >= 1000) created.clear();
         created.set(turn.transcriptId, ready);
       }
-      const writer = createRecordWriter(store, turn.transcriptId, turn.runId, (error) =>
-        log("could not store a captured record", error),
-      );
-      const state: TurnState = { ready, held: [], open: false, writer };
-      turns.set(turn.runId, state);
-      void ready.then((ok) => {
-        if (!ok) return;
-        for (const record of state.held) writer.write(record);
-        state.held = [];
-        state.open = true;
+      const state: TurnState = { run: Promise.resolve(null), held: [], live: null };
+      state.run = ready.then(async (ok) => {
+        if (!ok) return null;
+        try {
+          const live = await registry.open({
+            store,
+            transcriptId: turn.transcriptId,
+            runId: turn.runId,
+          });
+          for (const record of state.held) live.publish(record);
+          state.held = [];
+          state.live = live;
+          return live;
+        } catch (error) {
+          log("could not store a captured turn", error);
+          return null;
+        }
       });
+      turns.set(turn.runId, state);
     },
     append(runId, records) {
       const state = turns.get(runId);
       if (state === undefined) return;
-      // Held until the transcript exists, then straight to the writer.
-      if (state.open) for (const record of records) state.writer.write(record);
+      // Held until the transcript and its run exist, then straight to the live run.
+      if (state.live !== null) for (const record of records) state.live.publish(record);
       else state.held.push(...records);
     },
     async finishTurn(runId) {
       const state = turns.get(runId);
       if (state === undefined) return;
+      const live = await state.run;
       turns.delete(runId);
-      if (await state.ready) await state.writer.flush();
+      if (live !== null) await registry.finish(live, store);
     },
   };
 }
 
 interface TurnState {
-  ready: Promise<boolean>;
+  run: Promise<LiveRun | null>;
   held: TranscriptRecord[];
-  open: boolean;
-  writer: ReturnType<typeof createRecordWriter>;
+  live: LiveRun | null;
 }
 
 /** Every record to each sink, in order. */

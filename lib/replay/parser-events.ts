@@ -18,6 +18,7 @@ const ERROR_SOURCE: Record<ErrorCode, "parser" | "runtime"> = {
   tool_failed: "runtime",
   provider: "runtime",
   internal: "runtime",
+  storage_failed: "runtime",
 };
 
 /**

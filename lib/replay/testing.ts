@@ -28,11 +28,7 @@ export async function recordRun(
     WIRESCOPE_DATA_DIR: mkdtempSync(join(tmpdir(), "wirescope-replay-")),
     WIRESCOPE_DEMO_PACE_MS: "0",
   });
-  const { body, transcriptId } = await startRun(
-    request,
-    { store, config },
-    new AbortController().signal,
-  );
+  const { body, transcriptId } = await startRun(request, { store, config });
   for await (const _record of readRunStream(body)) {
     // Drain: the stream closes after the last record is stored.
   }

@@ -253,5 +253,5 @@ function isUnclosedBlock(event: ProtocolEvent): boolean {
 }
 
 function interruptReason(reason: unknown): InterruptReason {
-  return reason === "timeout" || reason === "disconnect" ? reason : "user";
+  return reason === "timeout" || reason === "disconnect" || reason === "crash" ? reason : "user";
 }

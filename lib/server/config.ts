@@ -13,6 +13,11 @@ export interface ServerConfig {
   maxTurns: number;
   /** Stop a model stream that sends nothing for this long (`WIRESCOPE_STREAM_IDLE_TIMEOUT_MS`, default 60 000; 0 = never). */
   idleTimeoutMs: number;
+  /**
+   * Stop a run that has had no viewer for this many seconds (`WIRESCOPE_STOP_UNWATCHED_AFTER_S`,
+   * default 0 = never: a run goes on with nobody watching, and still costs tokens).
+   */
+  stopUnwatchedAfterS: number;
   /** The provider variables only (keys included: server-side, never sent or logged). */
   providerEnv: Readonly<Record<string, string>>;
 }
@@ -26,6 +31,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     demoPaceMs: pace === undefined || pace === "" ? undefined : Math.max(0, Number(pace) || 0),
     maxTurns: Number.isInteger(turns) && turns > 0 ? turns : 10,
     idleTimeoutMs: readIdleTimeout(env.WIRESCOPE_STREAM_IDLE_TIMEOUT_MS),
+    stopUnwatchedAfterS: readSeconds(env.WIRESCOPE_STOP_UNWATCHED_AFTER_S),
     providerEnv: pickProviderEnv(env),
   };
 }
@@ -34,4 +40,9 @@ function readIdleTimeout(value: string | undefined): number {
   if (value === undefined || value.trim() === "") return DEFAULT_IDLE_TIMEOUT_MS;
   const ms = Number(value);
   return Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_IDLE_TIMEOUT_MS;
+}
+
+function readSeconds(value: string | undefined): number {
+  const seconds = Number(value ?? 0);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
 }

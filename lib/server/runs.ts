@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import {
   baseDialect,
@@ -22,10 +21,11 @@ import { normalizeTitle } from "../store/meta";
 import { builtinTools, createRegistry, ensureWorkspace, type Registry } from "../tools";
 import { owesTurn } from "../transcripts/fork";
 import { TaskStepStream } from "../transcripts/task-step-stream";
-import { claimTranscript, registerRun } from "./active-runs";
+import { claimTranscript } from "./active-runs";
 import type { ServerConfig } from "./config";
+import type { LiveRun } from "./live-run";
 import { providerRun } from "./provider-run";
-import { createRecordWriter } from "./record-writer";
+import { runRegistry } from "./run-registry";
 import { sseRecord } from "./sse";
 
 export interface RunRequest {
@@ -58,14 +58,14 @@ export interface RunServiceDependencies {
 }
 
 /**
- * Starts a run (spec §9) and returns its SSE body: `run` first, then every event, chunk and
- * request record as it happens. Each record is also appended to the transcript. The run is
- * interrupted when `signal` aborts (the client went away) or by a stop request.
+ * Starts a run (spec §9, §10) and returns its SSE body: `run` first, then every event, chunk
+ * and request record as it happens. The run belongs to the server (`run-registry.ts`):
+ * closing the body does not stop it; a stop request, its own limits or a failed store write
+ * do. Each record is also appended to the transcript.
  */
 export async function startRun(
   request: RunRequest,
   dependencies: RunServiceDependencies,
-  signal: AbortSignal,
 ): Promise<{ transcriptId: string; runId: string; body: ReadableStream<Uint8Array> }> {
   const { store, config } = dependencies;
   const now = dependencies.now ?? Date.now;
@@ -79,10 +79,7 @@ export async function startRun(
   });
   if (!resolved.ok) throw new RunRequestError(400, `${resolved.field}: ${resolved.message}`);
   const chosen = resolved;
-  const registry = selectTools(
-    createRegistry(builtinTools({ shell: config.shell })),
-    request.tools,
-  );
+  const available = createRegistry(builtinTools({ shell: config.shell }));
 
   const previous =
     request.transcriptId === undefined ? null : await store.getTranscript(request.transcriptId);
@@ -101,6 +98,7 @@ export async function startRun(
       "message: required, unless transcriptId names a conversation that ends with a user message or tool results.",
     );
   }
+  const { registry, system } = runSettings(request, previous, available);
   // Claimed synchronously after the last check, so two requests cannot both pass it.
   const claim = previous === null ? () => {} : claimTranscript(previous.meta.id);
   if (claim === null) {
@@ -122,114 +120,164 @@ export async function startRun(
     runId: string;
     body: ReadableStream<Uint8Array>;
   }> {
-    const system = request.system ?? systemPrompt(request.dialect, registry.describe());
     const meta =
       previous?.meta ??
-      (await store.createTranscript({
-        // Redacted before it is cut: a key cut in half would no longer match.
-        title: titleFrom(
-          redactSecrets(request.message ?? "", [
-            ...chosen.secrets,
-            ...secretsOf(config.providerEnv),
-          ]),
-        ),
-        dialect: baseDialect(request.dialect),
-        ...(typeof request.dialect === "string" ? {} : { definition: request.dialect }),
-        model: { provider: chosen.provider, id: chosen.id },
-        system,
-        tools: registry.names(),
-      }));
+      (await storing(() =>
+        store.createTranscript({
+          // Redacted before it is cut: a key cut in half would no longer match.
+          title: titleFrom(
+            redactSecrets(request.message ?? "", [
+              ...chosen.secrets,
+              ...secretsOf(config.providerEnv),
+            ]),
+          ),
+          dialect: baseDialect(request.dialect),
+          ...(typeof request.dialect === "string" ? {} : { definition: request.dialect }),
+          model: { provider: chosen.provider, id: chosen.id },
+          system,
+          tools: registry.names(),
+        }),
+      ));
     // A new conversation is claimed as soon as it exists: its id reaches the client first thing.
     if (previous === null) release = claimTranscript(meta.id) ?? release;
     const workspace = await ensureWorkspace(config.dataDir, meta.id);
-    const runId = randomUUID();
     const controller = new AbortController();
     // Every running call listens for the interrupt; a wide batch is not a leak.
     setMaxListeners(0, controller.signal);
-    const onClientGone = () => controller.abort("disconnect");
-    signal.addEventListener("abort", onClientGone, { once: true });
-    // The client may have gone while the transcript and workspace were being prepared.
-    if (signal.aborted) controller.abort("disconnect");
-    const unregister = registerRun(runId, controller);
-    const writer = createRecordWriter(store, meta.id, runId, (error) =>
-      console.error("wirescope: could not store a record:", error),
-    );
     const { settings = {} } = modelRequest;
     const { paceMs: _pace, ...userSettings } = settings;
     const provider = providerRun(chosen, userSettings, config);
+    // Nothing after `open` may throw before the run's `finally` is in place.
+    const runs = runRegistry();
+    const run = await storing(() =>
+      runs.open({
+        store,
+        transcriptId: meta.id,
+        controller,
+        stopUnwatchedAfterMs: config.stopUnwatchedAfterS * 1000,
+        now,
+      }),
+    );
+    const { runId } = run;
     let counter = 0;
     const newId = () => `${runId.slice(0, 8)}-${++counter}`;
-    const steps = request.format === "tasksteps" ? new TaskStepStream() : undefined;
-    const body = new ReadableStream<Uint8Array>({
-      start(stream) {
-        let open = true;
-        const write = (record: unknown) => {
-          if (!open) return;
-          try {
-            stream.enqueue(sseRecord(record));
-          } catch {
-            open = false;
-          }
-        };
-        // TaskStep clients get chunks instead of records; the ids are in the response headers.
-        const send = (record: TranscriptRecord) => {
-          if (steps === undefined) write(record);
-          else for (const chunk of steps.push(record)) write(chunk);
-        };
-        if (steps === undefined) write({ kind: "run", transcriptId: meta.id, runId });
-        const history = previous === null ? [] : conversationOf(previous);
-        void runInEnvironment(
-          {
-            dialect: request.dialect,
-            model: chosen.model,
-            modelRef: { provider: chosen.provider, id: chosen.id },
-            system,
-            settings: provider.settings,
-            streamTurn: provider.streamTurn,
-            registry,
-            workspace,
-            relics: store,
-            signal: controller.signal,
-            now,
-            newId,
-            turns: turnCounter(previous === null ? 0 : nextTurn(previous)),
-            maxTurns: config.maxTurns,
-            emit(record) {
-              const safe = provider.redact(record);
-              writer.write(safe);
-              send(safe);
-            },
-          },
-          request.message,
-          history,
-        )
-          .catch((error: unknown) => {
-            const message = error instanceof Error ? error.message : String(error);
-            const event: ProtocolEvent = {
-              type: "error",
-              id: newId(),
-              timestamp: now(),
-              code: "internal",
-              message: provider.redactText(`The run failed: ${message}`),
-            };
-            writer.write({ kind: "event", event });
-            send({ kind: "event", event });
-          })
-          .finally(async () => {
-            signal.removeEventListener("abort", onClientGone);
-            unregister();
-            release();
-            await writer.flush();
-            for (const chunk of steps?.end() ?? []) write(chunk);
-            if (open) stream.close();
-            open = false;
-          });
+    // TaskStep clients get chunks instead of records; the ids are in the response headers.
+    const body = request.format === "tasksteps" ? taskStepBody(run) : run.attach(0);
+    const history = previous === null ? [] : conversationOf(previous);
+    void runInEnvironment(
+      {
+        dialect: request.dialect,
+        model: chosen.model,
+        modelRef: { provider: chosen.provider, id: chosen.id },
+        system,
+        settings: provider.settings,
+        streamTurn: provider.streamTurn,
+        registry,
+        workspace,
+        relics: store,
+        signal: controller.signal,
+        now,
+        newId,
+        turns: turnCounter(previous === null ? 0 : nextTurn(previous)),
+        maxTurns: config.maxTurns,
+        emit: (record) => run.publish(provider.redact(record)),
       },
-      cancel() {
-        controller.abort("disconnect");
-      },
-    });
+      request.message,
+      history,
+    )
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        const event: ProtocolEvent = {
+          type: "error",
+          id: newId(),
+          timestamp: now(),
+          code: "internal",
+          message: provider.redactText(`The run failed: ${message}`),
+        };
+        run.publish({ kind: "event", event });
+      })
+      .finally(async () => {
+        // Released once every record is stored: the next run on it reads them as its history.
+        await runs.finish(run, store, now);
+        release();
+      });
     return { transcriptId: meta.id, runId, body };
+  }
+}
+
+/**
+ * The tools and system prompt of this run. A conversation keeps the ones stored with it unless
+ * the request changes them; a prompt that was the default for the stored tools follows a change
+ * of tools, a custom one stays.
+ */
+function runSettings(
+  request: RunRequest,
+  previous: Transcript | null,
+  available: Registry,
+): { registry: Registry; system: string } {
+  const dialect = request.dialect;
+  if (previous === null) {
+    const registry = selectTools(available, request.tools);
+    return { registry, system: request.system ?? systemPrompt(dialect, registry.describe()) };
+  }
+  // Stored tools this server does not offer (the shell, turned off since) are left out.
+  const stored = createRegistry(
+    previous.meta.tools.flatMap((name) => {
+      const tool = available.get(name);
+      return tool === undefined ? [] : [tool];
+    }),
+  );
+  const registry = request.tools === undefined ? stored : selectTools(available, request.tools);
+  if (request.system !== undefined) return { registry, system: request.system };
+  const wasDefault = previous.meta.system === systemPrompt(dialect, stored.describe());
+  return {
+    registry,
+    system: wasDefault ? systemPrompt(dialect, registry.describe()) : previous.meta.system,
+  };
+}
+
+/** The run's records as TaskStep chunks (spec §7), for `"format": "tasksteps"`. */
+function taskStepBody(run: LiveRun): ReadableStream<Uint8Array> {
+  const steps = new TaskStepStream();
+  let stopListening = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(stream) {
+      let open = true;
+      const write = (chunk: unknown) => {
+        if (!open) return;
+        try {
+          stream.enqueue(sseRecord(chunk));
+        } catch {
+          open = false;
+        }
+      };
+      stopListening = run.listen({
+        record: (record) => {
+          for (const chunk of steps.push(record)) write(chunk);
+        },
+        end: () => {
+          for (const chunk of steps.end()) write(chunk);
+          if (open) stream.close();
+          open = false;
+        },
+      });
+    },
+    cancel() {
+      stopListening();
+    },
+  });
+}
+
+/** A store call before the run streams: a failure is a `503` naming storage, not a crash. */
+async function storing<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    console.error(
+      "wirescope: could not store a run:",
+      error instanceof Error ? error.message : error,
+    );
+    throw new RunRequestError(503, "storage: the run could not be saved (storage failed).");
   }
 }
 

@@ -11,6 +11,8 @@ import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
 import type {
   ListOptions,
+  RunBatchResult,
+  RunInfo,
   Store,
   StoredRecord,
   StoreOptions,
@@ -38,6 +40,7 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
   const newId = options.newId ?? randomUUID;
   const transcripts = new Map<string, Entry>();
   const relics = new Map<string, Relic>();
+  const runs = new Map<string, RunInfo>();
   let closed = false;
 
   function open(): void {
@@ -47,6 +50,28 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
   function live(id: string): Entry | undefined {
     const entry = transcripts.get(id);
     return entry && entry.deletedAt === null ? entry : undefined;
+  }
+
+  function append(
+    transcriptId: string,
+    runId: string,
+    records: readonly TranscriptRecord[],
+  ): StoredRecord[] {
+    const entry = transcripts.get(transcriptId);
+    if (!entry) throw transcriptNotFound(transcriptId);
+    // Encode everything first: a bad record must leave the transcript untouched.
+    const bodies = records.map(encodeRecord);
+    const stored: StoredRecord[] = [];
+    bodies.forEach((body, index) => {
+      const row = { seq: entry.records.length + 1, runId, body };
+      entry.records.push(row);
+      stored.push({ ...(records[index] as TranscriptRecord), seq: row.seq, runId });
+      const piece = searchPiece(runId, records[index] as TranscriptRecord);
+      if (piece)
+        entry.blocks.set(piece.blockKey, (entry.blocks.get(piece.blockKey) ?? "") + piece.text);
+    });
+    if (records.length > 0) entry.meta = JSON.stringify({ ...meta(entry), updatedAt: now() });
+    return stored;
   }
 
   const meta = (entry: Entry) => decodeStoredJson(entry.meta, "transcript meta") as TranscriptMeta;
@@ -142,21 +167,56 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
 
     async appendRecords(transcriptId, runId, records: readonly TranscriptRecord[]) {
       open();
-      const entry = transcripts.get(transcriptId);
-      if (!entry) throw transcriptNotFound(transcriptId);
-      // Encode everything first: a bad record must leave the transcript untouched.
-      const bodies = records.map(encodeRecord);
-      const stored: StoredRecord[] = [];
-      bodies.forEach((body, index) => {
-        const row = { seq: entry.records.length + 1, runId, body };
-        entry.records.push(row);
-        stored.push(decodeRecord(body, row));
-        const piece = searchPiece(runId, records[index] as TranscriptRecord);
-        if (piece)
-          entry.blocks.set(piece.blockKey, (entry.blocks.get(piece.blockKey) ?? "") + piece.text);
+      return append(transcriptId, runId, records);
+    },
+
+    async appendRunRecords(batches) {
+      open();
+      return batches.map((batch): RunBatchResult => {
+        try {
+          const stored = append(batch.transcriptId, batch.runId, batch.records);
+          return { ok: true, lastSeq: stored.at(-1)?.seq ?? 0 };
+        } catch (error) {
+          return { ok: false, error };
+        }
       });
-      if (records.length > 0) entry.meta = JSON.stringify({ ...meta(entry), updatedAt: now() });
-      return stored;
+    },
+
+    async recordRunStart(run) {
+      open();
+      if (!transcripts.has(run.transcriptId)) throw transcriptNotFound(run.transcriptId);
+      if (runs.has(run.runId))
+        throw new StoreError("conflict", `Run ${JSON.stringify(run.runId)} exists.`);
+      runs.set(run.runId, { ...run, endedAt: null });
+    },
+
+    async recordRunEnd(runId, endedAt) {
+      open();
+      const run = runs.get(runId);
+      if (run !== undefined && run.endedAt === null) run.endedAt = endedAt;
+    },
+
+    async getRunInfo(runId) {
+      open();
+      const run = runs.get(runId);
+      return run === undefined ? null : { ...run };
+    },
+
+    async listUnfinishedRuns() {
+      open();
+      return [...runs.values()]
+        .filter((run) => run.endedAt === null)
+        .sort((a, b) => a.startedAt - b.startedAt || (a.runId < b.runId ? -1 : 1))
+        .map((run) => ({ ...run }));
+    },
+
+    async listRunRecords(transcriptId, runId, after) {
+      open();
+      const rows = transcripts.get(transcriptId)?.records ?? [];
+      return rows
+        .filter((row) => row.runId === runId)
+        .slice(Math.max(0, Math.floor(after)))
+        .map((row) => decodeRecord(row.body, row));
     },
 
     async relicGet(namespace, key) {

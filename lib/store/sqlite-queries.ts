@@ -4,7 +4,7 @@
  */
 import type { Dialect, DialectDefinition } from "../protocol";
 import { SNIPPET_RADIUS } from "./search-text";
-import type { TranscriptMeta, TranscriptSource } from "./store";
+import type { RunInfo, TranscriptMeta, TranscriptSource } from "./store";
 import { decodeStoredJson } from "./stored-json";
 
 export interface TranscriptRow {
@@ -32,6 +32,13 @@ export interface RecordRow {
   seq: number;
   run_id: string;
   body: string;
+}
+
+export interface RunRow {
+  run_id: string;
+  transcript_id: string;
+  started_at: number;
+  ended_at: number | null;
 }
 
 export interface RelicRow {
@@ -74,6 +81,13 @@ export const QUERIES = {
     VALUES (?, ?, ?, ?, ?)`,
   appendSearch: `INSERT INTO search_blocks (transcript_id, block_key, text) VALUES (?, ?, ?)
     ON CONFLICT (transcript_id, block_key) DO UPDATE SET text = text || excluded.text`,
+  selectRunRecords: `SELECT seq, run_id, body FROM records
+    WHERE transcript_id = ? AND run_id = ? ORDER BY seq LIMIT -1 OFFSET ?`,
+  insertRun: "INSERT INTO runs (run_id, transcript_id, started_at) VALUES (?, ?, ?)",
+  endRun: "UPDATE runs SET ended_at = ? WHERE run_id = ? AND ended_at IS NULL",
+  selectRun: "SELECT run_id, transcript_id, started_at, ended_at FROM runs WHERE run_id = ?",
+  unfinishedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
+    WHERE ended_at IS NULL ORDER BY started_at, run_id`,
   relicGet: "SELECT value, expires_at FROM relics WHERE namespace = ? AND key = ?",
   relicSet: `INSERT INTO relics (namespace, key, value, expires_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (namespace, key) DO UPDATE
@@ -81,6 +95,15 @@ export const QUERIES = {
   relicDelete: "DELETE FROM relics WHERE namespace = ? AND key = ? RETURNING expires_at",
   relicSweep: "DELETE FROM relics WHERE expires_at IS NOT NULL AND expires_at <= ?",
 } as const;
+
+export function rowToRun(row: RunRow): RunInfo {
+  return {
+    runId: row.run_id,
+    transcriptId: row.transcript_id,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+  };
+}
 
 export function rowToMeta(row: TranscriptRow): TranscriptMeta {
   const meta: TranscriptMeta = {

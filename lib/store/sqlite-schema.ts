@@ -65,4 +65,15 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE transcripts SET source = 'import'
     WHERE id IN (SELECT key FROM relics WHERE namespace = 'wirescope.imports');
   `,
+  // Runs (spec §10): a run with no ended_at when the server starts was cut off by a crash.
+  `
+  CREATE TABLE runs (
+    run_id TEXT PRIMARY KEY,
+    transcript_id TEXT NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER
+  ) STRICT, WITHOUT ROWID;
+
+  CREATE INDEX runs_unfinished ON runs (started_at) WHERE ended_at IS NULL;
+  `,
 ];

@@ -22,11 +22,20 @@ import {
   QUERIES,
   type RecordRow,
   type RelicRow,
+  type RunRow,
   rowToMeta,
+  rowToRun,
   type TranscriptRow,
 } from "./sqlite-queries";
 import { MIGRATIONS } from "./sqlite-schema";
-import type { Store, StoredRecord, StoreOptions, TranscriptRecord } from "./store";
+import type {
+  RunBatchResult,
+  RunRecordBatch,
+  Store,
+  StoredRecord,
+  StoreOptions,
+  TranscriptRecord,
+} from "./store";
 import { decodeRecord, decodeStoredJson, encodeRecord } from "./stored-json";
 
 export const DEFAULT_DB_PATH = "data/wirescope.db";
@@ -81,9 +90,24 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
         sql.insertRecord.run(transcriptId, position.seq, runId, record.kind, body);
         const piece = searchPiece(runId, record);
         if (piece) sql.appendSearch.run(transcriptId, piece.blockKey, piece.text);
-        return decodeRecord(body, position);
+        // The record as given, not decoded back from its body: that cost a parse per record.
+        return { ...record, ...position };
       });
     },
+  );
+
+  // One commit for many runs' records; each batch is its own savepoint, so one bad batch
+  // (an unknown transcript, a record that is not JSON) leaves the others in.
+  const appendBatches = db.transaction((batches: readonly RunRecordBatch[]) =>
+    batches.map((batch): RunBatchResult => {
+      try {
+        const bodies = batch.records.map(encodeRecord);
+        const stored = append(batch.transcriptId, batch.runId, batch.records, bodies);
+        return { ok: true, lastSeq: stored.at(-1)?.seq ?? 0 };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
   );
 
   // One read transaction: the records match the meta even if another connection appends.
@@ -185,6 +209,43 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       return append.immediate(transcriptId, runId, records, bodies);
     },
 
+    async appendRunRecords(batches) {
+      open();
+      return appendBatches.immediate(batches);
+    },
+
+    async recordRunStart(run) {
+      open();
+      try {
+        sql.insertRun.run(run.runId, run.transcriptId, run.startedAt);
+      } catch (error) {
+        throw runConstraintError(error, run.runId, run.transcriptId);
+      }
+    },
+
+    async recordRunEnd(runId, endedAt) {
+      open();
+      sql.endRun.run(endedAt, runId);
+    },
+
+    async getRunInfo(runId) {
+      open();
+      const row = sql.selectRun.get(runId);
+      return row ? rowToRun(row) : null;
+    },
+
+    async listUnfinishedRuns() {
+      open();
+      return sql.unfinishedRuns.all().map(rowToRun);
+    },
+
+    async listRunRecords(transcriptId, runId, after) {
+      open();
+      return sql.selectRunRecords
+        .all(transcriptId, runId, Math.max(0, Math.floor(after)))
+        .map((record) => decodeRecord(record.body, { seq: record.seq, runId: record.run_id }));
+    },
+
     async relicGet(namespace, key) {
       open();
       const row = sql.relicGet.get(namespace, key);
@@ -248,6 +309,11 @@ function prepareStatements(db: Database.Database) {
     ),
     insertRecord: db.prepare<[string, number, string, string, string]>(QUERIES.insertRecord),
     appendSearch: db.prepare<[string, string, string]>(QUERIES.appendSearch),
+    selectRunRecords: db.prepare<[string, string, number], RecordRow>(QUERIES.selectRunRecords),
+    insertRun: db.prepare<[string, string, number]>(QUERIES.insertRun),
+    endRun: db.prepare<[number, string]>(QUERIES.endRun),
+    selectRun: db.prepare<[string], RunRow>(QUERIES.selectRun),
+    unfinishedRuns: db.prepare<[], RunRow>(QUERIES.unfinishedRuns),
     relicGet: db.prepare<[string, string], RelicRow>(QUERIES.relicGet),
     relicSet: db.prepare<[string, string, string, number | null]>(QUERIES.relicSet),
     relicDelete: db.prepare<[string, string], Pick<RelicRow, "expires_at">>(QUERIES.relicDelete),
@@ -294,6 +360,14 @@ function migrate(db: Database.Database, path: string): void {
       db.pragma(`user_version = ${version + index + 1}`);
     });
   }).immediate();
+}
+
+function runConstraintError(error: unknown, runId: string, transcriptId: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "SQLITE_CONSTRAINT_PRIMARYKEY")
+    return new StoreError("conflict", `Run ${JSON.stringify(runId)} exists.`, { cause: error });
+  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") return transcriptNotFound(transcriptId);
+  return error;
 }
 
 function constraintError(error: unknown, id: string, parentId: string | undefined): unknown {

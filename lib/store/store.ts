@@ -105,6 +105,26 @@ export interface ListOptions {
 export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 500;
 
+/** A run as the store tracks it (spec §10): started, and finished once `endedAt` is set. */
+export interface RunInfo {
+  runId: string;
+  transcriptId: string;
+  /** ms since epoch. */
+  startedAt: number;
+  /** ms since epoch; `null` while the run is in flight (or was when its server died). */
+  endedAt: number | null;
+}
+
+/** One run's records for `appendRunRecords`. */
+export interface RunRecordBatch {
+  transcriptId: string;
+  runId: string;
+  records: readonly TranscriptRecord[];
+}
+
+/** Per batch: the last `seq` it got, or why it was not stored (the others are unaffected). */
+export type RunBatchResult = { ok: true; lastSeq: number } | { ok: false; error: unknown };
+
 export interface Store {
   createTranscript(input: CreateTranscriptInput): Promise<TranscriptMeta>;
   /** `null` when unknown or deleted. */
@@ -126,6 +146,22 @@ export interface Store {
     runId: string,
     records: readonly TranscriptRecord[],
   ): Promise<StoredRecord[]>;
+  /**
+   * Appends several runs' records at once (a server groups the records of every live run
+   * that arrived within a few ms). Each batch is all or nothing on its own; the call commits
+   * once, before the promise settles. Rejects only when nothing could be committed.
+   */
+  appendRunRecords(batches: readonly RunRecordBatch[]): Promise<RunBatchResult[]>;
+  /** Notes that a run started (its transcript must exist). */
+  recordRunStart(run: Omit<RunInfo, "endedAt">): Promise<void>;
+  /** Notes that a run finished; a no-op for an unknown or already finished run. */
+  recordRunEnd(runId: string, endedAt: number): Promise<void>;
+  /** `null` when unknown. */
+  getRunInfo(runId: string): Promise<RunInfo | null>;
+  /** Runs started and never finished, oldest first: in flight, or cut off by a crash. */
+  listUnfinishedRuns(): Promise<RunInfo[]>;
+  /** The records `runId` wrote to `transcriptId`, in order, skipping the first `after`. */
+  listRunRecords(transcriptId: string, runId: string, after: number): Promise<StoredRecord[]>;
   /** `undefined` when missing or expired. Values round-trip through JSON. */
   relicGet(namespace: string, key: string): Promise<unknown>;
   relicSet(namespace: string, key: string, value: unknown, ttlSeconds?: number): Promise<void>;

@@ -10,6 +10,7 @@ import {
   EVENT_TYPES,
   type EventOf,
   type EventType,
+  INTERRUPT_REASONS,
   type ProtocolEvent,
   type ResultPayload,
   type Span,
@@ -33,6 +34,7 @@ const ERROR_CODES: Record<ErrorCode, true> = {
   tool_failed: true,
   provider: true,
   internal: true,
+  storage_failed: true,
 };
 
 const enumOf = <T extends string>(values: readonly T[]) => z.enum(values as [T, ...T[]]);
@@ -119,7 +121,7 @@ const error = z.strictObject({
 const interrupt = z.strictObject({
   type: z.literal("interrupt"),
   ...base,
-  reason: enumOf(["user", "timeout", "disconnect"] as const),
+  reason: enumOf(INTERRUPT_REASONS),
 });
 
 /** One schema per event type: the `satisfies` fails to compile when a type has none. */

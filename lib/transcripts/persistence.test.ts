@@ -114,7 +114,6 @@ describe("transcript persistence", () => {
         const { body, transcriptId, runId } = await startRun(
           { message, dialect: "xml" },
           { store, config },
-          new AbortController().signal,
         );
         const streamed: RunStreamRecord[] = [];
         for await (const record of readRunStream(body)) streamed.push(record);

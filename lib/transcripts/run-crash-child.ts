@@ -23,12 +23,18 @@ async function main(): Promise<void> {
       process.stdout.write(`committed ${stored.at(-1)?.seq}\n`);
       return stored;
     },
+    // A run's records are committed in groups (`lib/server/record-writer.ts`).
+    async appendRunRecords(batches) {
+      const results = await sqlite.appendRunRecords(batches);
+      const last = results.findLast((result) => result.ok);
+      if (last?.ok) process.stdout.write(`committed ${last.lastSeq}\n`);
+      return results;
+    },
   };
   const config = readConfig({ WIRESCOPE_DATA_DIR: dataDir, WIRESCOPE_DEMO_PACE_MS: "25" });
   const { body, transcriptId } = await startRun(
     { message: "demo: dependencies", dialect: "xml" },
     { store, config },
-    new AbortController().signal,
   );
   process.stdout.write(`transcript ${transcriptId}\n`);
   for await (const record of readRunStream(body)) {

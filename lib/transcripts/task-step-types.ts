@@ -3,6 +3,8 @@
  * snake_case field names so other TaskStep clients read them unchanged.
  */
 
+import type { InterruptReason } from "../protocol/events";
+
 export interface TextPart {
   type: "text";
   text: string;
@@ -33,7 +35,7 @@ export interface StepMetadata {
   /** Parser and runtime errors that happened during the step. */
   errors?: { code: string; message: string; raw?: string; callId?: string }[];
   /** Why the run stopped here, when it was interrupted. */
-  interrupted?: "user" | "timeout" | "disconnect";
+  interrupted?: InterruptReason;
 }
 
 /** One step per agent turn; a user message is a step of agent `user`. */

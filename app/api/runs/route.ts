@@ -1,5 +1,7 @@
-import { jsonRoute, readBody } from "@/app/api/http";
+import { jsonRoute, problem, readBody } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
+import { SSE_HEADERS } from "@/lib/server/run-events";
+import { runRegistry } from "@/lib/server/run-registry";
 import { RunRequestError, startRun } from "@/lib/server/runs";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
@@ -16,16 +18,13 @@ async function post(request: Request): Promise<Response> {
   if (parsed instanceof Response) return parsed;
   const config = readConfig();
   try {
-    const { body, transcriptId, runId } = await startRun(
-      parsed,
-      { store: getStore(config.dataDir), config },
-      request.signal,
-    );
+    const { body, transcriptId, runId } = await startRun(parsed, {
+      store: getStore(config.dataDir),
+      config,
+    });
     return new Response(body, {
       headers: {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        "x-accel-buffering": "no",
+        ...SSE_HEADERS,
         "x-transcript-id": transcriptId,
         "x-run-id": runId,
       },
@@ -38,3 +37,18 @@ async function post(request: Request): Promise<Response> {
 }
 
 export const POST = jsonRoute(post);
+
+/** `GET /api/runs?active=1`: the runs in progress, with their transcripts and record counts (spec §10). */
+async function get(request: Request): Promise<Response> {
+  const params = new URL(request.url).searchParams;
+  const unknown = [...params.keys()].find((name) => name !== "active");
+  if (unknown !== undefined) return problem(400, `query: unknown parameter "${unknown}".`);
+  if (params.get("active") !== "1")
+    return problem(400, "active: must be 1 (only running runs are listed).");
+  return Response.json(
+    { runs: runRegistry().active() },
+    { headers: { "cache-control": "no-store" } },
+  );
+}
+
+export const GET = jsonRoute(get);

@@ -5,6 +5,7 @@ const REASON: Record<InterruptReason, string> = {
   user: "Interrupted by you",
   disconnect: "Interrupted: client disconnected",
   timeout: "Interrupted: timeout",
+  crash: "Interrupted: the server stopped during this run",
 };
 
 /** The run was stopped before it finished. */

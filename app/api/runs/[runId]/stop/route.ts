@@ -1,10 +1,10 @@
 import { jsonRoute } from "@/app/api/http";
-import { stopRun } from "@/lib/server/active-runs";
+import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 
 export const runtime = "nodejs";
 
-/** Interrupts a run in progress; the run's stream then carries its `interrupt` event and ends. */
+/** Interrupts a run in progress (from any connection); its viewers then get its `interrupt` event. */
 async function post(
   request: Request,
   context: { params: Promise<{ runId: string }> },
@@ -12,7 +12,7 @@ async function post(
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
   const { runId } = await context.params;
-  if (!stopRun(runId))
+  if (!runRegistry().stop(runId))
     return Response.json({ error: `runId: no run "${runId}" in progress.` }, { status: 404 });
   return Response.json({ stopped: runId });
 }

@@ -1,0 +1,237 @@
+/**
+ * `npm run bench` (part 2): runs that outlive their request, on the demo model, through a
+ * server in a child process (`live-server.ts`: the run routes on node:http, SQLite store).
+ * 1. Fan-out: 100 (and, for comparison, 20) concurrent runs × 3 viewers (the POST plus two `GET …/events`); delay from
+ *    a record being published on the server to each viewer parsing it, p50/p95.
+ * 2. Load: 300 concurrent runs at pace 15 ms, one viewer each: server CPU µs per record and
+ *    time to the first record (the `run` record) and to the first event, p50/p95.
+ * Figures are printed, never asserted.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
+import { fixed, table } from "./table";
+
+const MESSAGES = [
+  "list the files",
+  "read README.md",
+  "calculate 12 * 12",
+  "demo: parallel batch",
+  "hello",
+];
+const PACE_MS = 15;
+const clock = () => performance.timeOrigin + performance.now();
+
+interface Commits {
+  calls: number;
+  batches: number;
+  records: number;
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const script = join(import.meta.dirname, "live-server.ts");
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    env: { ...process.env, WIRESCOPE_DATA_DIR: dataDir, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffer = "";
+    child.stdout?.on("data", (data: Buffer) => {
+      buffer += data.toString();
+      const match = /port (\d+)/.exec(buffer);
+      if (match?.[1] !== undefined) resolve(Number(match[1]));
+    });
+    child.on("exit", (code) => reject(new Error(`the bench server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+/** Reads an SSE body, calling `onFrame(index, data, at)` for each record (the `run` record is 0). */
+async function readFrames(
+  response: Response,
+  onFrame: (index: number, data: string, at: number) => void,
+): Promise<number> {
+  if (response.body === null) throw new Error(`no body (${response.status})`);
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let index = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value: bytes } = await reader.read();
+    if (done) break;
+    const at = clock();
+    buffer += decoder.decode(bytes, { stream: true });
+    let end = buffer.indexOf("\n\n");
+    while (end >= 0) {
+      onFrame(index++, buffer.slice(6, end), at);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf("\n\n");
+    }
+  }
+  return index;
+}
+
+const startBody = (index: number) =>
+  JSON.stringify({
+    message: MESSAGES[index % MESSAGES.length],
+    dialect: "xml",
+    model: { provider: "demo", settings: { paceMs: PACE_MS } },
+  });
+
+const json = async <T>(url: string) => (await (await fetch(url)).json()) as T;
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
+}
+
+/** 100 runs × 3 viewers: delay from publish to receipt, for records published once attached. */
+async function fanOut(server: Server, runs: number) {
+  const received: { runId: string; index: number; at: number; since: number }[] = [];
+  const began = clock();
+  await Promise.all(
+    Array.from({ length: runs }, async (_, index) => {
+      const sent = clock();
+      const response = await fetch(`${server.url}/api/runs`, {
+        method: "POST",
+        body: startBody(index),
+      });
+      let runId = "";
+      const viewers: Promise<number>[] = [];
+      const own = readFrames(response, (frame, data, at) => {
+        if (frame === 0) {
+          runId = (JSON.parse(data) as { runId: string }).runId;
+          for (let extra = 0; extra < 2; extra++) {
+            const since = clock();
+            viewers.push(
+              fetch(`${server.url}/api/runs/${runId}/events?after=0`).then((answer) =>
+                readFrames(answer, (i, _d, when) => {
+                  if (i > 0) received.push({ runId, index: i - 1, at: when, since });
+                }),
+              ),
+            );
+          }
+          return;
+        }
+        received.push({ runId, index: frame - 1, at, since: sent });
+      });
+      await own;
+      await Promise.all(viewers);
+    }),
+  );
+  const wall = clock() - began;
+  const published = await json<Record<string, number[]>>(`${server.url}/bench/published`);
+  const delays: number[] = [];
+  for (const record of received) {
+    const at = published[record.runId]?.[record.index];
+    // Only records published after the viewer asked: the rest is catching up, not fan-out.
+    if (at !== undefined && at >= record.since) delays.push(record.at - at);
+  }
+  return { delays, received: received.length, wall };
+}
+
+/** 300 concurrent runs: server CPU per record, and time to the first record and first event. */
+async function load(server: Server, runs: number) {
+  const publishedBefore = await json<Record<string, number[]>>(`${server.url}/bench/published`);
+  const recordsBefore = Object.values(publishedBefore).reduce((sum, list) => sum + list.length, 0);
+  const before = await json<{ cpuUs: number; commits: Commits }>(`${server.url}/bench/cpu`);
+  const cpuBefore = before.cpuUs;
+  const firstRecord: number[] = [];
+  const firstEvent: number[] = [];
+  const began = clock();
+  await Promise.all(
+    Array.from({ length: runs }, async (_, index) => {
+      const sent = clock();
+      const response = await fetch(`${server.url}/api/runs`, {
+        method: "POST",
+        body: startBody(index),
+      });
+      await readFrames(response, (frame, _data, at) => {
+        if (frame === 0) firstRecord.push(at - sent);
+        if (frame === 1) firstEvent.push(at - sent);
+      });
+    }),
+  );
+  const wall = clock() - began;
+  const after = await json<{ cpuUs: number; commits: Commits }>(`${server.url}/bench/cpu`);
+  const cpuAfter = after.cpuUs;
+  const publishedAfter = await json<Record<string, number[]>>(`${server.url}/bench/published`);
+  const records =
+    Object.values(publishedAfter).reduce((sum, list) => sum + list.length, 0) - recordsBefore;
+  const commits = after.commits.calls - before.commits.calls;
+  const perCommit = (after.commits.records - before.commits.records) / commits;
+  return {
+    cpuPerRecordUs: (cpuAfter - cpuBefore) / records,
+    records,
+    commits,
+    perCommit,
+    firstRecord,
+    firstEvent,
+    wall,
+  };
+}
+
+async function main(): Promise<void> {
+  console.log("\nWirescope live-run bench (demo model, pace 15 ms, SQLite, node:http server)");
+  console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}\n`);
+  const dataDir = mkdtempSync(join(os.tmpdir(), "wirescope-live-bench-"));
+  const server = await startServer(dataDir);
+  try {
+    await fanOut(server, 5); // warm-up: module loading, JIT, SQLite pages
+    // 20 runs first: the same delay while the server is not saturated, for comparison.
+    const rows: string[][] = [];
+    for (const runs of [20, 100]) {
+      const fan = await fanOut(server, runs);
+      rows.push([
+        `${runs} × 3`,
+        String(fan.received),
+        fixed(percentile(fan.delays, 0.5), 2),
+        fixed(percentile(fan.delays, 0.95), 2),
+        fixed(Math.max(...fan.delays), 2),
+        fixed(fan.wall / 1000, 1),
+      ]);
+    }
+    console.log("Fan-out: concurrent runs × 3 viewers (publish → viewer parsed it)");
+    console.log(
+      table(["runs × viewers", "records received", "p50 ms", "p95 ms", "max ms", "wall s"], rows),
+    );
+    const heavy = await load(server, 300);
+    console.log("\nLoad: 300 concurrent runs, one viewer each");
+    console.log(
+      table(
+        [
+          "records",
+          "commits (records each)",
+          "server CPU µs/record",
+          "first record p50/p95 ms",
+          "first event p50/p95 ms",
+        ],
+        [
+          [
+            String(heavy.records),
+            `${heavy.commits} (${fixed(heavy.perCommit, 0)})`,
+            fixed(heavy.cpuPerRecordUs, 1),
+            `${fixed(percentile(heavy.firstRecord, 0.5), 0)} / ${fixed(percentile(heavy.firstRecord, 0.95), 0)}`,
+            `${fixed(percentile(heavy.firstEvent, 0.5), 0)} / ${fixed(percentile(heavy.firstEvent, 0.95), 0)}`,
+          ],
+        ],
+      ),
+    );
+    console.log("(goals, issue 19: ≤ 60 µs/record; first record p95 < 1 s — informational)");
+  } finally {
+    server.child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

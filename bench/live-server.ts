@@ -1,0 +1,90 @@
+/**
+ * The run routes on a bare node:http server, in a process of its own so the bench can measure
+ * the server's CPU apart from its clients. Prints `port <n>` when listening. Not Next itself:
+ * the figures are the run machinery's (registry, store, SSE), not the framework's.
+ * `GET /bench/published` answers every record's publish time per run (ms, timeOrigin-based);
+ * `GET /bench/cpu` the process's CPU time in µs.
+ */
+import { once } from "node:events";
+import { createServer, type IncomingMessage } from "node:http";
+import { GET as events } from "../app/api/runs/[runId]/events/route";
+import { POST } from "../app/api/runs/route";
+import { readConfig } from "../lib/server/config";
+import { LiveRun } from "../lib/server/live-run";
+import { getStore } from "../lib/server/store-instance";
+
+const published = new Map<string, number[]>();
+// Counts the grouped commits: how many store calls, batches (run slices) and records.
+const commits = { calls: 0, batches: 0, records: 0 };
+const store = getStore(readConfig().dataDir);
+const append = store.appendRunRecords.bind(store);
+store.appendRunRecords = (batches) => {
+  commits.calls++;
+  commits.batches += batches.length;
+  for (const batch of batches) commits.records += batch.records.length;
+  return append(batches);
+};
+const clock = () => performance.timeOrigin + performance.now();
+const publish = LiveRun.prototype.publish;
+LiveRun.prototype.publish = function timed(this: LiveRun, record) {
+  let times = published.get(this.runId);
+  if (times === undefined) {
+    times = [];
+    published.set(this.runId, times);
+  }
+  times.push(clock());
+  publish.call(this, record);
+};
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of request) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString("utf8");
+}
+
+const server = createServer(async (request, response) => {
+  const url = new URL(request.url ?? "/", "http://127.0.0.1");
+  if (url.pathname === "/bench/published") {
+    response.end(JSON.stringify(Object.fromEntries(published)));
+    return;
+  }
+  if (url.pathname === "/bench/cpu") {
+    const usage = process.cpuUsage();
+    response.end(JSON.stringify({ cpuUs: usage.user + usage.system, commits }));
+    return;
+  }
+  const match = /^\/api\/runs\/([^/]+)\/events$/.exec(url.pathname);
+  let answer: Response;
+  if (request.method === "POST" && url.pathname === "/api/runs") {
+    const body = await readBody(request);
+    answer = await POST(new Request(url, { method: "POST", body }));
+  } else if (request.method === "GET" && match?.[1] !== undefined) {
+    answer = await events(new Request(url), {
+      params: Promise.resolve({ runId: decodeURIComponent(match[1]) }),
+    });
+  } else {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(answer.status, Object.fromEntries(answer.headers));
+  if (answer.body === null) {
+    response.end();
+    return;
+  }
+  const reader = answer.body.getReader();
+  response.on("close", () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!response.write(value)) await once(response, "drain");
+  }
+  response.end();
+});
+
+server.listen(0, "127.0.0.1", () => {
+  const address = server.address();
+  process.stdout.write(`port ${typeof address === "object" && address ? address.port : 0}\n`);
+});
+
+// Exit cleanly on SIGINT, so `--cpu-prof` (when profiling) writes its file.
+process.on("SIGINT", () => process.exit(0));

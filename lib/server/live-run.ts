@@ -1,0 +1,187 @@
+import type { ProtocolEvent } from "../protocol/events";
+import type { TranscriptRecord } from "../protocol/records";
+import type { RecordWriter } from "./record-writer";
+import { type FrameSource, Viewer, type ViewerLimits } from "./run-viewer";
+import { sseRecord } from "./sse";
+
+export interface LiveRunOptions {
+  runId: string;
+  transcriptId: string;
+  startedAt: number;
+  writer: RecordWriter;
+  /** Interrupts whatever produces the records; absent when nothing here can stop it (a capture). */
+  controller?: AbortController;
+  /** Stop the run after it has had no viewer this long (ms); 0 = never. */
+  stopUnwatchedAfterMs: number;
+  limits: ViewerLimits;
+  now: () => number;
+}
+
+/** A record listener (the TaskSteps stream): every record as published, then the end. */
+export interface RunListener {
+  record(record: TranscriptRecord): void;
+  end(): void;
+}
+
+/**
+ * One run in progress: its records, each stored and encoded once as an SSE frame, kept for
+ * viewers that attach (or reattach) while it runs. Frames go out to every viewer once per
+ * tick. Closing a viewer never stops the run; only `stop`, a failed store write, the
+ * producer's own limits or (when configured) having no viewer for too long do.
+ */
+export class LiveRun implements FrameSource {
+  readonly runId: string;
+  readonly transcriptId: string;
+  readonly startedAt: number;
+  finished = false;
+  private readonly frames: Uint8Array[] = [];
+  /** `ends[i]`: bytes of frames 0..i together. */
+  private readonly ends: number[] = [];
+  private readonly viewers = new Set<Viewer>();
+  private readonly listeners = new Set<RunListener>();
+  private scheduled = false;
+  private failed = false;
+  private cache: { start: number; end: number; bytes: Uint8Array } | null = null;
+  private unwatched: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly options: LiveRunOptions) {
+    this.runId = options.runId;
+    this.transcriptId = options.transcriptId;
+    this.startedAt = options.startedAt;
+    this.watchViewers();
+  }
+
+  get frameCount(): number {
+    return this.frames.length;
+  }
+
+  get viewerCount(): number {
+    return this.viewers.size;
+  }
+
+  /** Stores the record and sends it to every viewer. Ignored once the run has failed or ended. */
+  publish(record: TranscriptRecord): void {
+    if (this.failed || this.finished) return;
+    this.options.writer.write(record);
+    this.send(record);
+  }
+
+  /**
+   * A store write failed: viewers get an `error` (`storage_failed`), the run is interrupted
+   * and nothing it produces afterwards is sent (it could not be kept).
+   */
+  fail(message: string): void {
+    if (this.failed || this.finished) return;
+    const event: ProtocolEvent = {
+      type: "error",
+      id: `${this.runId.slice(0, 8)}-storage`,
+      timestamp: this.options.now(),
+      code: "storage_failed",
+      message,
+    };
+    this.send({ kind: "event", event });
+    this.failed = true;
+    this.options.controller?.abort("storage");
+  }
+
+  /** Interrupts the run; false when nothing here can (it has ended, or it is a capture). */
+  stop(reason: "user" | "disconnect"): boolean {
+    const { controller } = this.options;
+    if (this.finished || controller === undefined) return false;
+    controller.abort(reason);
+    return true;
+  }
+
+  /** Waits for the store, then lets every viewer drain and close. */
+  async finish(): Promise<void> {
+    if (this.finished) return;
+    await this.options.writer.flush();
+    this.finished = true;
+    if (this.unwatched !== null) clearTimeout(this.unwatched);
+    this.flush();
+    for (const listener of this.listeners) listener.end();
+    this.listeners.clear();
+  }
+
+  /** A viewer from record `after` on (0 = all): the `run` record first, then the frames. */
+  attach(after: number): ReadableStream<Uint8Array> {
+    const viewer = new Viewer(
+      this,
+      Math.min(after, this.frames.length),
+      { kind: "run", transcriptId: this.transcriptId, runId: this.runId },
+      this.options.limits,
+    );
+    this.viewers.add(viewer);
+    this.watchViewers();
+    if (after < this.frames.length || this.finished) queueMicrotask(() => viewer.pump());
+    return viewer.stream;
+  }
+
+  /** Records as they are published, for a stream of another shape; the returned call stops it. */
+  listen(listener: RunListener): () => void {
+    this.listeners.add(listener);
+    this.watchViewers();
+    return () => {
+      this.listeners.delete(listener);
+      this.watchViewers();
+    };
+  }
+
+  bytesFrom(start: number): number {
+    const total = this.ends.at(-1) ?? 0;
+    return start === 0 ? total : total - (this.ends[start - 1] ?? 0);
+  }
+
+  framesFrom(start: number): Uint8Array {
+    const end = this.frames.length;
+    if (this.cache !== null && this.cache.start === start && this.cache.end === end)
+      return this.cache.bytes;
+    const bytes = new Uint8Array(this.bytesFrom(start));
+    let offset = 0;
+    for (let index = start; index < end; index++) {
+      const frame = this.frames[index] as Uint8Array;
+      bytes.set(frame, offset);
+      offset += frame.byteLength;
+    }
+    this.cache = { start, end, bytes };
+    return bytes;
+  }
+
+  detach(viewer: Viewer): void {
+    this.viewers.delete(viewer);
+    this.watchViewers();
+  }
+
+  private send(record: TranscriptRecord): void {
+    const frame = sseRecord(record);
+    this.frames.push(frame);
+    this.ends.push((this.ends.at(-1) ?? 0) + frame.byteLength);
+    for (const listener of this.listeners) listener.record(record);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Every viewer gets what is new, coalesced into one write: once per tick, not per record. */
+  private flush(): void {
+    this.scheduled = false;
+    for (const viewer of [...this.viewers]) viewer.pump();
+    this.cache = null;
+  }
+
+  /** Starts or clears the no-viewer countdown (`WIRESCOPE_STOP_UNWATCHED_AFTER_S`). */
+  private watchViewers(): void {
+    const { stopUnwatchedAfterMs } = this.options;
+    if (this.viewers.size + this.listeners.size > 0 || this.finished) {
+      if (this.unwatched !== null) clearTimeout(this.unwatched);
+      this.unwatched = null;
+      return;
+    }
+    if (stopUnwatchedAfterMs <= 0 || this.unwatched !== null) return;
+    this.unwatched = setTimeout(() => {
+      this.unwatched = null;
+      if (this.viewers.size + this.listeners.size === 0) this.stop("disconnect");
+    }, stopUnwatchedAfterMs);
+  }
+}

@@ -1,6 +1,12 @@
 import { StoreError } from "./errors";
 import { normalizeQuery } from "./search-text";
-import { DEFAULT_LIST_LIMIT, type ListOptions, MAX_LIST_LIMIT } from "./store";
+import {
+  DEFAULT_LIST_LIMIT,
+  type ListOptions,
+  MAX_LIST_LIMIT,
+  MAX_RECORD_PAGE,
+  type RecordPageOptions,
+} from "./store";
 
 export interface ListQuery {
   /** Folded for search, or `undefined` for everything. */
@@ -19,4 +25,26 @@ export function normalizeListOptions(options: ListOptions = {}): ListQuery {
     throw new StoreError("invalid", "offset must be an integer ≥ 0.");
   }
   return { query: normalizeQuery(options.query), limit, offset };
+}
+
+export interface RecordRange {
+  after: number;
+  /** `Number.MAX_SAFE_INTEGER` when unbounded. */
+  before: number;
+  limit: number;
+  fromEnd: boolean;
+}
+
+export function normalizeRecordPage(options: RecordPageOptions): RecordRange {
+  const { after = 0, before = Number.MAX_SAFE_INTEGER, limit, from = "start" } = options;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_RECORD_PAGE) {
+    throw new StoreError("invalid", `limit must be an integer from 1 to ${MAX_RECORD_PAGE}.`);
+  }
+  if (!Number.isSafeInteger(after) || after < 0) {
+    throw new StoreError("invalid", "after must be an integer ≥ 0.");
+  }
+  if (!Number.isSafeInteger(before) || before < 1) {
+    throw new StoreError("invalid", "before must be an integer ≥ 1.");
+  }
+  return { after, before, limit, fromEnd: from === "end" };
 }

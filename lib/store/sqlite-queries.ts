@@ -26,6 +26,13 @@ export interface RecordRow {
   seq: number;
   run_id: string;
   body: string;
+  messages_node: number | null;
+}
+
+export interface NodeRow {
+  id: number;
+  parent: number;
+  body: string;
 }
 
 export interface RelicRow {
@@ -36,13 +43,34 @@ export interface RelicRow {
 const TRANSCRIPT_COLUMNS = `id, title, created_at, updated_at, deleted_at, dialect, model_provider,
   model_id, system, tools, parent_id, fork_point, last_seq`;
 
+const RECORD_COLUMNS = "seq, run_id, body, messages_node";
+
 export const QUERIES = {
   insertTranscript: `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
       dialect, model_provider, model_id, system, tools, parent_id, fork_point)
     VALUES (@id, @title, @titleFolded, @createdAt, @createdAt, @dialect, @modelProvider,
       @modelId, @system, @tools, @parentId, @forkPoint)`,
   selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts WHERE id = ?`,
-  selectRecords: "SELECT seq, run_id, body FROM records WHERE transcript_id = ? ORDER BY seq",
+  selectRecords: `SELECT ${RECORD_COLUMNS} FROM records WHERE transcript_id = ? ORDER BY seq`,
+  selectPageForward: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = @id AND seq > @after AND seq < @before ORDER BY seq LIMIT @limit`,
+  selectPageBackward: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = @id AND seq > @after AND seq < @before ORDER BY seq DESC LIMIT @limit`,
+  selectEvents: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = ? AND kind = 'event' ORDER BY seq`,
+  selectLastTurn: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = ? AND turn IS NOT NULL ORDER BY turn DESC, seq DESC LIMIT 1`,
+  selectNodes: "SELECT id, parent, body FROM message_nodes WHERE transcript_id = ?",
+  // The path from one node up to the root.
+  selectChain: `WITH RECURSIVE chain (id, parent, body) AS (
+      SELECT id, parent, body FROM message_nodes WHERE id = ?
+      UNION ALL
+      SELECT node.id, node.parent, node.body FROM message_nodes AS node
+        JOIN chain ON node.id = chain.parent
+    ) SELECT id, parent, body FROM chain`,
+  findChild: `SELECT id FROM message_nodes
+    WHERE transcript_id = ? AND parent = ? AND body = ? LIMIT 1`,
+  addChild: "INSERT INTO message_nodes (transcript_id, parent, body) VALUES (?, ?, ?)",
   // A folded query against folded text: instr() needs no LIKE escaping of % and _.
   listTranscripts: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts AS t
     WHERE deleted_at IS NULL AND (@query IS NULL OR instr(title_folded, @query) > 0
@@ -56,8 +84,8 @@ export const QUERIES = {
   restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL",
   reserveSeqs: `UPDATE transcripts SET last_seq = last_seq + @count, updated_at = @now
     WHERE id = @id RETURNING last_seq`,
-  insertRecord: `INSERT INTO records (transcript_id, seq, run_id, kind, body)
-    VALUES (?, ?, ?, ?, ?)`,
+  insertRecord: `INSERT INTO records (transcript_id, seq, run_id, kind, body, messages_node, turn)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`,
   appendSearch: `INSERT INTO search_blocks (transcript_id, block_key, text) VALUES (?, ?, ?)
     ON CONFLICT (transcript_id, block_key) DO UPDATE SET text = text || excluded.text`,
   relicGet: "SELECT value, expires_at FROM relics WHERE namespace = ? AND key = ?",

@@ -13,10 +13,11 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { StoreError, storeClosed, transcriptNotFound } from "./errors";
-import { normalizeListOptions } from "./list-options";
+import { normalizeListOptions, normalizeRecordPage } from "./list-options";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, searchPiece } from "./search-text";
+import { sqliteMessages } from "./sqlite-messages";
 import {
   QUERIES,
   type RecordRow,
@@ -26,7 +27,7 @@ import {
 } from "./sqlite-queries";
 import { MIGRATIONS } from "./sqlite-schema";
 import type { Store, StoredRecord, StoreOptions, TranscriptRecord } from "./store";
-import { decodeRecord, decodeStoredJson, encodeRecord } from "./stored-json";
+import { decodeRecord, decodeStoredJson, type EncodedRecord, encodeRecord } from "./stored-json";
 
 export const DEFAULT_DB_PATH = "data/wirescope.db";
 
@@ -59,6 +60,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const path = options.path === ":memory:" ? ":memory:" : resolve(options.path ?? DEFAULT_DB_PATH);
   const db = openDatabase(path, options.busyTimeoutMs ?? 5000);
   const sql = prepareStatements(db);
+  const messages = sqliteMessages(db);
 
   function open(): void {
     if (!db.open) throw storeClosed();
@@ -69,18 +71,27 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       transcriptId: string,
       runId: string,
       records: readonly TranscriptRecord[],
-      bodies: string[],
+      encoded: EncodedRecord[],
     ) => {
-      const reserved = sql.reserveSeqs.get({ id: transcriptId, count: bodies.length, now: now() });
+      const reserved = sql.reserveSeqs.get({ id: transcriptId, count: encoded.length, now: now() });
       if (!reserved) throw transcriptNotFound(transcriptId);
-      const first = reserved.last_seq - bodies.length + 1;
-      return bodies.map((body, index): StoredRecord => {
+      const first = reserved.last_seq - encoded.length + 1;
+      return encoded.map(({ body, messages: bodies, turn }, index): StoredRecord => {
         const record = records[index] as TranscriptRecord;
         const position = { seq: first + index, runId };
-        sql.insertRecord.run(transcriptId, position.seq, runId, record.kind, body);
+        const node = bodies === undefined ? null : messages.intern(transcriptId, bodies);
+        sql.insertRecord.run(
+          transcriptId,
+          position.seq,
+          runId,
+          record.kind,
+          body,
+          node,
+          turn ?? null,
+        );
         const piece = searchPiece(runId, record);
         if (piece) sql.appendSearch.run(transcriptId, piece.blockKey, piece.text);
-        return decodeRecord(body, position);
+        return decodeRecord(body, position, bodies);
       });
     },
   );
@@ -89,10 +100,33 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const readTranscript = db.transaction((id: string) => {
     const row = sql.selectTranscript.get(id);
     if (!row || row.deleted_at !== null) return null;
-    const records = sql.selectRecords
-      .all(id)
-      .map((record) => decodeRecord(record.body, { seq: record.seq, runId: record.run_id }));
+    const records = messages.decode(id, sql.selectRecords.all(id), true);
     return { meta: rowToMeta(row), records };
+  });
+
+  const readPage = db.transaction((id: string, range: ReturnType<typeof normalizeRecordPage>) => {
+    const row = sql.selectTranscript.get(id);
+    if (!row || row.deleted_at !== null) return null;
+    const query = range.fromEnd ? sql.selectPageBackward : sql.selectPageForward;
+    const rows = query.all({ id, after: range.after, before: range.before, limit: range.limit });
+    if (range.fromEnd) rows.reverse();
+    return {
+      meta: rowToMeta(row),
+      records: messages.decode(id, rows, false),
+      recordCount: row.last_seq,
+    };
+  });
+
+  const readConversation = db.transaction((id: string) => {
+    const row = sql.selectTranscript.get(id);
+    if (!row || row.deleted_at !== null) return null;
+    const rows = sql.selectEvents.all(id);
+    const last = sql.selectLastTurn.get(id);
+    if (last !== undefined) {
+      const at = rows.findIndex((event) => event.seq > last.seq);
+      rows.splice(at === -1 ? rows.length : at, 0, last);
+    }
+    return { meta: rowToMeta(row), records: messages.decode(id, rows, false) };
   });
 
   const setRelic = db.transaction(
@@ -134,6 +168,16 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       return readTranscript(id);
     },
 
+    async readRecords(id, pageOptions) {
+      open();
+      return readPage(id, normalizeRecordPage(pageOptions));
+    },
+
+    async getConversation(id) {
+      open();
+      return readConversation(id);
+    },
+
     async listTranscripts(listOptions) {
       open();
       const { query, limit, offset } = normalizeListOptions(listOptions);
@@ -171,8 +215,13 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
         return [];
       }
       // Encoded before the lock is taken; a bad record fails the call before anything is written.
-      const bodies = records.map(encodeRecord);
-      return append.immediate(transcriptId, runId, records, bodies);
+      const encoded = records.map(encodeRecord);
+      try {
+        return append.immediate(transcriptId, runId, records, encoded);
+      } catch (error) {
+        messages.forget(transcriptId);
+        throw error;
+      }
     },
 
     async relicGet(namespace, key) {
@@ -215,6 +264,13 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   };
 }
 
+interface PageParameters {
+  id: string;
+  after: number;
+  before: number;
+  limit: number;
+}
+
 /** Every statement, prepared once per connection and reused. */
 function prepareStatements(db: Database.Database) {
   return {
@@ -223,6 +279,10 @@ function prepareStatements(db: Database.Database) {
     ),
     selectTranscript: db.prepare<[string], TranscriptRow>(QUERIES.selectTranscript),
     selectRecords: db.prepare<[string], RecordRow>(QUERIES.selectRecords),
+    selectPageForward: db.prepare<[PageParameters], RecordRow>(QUERIES.selectPageForward),
+    selectPageBackward: db.prepare<[PageParameters], RecordRow>(QUERIES.selectPageBackward),
+    selectEvents: db.prepare<[string], RecordRow>(QUERIES.selectEvents),
+    selectLastTurn: db.prepare<[string], RecordRow>(QUERIES.selectLastTurn),
     listTranscripts: db.prepare<
       [{ query: string | null; limit: number; offset: number }],
       TranscriptRow
@@ -236,7 +296,9 @@ function prepareStatements(db: Database.Database) {
     reserveSeqs: db.prepare<[{ id: string; count: number; now: number }], { last_seq: number }>(
       QUERIES.reserveSeqs,
     ),
-    insertRecord: db.prepare<[string, number, string, string, string]>(QUERIES.insertRecord),
+    insertRecord: db.prepare<
+      [string, number, string, string, string, number | null, number | null]
+    >(QUERIES.insertRecord),
     appendSearch: db.prepare<[string, string, string]>(QUERIES.appendSearch),
     relicGet: db.prepare<[string, string], RelicRow>(QUERIES.relicGet),
     relicSet: db.prepare<[string, string, string, number | null]>(QUERIES.relicSet),

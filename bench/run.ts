@@ -13,6 +13,7 @@ import {
   warmUp,
 } from "./parser-bench";
 import { actionStartLatency, parallelBatch } from "./runtime-bench";
+import { storageGrowth } from "./storage-bench";
 import { fixed, table } from "./table";
 import { MB } from "./timing";
 
@@ -157,6 +158,34 @@ async function main(): Promise<void> {
     ),
   );
 
+  const storage = await storageGrowth(100);
+  console.log(
+    "\nStorage: one conversation of 100 demo runs vs 100 one-run conversations, same messages",
+  );
+  console.log(
+    table(
+      [
+        "runs",
+        "one conv. bytes",
+        "separate bytes",
+        "ratio",
+        "export bytes",
+        "1st record ms (runs 1–10 / 91–100)",
+      ],
+      [
+        [
+          String(storage.runs),
+          String(storage.oneConversationBytes),
+          String(storage.separateBytes),
+          fixed(storage.ratio, 2),
+          String(storage.exportBytes),
+          `${fixed(storage.firstRecordMsEarly)} / ${fixed(storage.firstRecordMsLate)}`,
+        ],
+      ],
+    ),
+  );
+  console.log("(SQLite file bytes after VACUUM; the export inlines every request's messages)");
+
   const results = floors(throughputRows, linearityRows, middlewareRows);
   results.push(
     {
@@ -167,6 +196,10 @@ async function main(): Promise<void> {
       pass: row.wallMs < row.toolMs * 1.25,
       text: `${row.tools} parallel ${row.toolMs} ms tools ≈ ${row.toolMs} ms: ${fixed(row.wallMs)} ms`,
     })),
+    {
+      pass: storage.ratio <= 1.5,
+      text: `stored bytes of a ${storage.runs}-run conversation ≤ 1.5× ${storage.runs} one-run conversations: ${fixed(storage.ratio, 2)}×`,
+    },
   );
   console.log("\nFloors from the issue (informational; exit code is 0 either way)");
   for (const floor of results) console.log(`${floor.pass ? "PASS" : "MISS"}  ${floor.text}`);
@@ -184,6 +217,7 @@ async function main(): Promise<void> {
     middleware: middlewareRows,
     jsonParse: json,
     runtime: { actionStartLatency: latency, parallelBatch: parallel },
+    storage,
     floors: results,
     seconds,
   };

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { readConfig } from "../lib/server/config";
+import { startRun } from "../lib/server/runs";
+import { openSqliteStore, type Store } from "../lib/store";
+import { exportJsonl } from "../lib/transcripts/jsonl";
+
+/** What the demo model is asked, in turn: tools, a scenario, plain text. */
+const MESSAGES = [
+  "list the files and read one",
+  "calculate 12 * 7 + 3",
+  "read notes/todo.md",
+  "demo: parallel batch",
+  "hello, what can you do?",
+  "demo: dependencies",
+];
+
+export interface StorageRow {
+  runs: number;
+  /** Database file bytes after VACUUM: one conversation of `runs` runs. */
+  oneConversationBytes: number;
+  /** The same messages, each in a conversation of its own. */
+  separateBytes: number;
+  ratio: number;
+  /** The conversation's JSONL export: every request inlined, as the store held it before. */
+  exportBytes: number;
+  /** Time to the first streamed record, mean over the first and the last 10 runs. */
+  firstRecordMsEarly: number;
+  firstRecordMsLate: number;
+}
+
+/**
+ * Stored bytes of a `runs`-run conversation against the sum of `runs` one-run conversations
+ * with the same messages (the demo model, no pacing, SQLite files in a temp directory).
+ */
+export async function storageGrowth(runs = 100): Promise<StorageRow> {
+  const directory = mkdtempSync(join(tmpdir(), "wirescope-storage-bench-"));
+  try {
+    const config = { ...readConfig({}), dataDir: directory, demoPaceMs: 0 };
+    const one = openSqliteStore({ path: join(directory, "one.db") });
+    const latencies: number[] = [];
+    let transcriptId: string | undefined;
+    for (let index = 0; index < runs; index++) {
+      const message = MESSAGES[index % MESSAGES.length] as string;
+      const run = await runOnce(one, config, message, transcriptId);
+      transcriptId = run.transcriptId;
+      latencies.push(run.firstRecordMs);
+    }
+    const transcript = transcriptId === undefined ? null : await one.getTranscript(transcriptId);
+    const exportBytes = transcript === null ? 0 : Buffer.byteLength(exportJsonl(transcript));
+    await one.close();
+
+    const separate = openSqliteStore({ path: join(directory, "separate.db") });
+    for (let index = 0; index < runs; index++)
+      await runOnce(separate, config, MESSAGES[index % MESSAGES.length] as string, undefined);
+    await separate.close();
+
+    const oneConversationBytes = vacuumedSize(join(directory, "one.db"));
+    const separateBytes = vacuumedSize(join(directory, "separate.db"));
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    return {
+      runs,
+      oneConversationBytes,
+      separateBytes,
+      ratio: oneConversationBytes / separateBytes,
+      exportBytes,
+      firstRecordMsEarly: mean(latencies.slice(0, 10)),
+      firstRecordMsLate: mean(latencies.slice(-10)),
+    };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+async function runOnce(
+  store: Store,
+  config: ReturnType<typeof readConfig>,
+  message: string,
+  transcriptId: string | undefined,
+): Promise<{ transcriptId: string; firstRecordMs: number }> {
+  const began = performance.now();
+  const run = await startRun(
+    {
+      message,
+      dialect: "xml",
+      model: { provider: "demo" },
+      ...(transcriptId === undefined ? {} : { transcriptId }),
+    },
+    { store, config },
+    new AbortController().signal,
+  );
+  const reader = run.body.getReader();
+  let firstRecordMs = Number.NaN;
+  for (;;) {
+    const { done } = await reader.read();
+    if (Number.isNaN(firstRecordMs)) firstRecordMs = performance.now() - began;
+    if (done) break;
+  }
+  return { transcriptId: run.transcriptId, firstRecordMs };
+}
+
+function vacuumedSize(path: string): number {
+  const db = new Database(path);
+  db.pragma("wal_checkpoint(TRUNCATE)");
+  db.exec("VACUUM");
+  db.close();
+  return statSync(path).size;
+}

@@ -1,17 +1,31 @@
 /** The in-memory side of the message tree (`message-trie.ts`), for `memory-store.ts`. */
 import { StoreError } from "./errors";
-import { createPathCache, internMessages, messagesOf, type StoredNode } from "./message-trie";
+import {
+  createPathCache,
+  internMessages,
+  messageParser,
+  pathOf,
+  type StoredNode,
+} from "./message-trie";
 import type { StoredRecord } from "./store";
-import { decodeRecord } from "./stored-json";
+import { decodeRecord, decodeStoredJson } from "./stored-json";
 
 interface Node extends StoredNode {
   transcriptId: string;
 }
 
+export interface StoredRow {
+  seq: number;
+  runId: string;
+  body: string;
+  /** A request's last message node. */
+  node?: number;
+}
+
 export interface MemoryMessages {
   intern(transcriptId: string, bodies: readonly string[]): number;
-  /** A stored row back as a record, its messages resolved. */
-  decode(row: { seq: number; runId: string; body: string; node?: number }): StoredRecord;
+  /** Stored rows back as records, their messages resolved (shared between the rows). */
+  decode(rows: readonly StoredRow[]): StoredRecord[];
 }
 
 export function memoryMessages(): MemoryMessages {
@@ -19,6 +33,7 @@ export function memoryMessages(): MemoryMessages {
   const children = new Map<string, number[]>();
   const cache = createPathCache();
   const childKey = (transcriptId: string, parent: number) => `${parent}\u0000${transcriptId}`;
+  const lookup = (id: number) => nodes.get(id);
 
   return {
     intern(transcriptId, bodies) {
@@ -44,20 +59,29 @@ export function memoryMessages(): MemoryMessages {
       );
     },
 
-    decode(row) {
-      const messages =
-        row.node === undefined
-          ? undefined
-          : messagesOf(
-              row.node,
-              (id) => nodes.get(id),
-              (id) =>
-                new StoreError(
-                  "corrupt",
-                  `Record ${row.seq} refers to missing message node ${id}.`,
+    decode(rows) {
+      const messagesAt = messageParser(lookup, (body, id) =>
+        decodeStoredJson(body, `message node ${id}`),
+      );
+      return rows.map((row) =>
+        decodeRecord(
+          row.body,
+          row,
+          row.node === undefined
+            ? undefined
+            : messagesAt(
+                pathOf(
+                  row.node,
+                  lookup,
+                  (id) =>
+                    new StoreError(
+                      "corrupt",
+                      `Record ${row.seq} refers to missing message node ${id}.`,
+                    ),
                 ),
-            );
-      return decodeRecord(row.body, row, messages);
+              ),
+        ),
+      );
     },
   };
 }

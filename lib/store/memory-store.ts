@@ -18,7 +18,7 @@ import type {
   TranscriptMeta,
   TranscriptRecord,
 } from "./store";
-import { decodeRecord, decodeStoredJson, encodeRecord } from "./stored-json";
+import { decodeRecord, decodeStoredJson, encodeRecord, givenMessages } from "./stored-json";
 
 interface Row {
   kind: TranscriptRecord["kind"];
@@ -91,7 +91,7 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       open();
       const entry = live(id);
       if (!entry) return null;
-      return { meta: meta(entry), records: entry.records.map(messages.decode) };
+      return { meta: meta(entry), records: messages.decode(entry.records) };
     },
 
     async readRecords(id, pageOptions) {
@@ -103,7 +103,7 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       const page = fromEnd ? range.slice(Math.max(0, range.length - limit)) : range.slice(0, limit);
       return {
         meta: meta(entry),
-        records: page.map(messages.decode),
+        records: messages.decode(page),
         recordCount: entry.records.length,
       };
     },
@@ -117,7 +117,7 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
         if (row.turn !== undefined && (last === undefined || row.turn >= (last.turn ?? 0)))
           last = row;
       const rows = entry.records.filter((row) => row === last || row.kind === "event");
-      return { meta: meta(entry), records: rows.map(messages.decode) };
+      return { meta: meta(entry), records: messages.decode(rows) };
     },
 
     async listTranscripts(listOptions?: ListOptions) {
@@ -181,7 +181,7 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
         if (bodies !== undefined) row.node = messages.intern(transcriptId, bodies);
         if (turn !== undefined) row.turn = turn;
         entry.records.push(row);
-        stored.push(decodeRecord(body, row, bodies));
+        stored.push(decodeRecord(body, row, givenMessages(records[index])));
         const piece = searchPiece(runId, records[index] as TranscriptRecord);
         if (piece)
           entry.blocks.set(piece.blockKey, (entry.blocks.get(piece.blockKey) ?? "") + piece.text);

@@ -94,20 +94,39 @@ export interface StoredNode {
 }
 
 /**
- * The message texts from the root to `node`, in order. `lookup` gives any node of the
- * transcript; a missing one means the data is damaged (`onMissing` says how to report it).
+ * The node ids from the root to `node` (root excluded), in order. `lookup` gives any node of
+ * the transcript; a missing one means the data is damaged (`onMissing` says how to report it).
  */
-export function messagesOf(
+export function pathOf(
   node: number,
   lookup: (id: number) => StoredNode | undefined,
   onMissing: (id: number) => Error,
-): string[] {
-  const bodies: string[] = [];
+): number[] {
+  const ids: number[] = [];
   for (let id = node; id !== ROOT_NODE; ) {
     const found = lookup(id);
     if (found === undefined) throw onMissing(id);
-    bodies.push(found.body);
+    ids.push(id);
     id = found.parent;
   }
-  return bodies.reverse();
+  return ids.reverse();
+}
+
+/**
+ * Parses each node's message once per read: requests read together share their message
+ * objects (an array of references each), so a read costs memory for the distinct messages,
+ * not for every request's whole context. Callers treat records as read-only.
+ */
+export function messageParser(
+  lookup: (id: number) => StoredNode | undefined,
+  parse: (body: string, id: number) => unknown,
+): (path: readonly number[]) => unknown[] {
+  const parsed = new Map<number, unknown>();
+  return (path) =>
+    path.map((id) => {
+      if (parsed.has(id)) return parsed.get(id);
+      const value = parse((lookup(id) as StoredNode).body, id);
+      parsed.set(id, value);
+      return value;
+    });
 }

@@ -8,13 +8,14 @@ import { StoreError } from "./errors";
 import {
   createPathCache,
   internMessages,
-  messagesOf,
+  messageParser,
   type NodeAccess,
+  pathOf,
   type StoredNode,
 } from "./message-trie";
 import { type NodeRow, QUERIES, type RecordRow } from "./sqlite-queries";
 import type { StoredRecord } from "./store";
-import { decodeRecord } from "./stored-json";
+import { decodeRecord, decodeStoredJson } from "./stored-json";
 
 export interface SqliteMessages {
   /** Inside the append transaction. */
@@ -55,13 +56,16 @@ export function sqliteMessages(db: Database.Database): SqliteMessages {
         if (!known.has(id)) for (const node of selectChain.iterate(id)) known.set(node.id, node);
         return known.get(id);
       };
+      const messagesAt = messageParser(lookup, (body, id) =>
+        decodeStoredJson(body, `message node ${id}`),
+      );
       return rows.map((row) =>
         decodeRecord(
           row.body,
           { seq: row.seq, runId: row.run_id },
           row.messages_node === null
             ? undefined
-            : messagesOf(row.messages_node, lookup, (id) => missingNode(row.seq, id)),
+            : messagesAt(pathOf(row.messages_node, lookup, (id) => missingNode(row.seq, id))),
         ),
       );
     },

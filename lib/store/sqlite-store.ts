@@ -27,7 +27,13 @@ import {
 } from "./sqlite-queries";
 import { MIGRATIONS } from "./sqlite-schema";
 import type { Store, StoredRecord, StoreOptions, TranscriptRecord } from "./store";
-import { decodeRecord, decodeStoredJson, type EncodedRecord, encodeRecord } from "./stored-json";
+import {
+  decodeRecord,
+  decodeStoredJson,
+  type EncodedRecord,
+  encodeRecord,
+  givenMessages,
+} from "./stored-json";
 
 export const DEFAULT_DB_PATH = "data/wirescope.db";
 
@@ -91,7 +97,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
         );
         const piece = searchPiece(runId, record);
         if (piece) sql.appendSearch.run(transcriptId, piece.blockKey, piece.text);
-        return decodeRecord(body, position, bodies);
+        return decodeRecord(body, position, givenMessages(record));
       });
     },
   );

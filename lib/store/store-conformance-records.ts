@@ -73,6 +73,9 @@ export function describeRecordConformance(name: string, open: OpenStore): void {
       expect(read?.records.map((record) => JSON.stringify(withoutPosition(record)))).toEqual(
         records.map((record) => JSON.stringify(record)),
       );
+      // Requests read together share each message's value (exports rely on it).
+      const [first, second] = (read?.records ?? []) as RequestRecord[];
+      expect(second?.messages[1]).toBe(first?.messages[1]);
     });
 
     it("keeps a request's messages apart per transcript", async () => {

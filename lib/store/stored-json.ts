@@ -44,20 +44,15 @@ export function encodeRecord(record: TranscriptRecord): EncodedRecord {
 
 /**
  * The body's own `seq`/`runId` (a record copied from another transcript) are overridden.
- * `messages` are a request's message texts when they were stored apart.
+ * `messages` are a request's messages when they were stored apart.
  */
 export function decodeRecord(
   body: string,
   position: RecordPosition,
-  messages?: readonly string[],
+  messages?: unknown[],
 ): StoredRecord {
   const record = decodeStoredJson(body, `record ${position.seq}`) as TranscriptRecord;
-  if (messages !== undefined && record.kind === "request") {
-    record.messages = decodeStoredJson(
-      `[${messages.join(",")}]`,
-      `messages of record ${position.seq}`,
-    ) as unknown[];
-  }
+  if (messages !== undefined && record.kind === "request") record.messages = messages;
   return { ...record, seq: position.seq, runId: position.runId };
 }
 
@@ -68,4 +63,15 @@ export function decodeStoredJson(text: string, what: string): unknown {
     throw new StoreError("corrupt", `Stored ${what} is not valid JSON: ${parsed.error}`);
   }
   return parsed.value;
+}
+
+/**
+ * What an append returns for a request's messages: the values it was given (a new array of
+ * them), not a decoding of what was just encoded. Decoding every message of every request
+ * again would cost the square of a conversation; reads (`getTranscript`…) decode.
+ */
+export function givenMessages(record: TranscriptRecord | undefined): unknown[] | undefined {
+  return record?.kind === "request" && Array.isArray(record.messages)
+    ? [...record.messages]
+    : undefined;
 }

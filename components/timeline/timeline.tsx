@@ -31,6 +31,7 @@ export function Timeline() {
     paddingEnd: 24,
     // A measurement changed (a card grew as it streamed): follow it before the next paint.
     onChange: () => stick.follow(),
+    measureElement: measureFromObserver,
   });
   // Keep what the user looks at still: only cards wholly above the view move the scroll.
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
@@ -89,6 +90,21 @@ export function Timeline() {
     </CardMemoryProvider>
   );
 }
+
+/**
+ * A row's size from its ResizeObserver entry only. The default reads `offsetHeight` when a
+ * row mounts, which forces a layout of the whole page once per row (619 ms at 50,000 events);
+ * a new row keeps its cached size or the estimate until the observer reports, a frame later.
+ */
+const measureFromObserver: NonNullable<
+  Parameters<typeof useVirtualizer<HTMLDivElement, Element>>[0]["measureElement"]
+> = (element, entry, instance) => {
+  const box = entry?.borderBoxSize?.[0];
+  if (box !== undefined) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  const key = instance.options.getItemKey(index);
+  return instance.itemSizeCache.get(key) ?? instance.options.estimateSize(index);
+};
 
 const TimelineRow = memo(function TimelineRow({ id }: { id: string }) {
   const event = usePlayground((state) => state.log.get(id));

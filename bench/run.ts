@@ -13,7 +13,7 @@ import {
   warmUp,
 } from "./parser-bench";
 import { actionStartLatency, parallelBatch } from "./runtime-bench";
-import { storageGrowth } from "./storage-bench";
+import { readFigures, storageGrowth } from "./storage-bench";
 import { fixed, table } from "./table";
 import { MB } from "./timing";
 
@@ -184,7 +184,23 @@ async function main(): Promise<void> {
       ],
     ),
   );
-  console.log("(SQLite file bytes after VACUUM; the export inlines every request's messages)");
+  console.log(
+    "(SQLite file bytes after VACUUM; the export refers to earlier requests, so it grows linearly too)",
+  );
+  const reads = await readFigures(50_000);
+  console.log(
+    `\nReading a ${reads.events}-event transcript (${reads.records} records) back from SQLite`,
+  );
+  console.log(
+    table(
+      ["read", "ms", "JSON bytes"],
+      [
+        ["whole (GET without limit)", fixed(reads.wholeMs), String(reads.wholeBytes)],
+        ["tail page (limit=500&from=end)", fixed(reads.tailMs), String(reads.tailBytes)],
+        ["conversation projection (continuing)", fixed(reads.conversationMs), "-"],
+      ],
+    ),
+  );
 
   const results = floors(throughputRows, linearityRows, middlewareRows);
   results.push(
@@ -218,6 +234,7 @@ async function main(): Promise<void> {
     jsonParse: json,
     runtime: { actionStartLatency: latency, parallelBatch: parallel },
     storage,
+    reads,
     floors: results,
     seconds,
   };

@@ -5,7 +5,10 @@ import Database from "better-sqlite3";
 import { readConfig } from "../lib/server/config";
 import { startRun } from "../lib/server/runs";
 import { openSqliteStore, type Store } from "../lib/store";
+import { groupByRun } from "../lib/transcripts/fork";
+import { fileRecordOf } from "../lib/transcripts/header";
 import { exportJsonl } from "../lib/transcripts/jsonl";
+import { largeTranscript } from "../lib/transcripts/testing";
 
 /** What the demo model is asked, in turn: tools, a scenario, plain text. */
 const MESSAGES = [
@@ -107,4 +110,70 @@ function vacuumedSize(path: string): number {
   db.exec("VACUUM");
   db.close();
   return statSync(path).size;
+}
+
+export interface ReadRow {
+  events: number;
+  records: number;
+  /** `getTranscript`: what `GET /api/transcripts/:id` without `limit` reads. */
+  wholeMs: number;
+  wholeBytes: number;
+  /** `readRecords({ limit: 500, from: "end" })`: the tail page the API serves. */
+  tailMs: number;
+  tailBytes: number;
+  /** `getConversation`: what continuing the conversation reads. */
+  conversationMs: number;
+}
+
+/** Reading a long transcript back from SQLite: whole, its tail page, and the projection. */
+export async function readFigures(events = 50_000): Promise<ReadRow> {
+  const directory = mkdtempSync(join(tmpdir(), "wirescope-read-bench-"));
+  try {
+    const store = openSqliteStore({ path: join(directory, "read.db") });
+    // Each streamed piece arrives as a chunk, then its event, as in a real run.
+    const transcript = largeTranscript(events);
+    transcript.records = transcript.records.flatMap((record) =>
+      record.kind === "event" && record.event.type === "respond"
+        ? [
+            {
+              kind: "chunk",
+              turn: 1,
+              t: 0,
+              text: record.event.content,
+              seq: 0,
+              runId: record.runId,
+            },
+            record,
+          ]
+        : [record],
+    );
+    const meta = await store.createTranscript({
+      dialect: "xml",
+      model: { provider: "demo", id: "d" },
+    });
+    for (const group of groupByRun(transcript.records.map(fileRecordOf), "bench"))
+      for (let at = 0; at < group.records.length; at += 1000)
+        await store.appendRecords(meta.id, group.runId, group.records.slice(at, at + 1000));
+    const time = async <T>(read: () => Promise<T>) => {
+      await read();
+      const start = performance.now();
+      const value = await read();
+      return { ms: performance.now() - start, value };
+    };
+    const whole = await time(() => store.getTranscript(meta.id));
+    const tail = await time(() => store.readRecords(meta.id, { limit: 500, from: "end" }));
+    const conversation = await time(() => store.getConversation(meta.id));
+    await store.close();
+    return {
+      events: transcript.records.filter((record) => record.kind === "event").length,
+      records: transcript.records.length,
+      wholeMs: whole.ms,
+      wholeBytes: Buffer.byteLength(JSON.stringify(whole.value)),
+      tailMs: tail.ms,
+      tailBytes: Buffer.byteLength(JSON.stringify(tail.value)),
+      conversationMs: conversation.ms,
+    };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
 }

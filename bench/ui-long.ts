@@ -86,18 +86,18 @@ export async function measureLongTranscript(
   const timeline = page.getByTestId("timeline");
   const box = await timeline.boundingBox();
   if (box !== null) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.evaluate(() => {
-    const holder = window as unknown as { __frames: number[]; __framing: boolean };
-    holder.__frames = [];
-    holder.__framing = true;
+  // A string, not a function: the bench runs through tsx, whose helpers do not exist in the page.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__framing = true;
     let last = performance.now();
-    const tick = (now: number) => {
-      holder.__frames.push(now - last);
+    const tick = (now) => {
+      window.__frames.push(now - last);
       last = now;
-      if (holder.__framing) requestAnimationFrame(tick);
+      if (window.__framing) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   for (let step = 0; step < 40; step++) {
     await page.mouse.wheel(0, -600);
     await page.waitForTimeout(16);

@@ -11,6 +11,8 @@ import { useStickToBottom } from "./use-stick-to-bottom";
 import { wirePaletteStyle } from "./wire-theme";
 
 const NO_ERRORS: readonly Decoration[] = [];
+/** How long the pointer rests on a card before an off-screen span scrolls into view. */
+const HOVER_DWELL_MS = 250;
 
 /**
  * Raw: each model turn's wire text exactly as received, in order, growing live. The event
@@ -50,6 +52,23 @@ export function RawView() {
     if (rect.bottom < box.top + 28 || rect.top > box.bottom)
       target.scrollIntoView({ block: "center" });
   }, [selectedId]);
+
+  // A hovered card whose span is off screen here: after a short dwell (so sweeping the
+  // pointer over cards does not shake this view), bring the span into view.
+  useEffect(() => {
+    if (hoveredId === null) return;
+    const timer = setTimeout(() => {
+      const container = scroller.current;
+      const target = container?.querySelector<HTMLElement>('[data-span-highlight="hover"]');
+      if (container === null || container === undefined || target === null || target === undefined)
+        return;
+      const box = container.getBoundingClientRect();
+      const rect = target.getBoundingClientRect();
+      if (rect.bottom < box.top + 28 || rect.top > box.bottom)
+        target.scrollIntoView({ block: "center" });
+    }, HOVER_DWELL_MS);
+    return () => clearTimeout(timer);
+  }, [hoveredId]);
 
   const turns = [...log.turns.values()];
   const lastTurn = turns[turns.length - 1]?.turn;

@@ -14,6 +14,7 @@ import {
 } from "./parser-bench";
 import { printProxyBench, proxyBench } from "./proxy-bench";
 import { actionStartLatency, parallelBatch } from "./runtime-bench";
+import { readFigures, storageGrowth } from "./storage-bench";
 import { fixed, table } from "./table";
 import { MB } from "./timing";
 
@@ -160,6 +161,49 @@ async function main(): Promise<void> {
 
   const proxy = await proxyBench([1, 50]);
   printProxyBench(proxy);
+  const storage = await storageGrowth(100);
+  console.log(
+    "\nStorage: one conversation of 100 demo runs vs 100 one-run conversations, same messages",
+  );
+  console.log(
+    table(
+      [
+        "runs",
+        "one conv. bytes",
+        "separate bytes",
+        "ratio",
+        "export bytes",
+        "1st record ms (runs 1–10 / 91–100)",
+      ],
+      [
+        [
+          String(storage.runs),
+          String(storage.oneConversationBytes),
+          String(storage.separateBytes),
+          fixed(storage.ratio, 2),
+          String(storage.exportBytes),
+          `${fixed(storage.firstRecordMsEarly)} / ${fixed(storage.firstRecordMsLate)}`,
+        ],
+      ],
+    ),
+  );
+  console.log(
+    "(SQLite file bytes after VACUUM; the export refers to earlier requests, so it grows linearly too)",
+  );
+  const reads = await readFigures(50_000);
+  console.log(
+    `\nReading a ${reads.events}-event transcript (${reads.records} records) back from SQLite`,
+  );
+  console.log(
+    table(
+      ["read", "ms", "JSON bytes"],
+      [
+        ["whole (GET without limit)", fixed(reads.wholeMs), String(reads.wholeBytes)],
+        ["tail page (limit=500&from=end)", fixed(reads.tailMs), String(reads.tailBytes)],
+        ["conversation projection (continuing)", fixed(reads.conversationMs), "-"],
+      ],
+    ),
+  );
 
   const results = floors(throughputRows, linearityRows, middlewareRows);
   results.push(
@@ -181,6 +225,10 @@ async function main(): Promise<void> {
         text: `proxy, ${row.streams} stream(s): added time to first byte p50 < 5 ms: ${fixed(row.addedTtfbP50, 2)} ms`,
       },
     ]),
+    {
+      pass: storage.ratio <= 1.5,
+      text: `stored bytes of a ${storage.runs}-run conversation ≤ 1.5× ${storage.runs} one-run conversations: ${fixed(storage.ratio, 2)}×`,
+    },
   );
   console.log("\nFloors from the issue (informational; exit code is 0 either way)");
   for (const floor of results) console.log(`${floor.pass ? "PASS" : "MISS"}  ${floor.text}`);
@@ -199,6 +247,8 @@ async function main(): Promise<void> {
     jsonParse: json,
     runtime: { actionStartLatency: latency, parallelBatch: parallel },
     proxy,
+    storage,
+    reads,
     floors: results,
     seconds,
   };

@@ -3,6 +3,8 @@
  * - the time to fold and paint a run of 5,000 events pushed at once;
  * - the longest main-thread task (PerformanceObserver "longtask") while records stream in at
  *   200 events per second for 10 s.
+ * - a 50,000-event transcript opened with the debug panel open: last card painted, longest
+ *   task, Raw tab opening, scroll frames and JS heap (`ui-long.ts`).
  * It starts the production build (`npm run build` first when there is none) on port 3300.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -14,8 +16,12 @@ import { chromiumLaunchOptions } from "../e2e/chromium";
 import { createParser, type TranscriptRecord } from "../lib/protocol";
 import { generateCorpus } from "./corpus";
 import { table } from "./table";
+import { measureLongTranscript } from "./ui-long";
 
-const PORT = 3300;
+/** `WIRESCOPE_BENCH_PORT` moves it, so several checkouts can measure side by side. */
+const PORT = Number(process.env.WIRESCOPE_BENCH_PORT ?? 3300);
+/** The long transcript: the issue's 50,000 events (`WIRESCOPE_BENCH_LONG_EVENTS` to change). */
+const LONG_EVENTS = Number(process.env.WIRESCOPE_BENCH_LONG_EVENTS ?? 50_000);
 
 /** Realistic records: xml turns from the bench corpus, streamed in 24-char chunks. */
 function records(events: number): TranscriptRecord[] {
@@ -170,6 +176,44 @@ async function main(): Promise<void> {
             "≤ 50 ms",
           ],
           ["long tasks (> 50 ms) during the stream", String(longest.count), "0"],
+        ],
+      ),
+    );
+
+    const long = await measureLongTranscript(
+      browser,
+      `http://127.0.0.1:${PORT}`,
+      records(LONG_EVENTS),
+    );
+    console.log(
+      `\nA ${long.events}-event transcript (${long.records} records), imported in ` +
+        `${long.importMs.toFixed(0)} ms, opened at /t/<id> with the debug panel open (Raw)`,
+    );
+    console.log(
+      table(
+        ["measure", "value", "goal"],
+        [
+          [
+            "last card painted (from navigation start)",
+            `${long.lastCardMs.toFixed(0)} ms`,
+            "< 1500 ms",
+          ],
+          [
+            `longest task while loading (${long.longTasks} over 50 ms)`,
+            `${long.longestTaskMs.toFixed(0)} ms`,
+            "< 100 ms",
+          ],
+          [
+            "Raw tab opens (Events → Raw, next frame)",
+            `${long.rawOpenMs.toFixed(0)} ms`,
+            "< 200 ms",
+          ],
+          [
+            "longest frame, wheel-scrolling the timeline",
+            `${long.scrollFrameMs.toFixed(0)} ms`,
+            "< 50 ms",
+          ],
+          ["JS heap after GC", `${long.heapMb.toFixed(0)} MB`, "< 100 MB"],
         ],
       ),
     );

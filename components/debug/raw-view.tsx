@@ -7,10 +7,13 @@ import { usePlayground } from "@/state/playground-store";
 import { eventForPick, linkedSpan } from "./linked-span";
 import { RawTurn } from "./raw-turn";
 import type { Decoration } from "./segments";
+import { type TurnUser, type TurnUsers, updateTurnUsers } from "./turn-users";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { wirePaletteStyle } from "./wire-theme";
 
 const NO_ERRORS: readonly Decoration[] = [];
+/** How long the pointer rests on a card before an off-screen span scrolls into view. */
+const HOVER_DWELL_MS = 250;
 
 /**
  * Raw: each model turn's wire text exactly as received, in order, growing live. The event
@@ -25,6 +28,9 @@ export function RawView() {
   const running = usePlayground((state) => state.status === "running");
   const theme = usePlayground((state) => state.theme);
   const errorCache = useRef(new Map<number, { count: number; errors: readonly Decoration[] }>());
+  const turnUsers = useRef<TurnUsers | null>(null);
+  turnUsers.current = updateTurnUsers(turnUsers.current, log);
+  const users = turnUsers.current.turns;
   const scroller = useRef<HTMLDivElement>(null);
   const onScroll = useStickToBottom(scroller);
 
@@ -51,6 +57,23 @@ export function RawView() {
       target.scrollIntoView({ block: "center" });
   }, [selectedId]);
 
+  // A hovered card whose span is off screen here: after a short dwell (so sweeping the
+  // pointer over cards does not shake this view), bring the span into view.
+  useEffect(() => {
+    if (hoveredId === null) return;
+    const timer = setTimeout(() => {
+      const container = scroller.current;
+      const target = container?.querySelector<HTMLElement>('[data-span-highlight="hover"]');
+      if (container === null || container === undefined || target === null || target === undefined)
+        return;
+      const box = container.getBoundingClientRect();
+      const rect = target.getBoundingClientRect();
+      if (rect.bottom < box.top + 28 || rect.top > box.bottom)
+        target.scrollIntoView({ block: "center" });
+    }, HOVER_DWELL_MS);
+    return () => clearTimeout(timer);
+  }, [hoveredId]);
+
   const turns = [...log.turns.values()];
   const lastTurn = turns[turns.length - 1]?.turn;
   const errorsOf = (turn: TurnLog) => cachedErrors(log, turn, errorCache.current);
@@ -68,9 +91,16 @@ export function RawView() {
           The model's raw output appears here, turn by turn, exactly as it streams in.
         </p>
       ) : (
-        turns.map((turn) => {
+        turns.map((turn, position) => {
           const here = active?.turn === turn.turn ? active.span : null;
-          return (
+          const user = users.get(turn.turn);
+          const before = position === 0 ? undefined : users.get(turns[position - 1]?.turn ?? -1);
+          const boundary =
+            user !== undefined && (position === 0 || before?.index !== user.index) ? (
+              <UserBoundary key={`user-${turn.turn}`} user={user} />
+            ) : null;
+          return [
+            boundary,
             <RawTurn
               key={turn.turn}
               turn={turn.turn}
@@ -82,10 +112,24 @@ export function RawView() {
               errors={errorsOf(turn)}
               streaming={running && turn.turn === lastTurn}
               onPick={onPick}
-            />
-          );
+            />,
+          ];
         })
       )}
+    </div>
+  );
+}
+
+/** Where the turns answering another user message begin: outside the raw text, so offsets hold. */
+function UserBoundary({ user }: { user: TurnUser }) {
+  const line = user.content.trim().split("\n")[0] ?? "";
+  return (
+    <div
+      data-raw-user-boundary={user.index}
+      className="border-t-2 border-accent/60 bg-surface-2 px-3 py-1 font-mono text-[11px] text-fg-muted"
+    >
+      <span className="font-medium text-accent">user message {user.index}</span>{" "}
+      <span className="text-fg-subtle">{line.length > 80 ? `${line.slice(0, 79)}…` : line}</span>
     </div>
   );
 }

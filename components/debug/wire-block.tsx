@@ -4,6 +4,9 @@ import { WireLine } from "./wire-line";
 import type { Run } from "./wire-runs";
 
 const NO_DECORATIONS: readonly Decoration[] = [];
+/** The raw view's line height (`leading-5`): the size a block is assumed to take unseen. */
+const LINE_PX = 20;
+const SKIP_OFF_SCREEN = { contentVisibility: "auto" } as const;
 
 interface WireBlockProps {
   /** Whole lines of the text, "\n" included. */
@@ -20,6 +23,8 @@ interface WireBlockProps {
  * A group of lines in its own block box. While a turn streams only its last block changes, so
  * the browser re-lays out that block instead of the whole turn, and React compares one block
  * instead of every line. Blocks end at line breaks, so they render exactly like one text.
+ * `content-visibility: auto` lets the browser skip blocks off screen, so a 50,000-event
+ * transcript lays out only what is visible; once seen, a block keeps its real size.
  */
 export const WireBlock = memo(
   function WireBlock({ text, start, runs, decorations }: WireBlockProps) {
@@ -42,7 +47,12 @@ export const WireBlock = memo(
       );
       lineStart = lineEnd;
     }
-    return <div>{lines}</div>;
+    // Off-screen blocks skip layout and paint; the DOM (and so every offset) stays whole.
+    return (
+      <div style={{ ...SKIP_OFF_SCREEN, containIntrinsicSize: `auto ${lines.length * LINE_PX}px` }}>
+        {lines}
+      </div>
+    );
   },
   (before, after) =>
     before.start === after.start &&

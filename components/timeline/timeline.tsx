@@ -1,9 +1,10 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useLayoutEffect, useRef } from "react";
+import { memo, useEffect, useLayoutEffect, useRef } from "react";
 import { usePlayground } from "@/state/playground-store";
 import { CardMemoryProvider } from "./card-memory";
+import { cardIdOf } from "./card-of";
 import { EmptyState } from "./empty-state";
 import { EventCard } from "./event-card";
 import { RunStatusLine } from "./run-status-line";
@@ -18,6 +19,7 @@ export function Timeline() {
   const ids = useTimelineRows();
   const log = usePlayground((state) => state.log);
   const status = usePlayground((state) => state.status);
+  const selectedId = usePlayground((state) => state.selectedId);
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useStickToBottom(scroller);
 
@@ -31,6 +33,7 @@ export function Timeline() {
     paddingEnd: 24,
     // A measurement changed (a card grew as it streamed): follow it before the next paint.
     onChange: () => stick.follow(),
+    measureElement: measureFromObserver,
   });
   // Keep what the user looks at still: only cards wholly above the view move the scroll.
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
@@ -44,6 +47,21 @@ export function Timeline() {
   useLayoutEffect(() => {
     if (log.events.length === 0) stick.jumpToLatest();
   }, [log, stick.jumpToLatest]);
+
+  // A selection made elsewhere (raw text, the Events tab) brings its card into view. The card
+  // may not be rendered at all (virtualized), so it is found by index, not in the DOM.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the selection changes
+  useEffect(() => {
+    if (selectedId === null) return;
+    const card = cardIdOf(usePlayground.getState().log, selectedId);
+    const index = card === undefined ? -1 : ids.indexOf(card);
+    const element = scroller.current;
+    if (index === -1 || element === null) return;
+    const item = virtualizer.measurementsCache[index];
+    const top = element.scrollTop;
+    const seen = item !== undefined && item.end > top && item.start < top + element.clientHeight;
+    if (!seen) virtualizer.scrollToIndex(index, { align: "center" });
+  }, [selectedId]);
 
   const empty = ids.length === 0;
   return (
@@ -89,6 +107,21 @@ export function Timeline() {
     </CardMemoryProvider>
   );
 }
+
+/**
+ * A row's size from its ResizeObserver entry only. The default reads `offsetHeight` when a
+ * row mounts, which forces a layout of the whole page once per row (619 ms at 50,000 events);
+ * a new row keeps its cached size or the estimate until the observer reports, a frame later.
+ */
+const measureFromObserver: NonNullable<
+  Parameters<typeof useVirtualizer<HTMLDivElement, Element>>[0]["measureElement"]
+> = (element, entry, instance) => {
+  const box = entry?.borderBoxSize?.[0];
+  if (box !== undefined) return Math.round(box.blockSize);
+  const index = instance.indexFromElement(element);
+  const key = instance.options.getItemKey(index);
+  return instance.itemSizeCache.get(key) ?? instance.options.estimateSize(index);
+};
 
 const TimelineRow = memo(function TimelineRow({ id }: { id: string }) {
   const event = usePlayground((state) => state.log.get(id));

@@ -82,7 +82,7 @@ export async function startRun(
   const available = createRegistry(builtinTools({ shell: config.shell }));
 
   const previous =
-    request.transcriptId === undefined ? null : await store.getTranscript(request.transcriptId);
+    request.transcriptId === undefined ? null : await store.getConversation(request.transcriptId);
   if (request.transcriptId !== undefined && previous === null) {
     throw new RunRequestError(404, `transcriptId: no transcript "${request.transcriptId}".`);
   }

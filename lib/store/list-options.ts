@@ -4,6 +4,8 @@ import {
   DEFAULT_LIST_LIMIT,
   type ListOptions,
   MAX_LIST_LIMIT,
+  MAX_RECORD_PAGE,
+  type RecordPageOptions,
   TRANSCRIPT_SOURCES,
   type TranscriptSource,
 } from "./store";
@@ -30,4 +32,26 @@ export function normalizeListOptions(options: ListOptions = {}): ListQuery {
     throw new StoreError("invalid", `source must be one of ${TRANSCRIPT_SOURCES.join(", ")}.`);
   }
   return { query: normalizeQuery(options.query), limit, offset, source: options.source };
+}
+
+export interface RecordRange {
+  after: number;
+  /** `Number.MAX_SAFE_INTEGER` when unbounded. */
+  before: number;
+  limit: number;
+  fromEnd: boolean;
+}
+
+export function normalizeRecordPage(options: RecordPageOptions): RecordRange {
+  const { after = 0, before = Number.MAX_SAFE_INTEGER, limit, from = "start" } = options;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_RECORD_PAGE) {
+    throw new StoreError("invalid", `limit must be an integer from 1 to ${MAX_RECORD_PAGE}.`);
+  }
+  if (!Number.isSafeInteger(after) || after < 0) {
+    throw new StoreError("invalid", "after must be an integer ≥ 0.");
+  }
+  if (!Number.isSafeInteger(before) || before < 1) {
+    throw new StoreError("invalid", "before must be an integer ≥ 1.");
+  }
+  return { after, before, limit, fromEnd: from === "end" };
 }

@@ -5,7 +5,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { StoreError, storeClosed, transcriptNotFound } from "./errors";
-import { normalizeListOptions } from "./list-options";
+import { normalizeListOptions, normalizeRecordPage } from "./list-options";
+import { memoryMessages } from "./memory-messages";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
@@ -19,13 +20,23 @@ import type {
   TranscriptMeta,
   TranscriptRecord,
 } from "./store";
-import { decodeRecord, decodeStoredJson, encodeRecord } from "./stored-json";
+import { decodeStoredJson, encodeRecord } from "./stored-json";
+
+interface Row {
+  kind: TranscriptRecord["kind"];
+  seq: number;
+  runId: string;
+  body: string;
+  /** A request's last message node (see `message-trie.ts`). */
+  node?: number;
+  turn?: number;
+}
 
 interface Entry {
   /** JSON of the `TranscriptMeta`. */
   meta: string;
   deletedAt: number | null;
-  records: { seq: number; runId: string; body: string }[];
+  records: Row[];
   /** Folded searchable text per block (see `search-text.ts`). */
   blocks: Map<string, string>;
 }
@@ -41,6 +52,7 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
   const transcripts = new Map<string, Entry>();
   const relics = new Map<string, Relic>();
   const runs = new Map<string, RunInfo>();
+  const messages = memoryMessages();
   let closed = false;
 
   function open(): void {
@@ -60,11 +72,15 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
     const entry = transcripts.get(transcriptId);
     if (!entry) throw transcriptNotFound(transcriptId);
     // Encode everything first: a bad record must leave the transcript untouched.
-    const bodies = records.map(encodeRecord);
+    const encoded = records.map(encodeRecord);
     const stored: StoredRecord[] = [];
-    bodies.forEach((body, index) => {
-      const row = { seq: entry.records.length + 1, runId, body };
+    encoded.forEach(({ body, messages: bodies, turn }, index) => {
+      const kind = (records[index] as TranscriptRecord).kind;
+      const row: Row = { kind, seq: entry.records.length + 1, runId, body };
+      if (bodies !== undefined) row.node = messages.intern(transcriptId, bodies);
+      if (turn !== undefined) row.turn = turn;
       entry.records.push(row);
+      // The record as given, not decoded back from its body.
       stored.push({ ...(records[index] as TranscriptRecord), seq: row.seq, runId });
       const piece = searchPiece(runId, records[index] as TranscriptRecord);
       if (piece)
@@ -104,10 +120,33 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       open();
       const entry = live(id);
       if (!entry) return null;
+      return { meta: meta(entry), records: messages.decode(entry.records) };
+    },
+
+    async readRecords(id, pageOptions) {
+      open();
+      const { after, before, limit, fromEnd } = normalizeRecordPage(pageOptions);
+      const entry = live(id);
+      if (!entry) return null;
+      const range = entry.records.filter((row) => row.seq > after && row.seq < before);
+      const page = fromEnd ? range.slice(Math.max(0, range.length - limit)) : range.slice(0, limit);
       return {
         meta: meta(entry),
-        records: entry.records.map((row) => decodeRecord(row.body, row)),
+        records: messages.decode(page),
+        recordCount: entry.records.length,
       };
+    },
+
+    async getConversation(id) {
+      open();
+      const entry = live(id);
+      if (!entry) return null;
+      let last: Row | undefined;
+      for (const row of entry.records)
+        if (row.turn !== undefined && (last === undefined || row.turn >= (last.turn ?? 0)))
+          last = row;
+      const rows = entry.records.filter((row) => row === last || row.kind === "event");
+      return { meta: meta(entry), records: messages.decode(rows) };
     },
 
     async listTranscripts(listOptions?: ListOptions) {
@@ -213,10 +252,9 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
     async listRunRecords(transcriptId, runId, after) {
       open();
       const rows = transcripts.get(transcriptId)?.records ?? [];
-      return rows
-        .filter((row) => row.runId === runId)
-        .slice(Math.max(0, Math.floor(after)))
-        .map((row) => decodeRecord(row.body, row));
+      return messages.decode(
+        rows.filter((row) => row.runId === runId).slice(Math.max(0, Math.floor(after))),
+      );
     },
 
     async relicGet(namespace, key) {

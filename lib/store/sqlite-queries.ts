@@ -32,6 +32,13 @@ export interface RecordRow {
   seq: number;
   run_id: string;
   body: string;
+  messages_node: number | null;
+}
+
+export interface NodeRow {
+  id: number;
+  parent: number;
+  body: string;
 }
 
 export interface RunRow {
@@ -49,13 +56,34 @@ export interface RelicRow {
 const TRANSCRIPT_COLUMNS = `id, title, created_at, updated_at, deleted_at, dialect, model_provider,
   model_id, system, tools, parent_id, fork_point, definition, source, last_seq`;
 
+const RECORD_COLUMNS = "seq, run_id, body, messages_node";
+
 export const QUERIES = {
   insertTranscript: `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
       dialect, model_provider, model_id, system, tools, parent_id, fork_point, definition, source)
     VALUES (@id, @title, @titleFolded, @createdAt, @createdAt, @dialect, @modelProvider,
       @modelId, @system, @tools, @parentId, @forkPoint, @definition, @source)`,
   selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts WHERE id = ?`,
-  selectRecords: "SELECT seq, run_id, body FROM records WHERE transcript_id = ? ORDER BY seq",
+  selectRecords: `SELECT ${RECORD_COLUMNS} FROM records WHERE transcript_id = ? ORDER BY seq`,
+  selectPageForward: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = @id AND seq > @after AND seq < @before ORDER BY seq LIMIT @limit`,
+  selectPageBackward: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = @id AND seq > @after AND seq < @before ORDER BY seq DESC LIMIT @limit`,
+  selectEvents: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = ? AND kind = 'event' ORDER BY seq`,
+  selectLastTurn: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = ? AND turn IS NOT NULL ORDER BY turn DESC, seq DESC LIMIT 1`,
+  selectNodes: "SELECT id, parent, body FROM message_nodes WHERE transcript_id = ?",
+  // The path from one node up to the root.
+  selectChain: `WITH RECURSIVE chain (id, parent, body) AS (
+      SELECT id, parent, body FROM message_nodes WHERE id = ?
+      UNION ALL
+      SELECT node.id, node.parent, node.body FROM message_nodes AS node
+        JOIN chain ON node.id = chain.parent
+    ) SELECT id, parent, body FROM chain`,
+  findChild: `SELECT id FROM message_nodes
+    WHERE transcript_id = ? AND parent = ? AND body = ? LIMIT 1`,
+  addChild: "INSERT INTO message_nodes (transcript_id, parent, body) VALUES (?, ?, ?)",
   // A folded query against folded text: instr() needs no LIKE escaping of % and _. The match
   // window is one character wider each side than the snippet, so `matchSnippet` sees the cut.
   listTranscripts: `SELECT ${TRANSCRIPT_COLUMNS},
@@ -77,11 +105,11 @@ export const QUERIES = {
   restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL",
   reserveSeqs: `UPDATE transcripts SET last_seq = last_seq + @count, updated_at = @now
     WHERE id = @id RETURNING last_seq`,
-  insertRecord: `INSERT INTO records (transcript_id, seq, run_id, kind, body)
-    VALUES (?, ?, ?, ?, ?)`,
+  insertRecord: `INSERT INTO records (transcript_id, seq, run_id, kind, body, messages_node, turn)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`,
   appendSearch: `INSERT INTO search_blocks (transcript_id, block_key, text) VALUES (?, ?, ?)
     ON CONFLICT (transcript_id, block_key) DO UPDATE SET text = text || excluded.text`,
-  selectRunRecords: `SELECT seq, run_id, body FROM records
+  selectRunRecords: `SELECT ${RECORD_COLUMNS} FROM records
     WHERE transcript_id = ? AND run_id = ? ORDER BY seq LIMIT -1 OFFSET ?`,
   insertRun: "INSERT INTO runs (run_id, transcript_id, started_at) VALUES (?, ?, ?)",
   endRun: "UPDATE runs SET ended_at = ? WHERE run_id = ? AND ended_at IS NULL",

@@ -76,4 +76,26 @@ export const MIGRATIONS: readonly string[] = [
 
   CREATE INDEX runs_unfinished ON runs (started_at) WHERE ended_at IS NULL;
   `,
+  // Request messages stored once, in a prefix tree per transcript (message-trie.ts).
+  `
+  CREATE TABLE message_nodes (
+    id INTEGER PRIMARY KEY,
+    transcript_id TEXT NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
+    -- 0 is the root (the empty list); otherwise the node of the message before this one.
+    parent INTEGER NOT NULL,
+    -- One message as JSON text.
+    body TEXT NOT NULL
+  ) STRICT;
+
+  CREATE INDEX message_nodes_children ON message_nodes (transcript_id, parent);
+
+  -- A request's last message node (its body then holds "messages":[]); NULL otherwise and for
+  -- requests written before this migration, which keep their messages inline.
+  ALTER TABLE records ADD COLUMN messages_node INTEGER;
+  -- A chunk's or request's turn, so continuing a conversation finds the next one unparsed.
+  ALTER TABLE records ADD COLUMN turn INTEGER;
+  UPDATE records SET turn = json_extract(body, '$.turn')
+    WHERE kind <> 'event' AND json_type(body, '$.turn') = 'integer';
+  CREATE INDEX records_turn ON records (transcript_id, turn) WHERE turn IS NOT NULL;
+  `,
 ];

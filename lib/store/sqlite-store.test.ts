@@ -6,8 +6,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CRASH_BATCH } from "./sqlite-crash-child";
+import { MIGRATIONS } from "./sqlite-schema";
 import { openSqliteStore } from "./sqlite-store";
 import { chunk, NEW, respond, user } from "./store-conformance";
+import { growingRequests, request } from "./store-conformance-records";
 
 let directory: string;
 beforeEach(() => {
@@ -26,7 +28,7 @@ describe("sqlite store", () => {
       journalMode: "wal",
       synchronous: 1,
       foreignKeys: true,
-      userVersion: 2,
+      userVersion: MIGRATIONS.length,
       integrity: "ok",
     });
     await store.close();
@@ -92,7 +94,6 @@ describe("sqlite store", () => {
   it("migrating a version-1 file marks the transcripts imported before as imports", async () => {
     const path = join(directory, "v1.db");
     const { default: Database } = await import("better-sqlite3");
-    const { MIGRATIONS } = await import("./sqlite-schema");
     const raw = new Database(path);
     raw.exec(MIGRATIONS[0] ?? "");
     raw.pragma("user_version = 1");
@@ -108,6 +109,59 @@ describe("sqlite store", () => {
     const store = openSqliteStore({ path });
     expect((await store.getTranscript("made-here"))?.meta.source).toBe("playground");
     expect((await store.getTranscript("imported"))?.meta.source).toBe("import");
+    await store.close();
+  });
+
+  it("stores each message of a growing conversation once", async () => {
+    const path = join(directory, "linear.db");
+    const store = openSqliteStore({ path });
+    await store.createTranscript({ ...NEW, id: "id" });
+    const requests = growingRequests(40);
+    // One request per call, as runs write them, then the same again from a second connection.
+    for (const sent of requests.slice(0, 20)) await store.appendRecords("id", "run", [sent]);
+    const other = openSqliteStore({ path });
+    for (const sent of requests.slice(20)) await other.appendRecords("id", "run", [sent]);
+    await other.close();
+    await store.close();
+    const { default: Database } = await import("better-sqlite3");
+    const raw = new Database(path, { readonly: true });
+    const nodes = raw.prepare("SELECT count(*) AS n FROM message_nodes").get() as { n: number };
+    const inline = raw
+      .prepare("SELECT count(*) AS n FROM records WHERE body LIKE '%question%'")
+      .get() as { n: number };
+    raw.close();
+    // 1 system message, then a user and an assistant message per turn (the last unanswered).
+    expect(nodes.n).toBe(1 + 40 * 2 - 1);
+    expect(inline.n).toBe(0);
+  });
+
+  it("reads requests written before messages were stored apart (schema 1)", async () => {
+    const path = join(directory, "old.db");
+    const { default: Database } = await import("better-sqlite3");
+    const raw = new Database(path);
+    raw.exec(MIGRATIONS[0] as string);
+    raw.pragma("user_version = 1");
+    raw
+      .prepare(
+        `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at, dialect,
+          model_provider, model_id, system, tools) VALUES ('old', 't', 't', 1, 1, 'xml', 'demo', 'd', '', '[]')`,
+      )
+      .run();
+    const old = request(4, [{ role: "user", content: "kept inline" }]);
+    raw
+      .prepare(
+        "INSERT INTO records (transcript_id, seq, run_id, kind, body) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run("old", 1, "run", "request", JSON.stringify(old));
+    raw.prepare("UPDATE transcripts SET last_seq = 1 WHERE id = 'old'").run();
+    raw.close();
+    const store = openSqliteStore({ path });
+    expect((await store.getTranscript("old"))?.records).toEqual([{ ...old, seq: 1, runId: "run" }]);
+    // The migration filled in the turn, so the next run continues after it.
+    await store.appendRecords("old", "run", [user("u", "next")]);
+    expect((await store.getConversation("old"))?.records.map((record) => record.seq)).toEqual([
+      1, 2,
+    ]);
     await store.close();
   });
 

@@ -13,10 +13,11 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { StoreError, storeClosed, transcriptNotFound } from "./errors";
-import { normalizeListOptions } from "./list-options";
+import { normalizeListOptions, normalizeRecordPage } from "./list-options";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
+import { sqliteMessages } from "./sqlite-messages";
 import {
   type ListedRow,
   QUERIES,
@@ -36,7 +37,7 @@ import type {
   StoreOptions,
   TranscriptRecord,
 } from "./store";
-import { decodeRecord, decodeStoredJson, encodeRecord } from "./stored-json";
+import { decodeStoredJson, type EncodedRecord, encodeRecord } from "./stored-json";
 
 export const DEFAULT_DB_PATH = "data/wirescope.db";
 
@@ -69,6 +70,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const path = options.path === ":memory:" ? ":memory:" : resolve(options.path ?? DEFAULT_DB_PATH);
   const db = openDatabase(path, options.busyTimeoutMs ?? 5000);
   const sql = prepareStatements(db);
+  const messages = sqliteMessages(db);
 
   function open(): void {
     if (!db.open) throw storeClosed();
@@ -79,15 +81,24 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       transcriptId: string,
       runId: string,
       records: readonly TranscriptRecord[],
-      bodies: string[],
+      encoded: EncodedRecord[],
     ) => {
-      const reserved = sql.reserveSeqs.get({ id: transcriptId, count: bodies.length, now: now() });
+      const reserved = sql.reserveSeqs.get({ id: transcriptId, count: encoded.length, now: now() });
       if (!reserved) throw transcriptNotFound(transcriptId);
-      const first = reserved.last_seq - bodies.length + 1;
-      return bodies.map((body, index): StoredRecord => {
+      const first = reserved.last_seq - encoded.length + 1;
+      return encoded.map(({ body, messages: bodies, turn }, index): StoredRecord => {
         const record = records[index] as TranscriptRecord;
         const position = { seq: first + index, runId };
-        sql.insertRecord.run(transcriptId, position.seq, runId, record.kind, body);
+        const node = bodies === undefined ? null : messages.intern(transcriptId, bodies);
+        sql.insertRecord.run(
+          transcriptId,
+          position.seq,
+          runId,
+          record.kind,
+          body,
+          node,
+          turn ?? null,
+        );
         const piece = searchPiece(runId, record);
         if (piece) sql.appendSearch.run(transcriptId, piece.blockKey, piece.text);
         // The record as given, not decoded back from its body: that cost a parse per record.
@@ -101,10 +112,12 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const appendBatches = db.transaction((batches: readonly RunRecordBatch[]) =>
     batches.map((batch): RunBatchResult => {
       try {
-        const bodies = batch.records.map(encodeRecord);
-        const stored = append(batch.transcriptId, batch.runId, batch.records, bodies);
+        const encoded = batch.records.map(encodeRecord);
+        const stored = append(batch.transcriptId, batch.runId, batch.records, encoded);
         return { ok: true, lastSeq: stored.at(-1)?.seq ?? 0 };
       } catch (error) {
+        // The batch's savepoint rolled back: message nodes it interned may not exist.
+        messages.forget(batch.transcriptId);
         return { ok: false, error };
       }
     }),
@@ -114,10 +127,33 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const readTranscript = db.transaction((id: string) => {
     const row = sql.selectTranscript.get(id);
     if (!row || row.deleted_at !== null) return null;
-    const records = sql.selectRecords
-      .all(id)
-      .map((record) => decodeRecord(record.body, { seq: record.seq, runId: record.run_id }));
+    const records = messages.decode(id, sql.selectRecords.all(id), true);
     return { meta: rowToMeta(row), records };
+  });
+
+  const readPage = db.transaction((id: string, range: ReturnType<typeof normalizeRecordPage>) => {
+    const row = sql.selectTranscript.get(id);
+    if (!row || row.deleted_at !== null) return null;
+    const query = range.fromEnd ? sql.selectPageBackward : sql.selectPageForward;
+    const rows = query.all({ id, after: range.after, before: range.before, limit: range.limit });
+    if (range.fromEnd) rows.reverse();
+    return {
+      meta: rowToMeta(row),
+      records: messages.decode(id, rows, false),
+      recordCount: row.last_seq,
+    };
+  });
+
+  const readConversation = db.transaction((id: string) => {
+    const row = sql.selectTranscript.get(id);
+    if (!row || row.deleted_at !== null) return null;
+    const rows = sql.selectEvents.all(id);
+    const last = sql.selectLastTurn.get(id);
+    if (last !== undefined) {
+      const at = rows.findIndex((event) => event.seq > last.seq);
+      rows.splice(at === -1 ? rows.length : at, 0, last);
+    }
+    return { meta: rowToMeta(row), records: messages.decode(id, rows, false) };
   });
 
   const setRelic = db.transaction(
@@ -159,6 +195,16 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     async getTranscript(id) {
       open();
       return readTranscript(id);
+    },
+
+    async readRecords(id, pageOptions) {
+      open();
+      return readPage(id, normalizeRecordPage(pageOptions));
+    },
+
+    async getConversation(id) {
+      open();
+      return readConversation(id);
     },
 
     async listTranscripts(listOptions) {
@@ -205,8 +251,13 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
         return [];
       }
       // Encoded before the lock is taken; a bad record fails the call before anything is written.
-      const bodies = records.map(encodeRecord);
-      return append.immediate(transcriptId, runId, records, bodies);
+      const encoded = records.map(encodeRecord);
+      try {
+        return append.immediate(transcriptId, runId, records, encoded);
+      } catch (error) {
+        messages.forget(transcriptId);
+        throw error;
+      }
     },
 
     async appendRunRecords(batches) {
@@ -241,9 +292,8 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
 
     async listRunRecords(transcriptId, runId, after) {
       open();
-      return sql.selectRunRecords
-        .all(transcriptId, runId, Math.max(0, Math.floor(after)))
-        .map((record) => decodeRecord(record.body, { seq: record.seq, runId: record.run_id }));
+      const rows = sql.selectRunRecords.all(transcriptId, runId, Math.max(0, Math.floor(after)));
+      return messages.decode(transcriptId, rows, false);
     },
 
     async relicGet(namespace, key) {
@@ -286,6 +336,13 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   };
 }
 
+interface PageParameters {
+  id: string;
+  after: number;
+  before: number;
+  limit: number;
+}
+
 /** Every statement, prepared once per connection and reused. */
 function prepareStatements(db: Database.Database) {
   return {
@@ -294,6 +351,10 @@ function prepareStatements(db: Database.Database) {
     ),
     selectTranscript: db.prepare<[string], TranscriptRow>(QUERIES.selectTranscript),
     selectRecords: db.prepare<[string], RecordRow>(QUERIES.selectRecords),
+    selectPageForward: db.prepare<[PageParameters], RecordRow>(QUERIES.selectPageForward),
+    selectPageBackward: db.prepare<[PageParameters], RecordRow>(QUERIES.selectPageBackward),
+    selectEvents: db.prepare<[string], RecordRow>(QUERIES.selectEvents),
+    selectLastTurn: db.prepare<[string], RecordRow>(QUERIES.selectLastTurn),
     listTranscripts: db.prepare<
       [{ query: string | null; limit: number; offset: number; source: string | null }],
       ListedRow
@@ -307,7 +368,9 @@ function prepareStatements(db: Database.Database) {
     reserveSeqs: db.prepare<[{ id: string; count: number; now: number }], { last_seq: number }>(
       QUERIES.reserveSeqs,
     ),
-    insertRecord: db.prepare<[string, number, string, string, string]>(QUERIES.insertRecord),
+    insertRecord: db.prepare<
+      [string, number, string, string, string, number | null, number | null]
+    >(QUERIES.insertRecord),
     appendSearch: db.prepare<[string, string, string]>(QUERIES.appendSearch),
     selectRunRecords: db.prepare<[string, string, number], RecordRow>(QUERIES.selectRunRecords),
     insertRun: db.prepare<[string, string, number]>(QUERIES.insertRun),

@@ -5,6 +5,7 @@ import { afterAll } from "vitest";
 import { createMemoryStore } from "./memory-store";
 import { openSqliteStore } from "./sqlite-store";
 import { describeStoreConformance } from "./store-conformance";
+import { describeRecordConformance } from "./store-conformance-records";
 
 describeStoreConformance("memory", (options) => createMemoryStore(options));
 
@@ -14,5 +15,10 @@ let files = 0;
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describeStoreConformance("sqlite", (options) =>
+  openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
+);
+
+describeRecordConformance("memory", (options) => createMemoryStore(options));
+describeRecordConformance("sqlite", (options) =>
   openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
 );

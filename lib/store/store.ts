@@ -125,10 +125,40 @@ export interface RunRecordBatch {
 /** Per batch: the last `seq` it got, or why it was not stored (the others are unaffected). */
 export type RunBatchResult = { ok: true; lastSeq: number } | { ok: false; error: unknown };
 
+/** Which records `readRecords` returns: a range of `seq`, capped by `limit`. */
+export interface RecordPageOptions {
+  /** Only records with `seq > after` (default 0). */
+  after?: number;
+  /** Only records with `seq < before` (default: no bound). */
+  before?: number;
+  /** At most this many records (1 … `MAX_RECORD_PAGE`). */
+  limit: number;
+  /** `"end"`: the last `limit` records of the range (a tail); default `"start"`, the first. */
+  from?: "start" | "end";
+}
+
+export const MAX_RECORD_PAGE = 10_000;
+
+export interface RecordPage {
+  meta: TranscriptMeta;
+  /** In `seq` order, whichever end the page was taken from. */
+  records: StoredRecord[];
+  /** Every record of the transcript, which is also its last `seq`. */
+  recordCount: number;
+}
+
 export interface Store {
   createTranscript(input: CreateTranscriptInput): Promise<TranscriptMeta>;
   /** `null` when unknown or deleted. */
   getTranscript(id: string): Promise<Transcript | null>;
+  /** A page of a transcript's records; `null` when unknown or deleted. */
+  readRecords(id: string, options: RecordPageOptions): Promise<RecordPage | null>;
+  /**
+   * What continuing a conversation needs, without its raw chunks or assembled requests: every
+   * `event` record, plus the one chunk or request record with the highest turn (so the next
+   * turn number follows), in `seq` order. `null` when unknown or deleted.
+   */
+  getConversation(id: string): Promise<Transcript | null>;
   /** Live transcripts, most recently updated first. */
   listTranscripts(options?: ListOptions): Promise<TranscriptSummary[]>;
   /** `null` when unknown or deleted. */

@@ -56,6 +56,8 @@ const requestRecord = z.strictObject({
   messages: z.array(z.unknown()),
   settings: z.record(z.string(), z.unknown()),
   runId,
+  // The first `keep` messages of an earlier request, then `messages` (request-refs.ts).
+  messagesFrom: z.strictObject({ record: z.number().int().positive(), keep: count }).optional(),
 }) satisfies z.ZodType<RequestRecord>;
 
 export const recordSchema = z.discriminatedUnion(

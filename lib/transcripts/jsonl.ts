@@ -1,5 +1,3 @@
-import { MAX_JSON_DEPTH, safeParseJson, tooDeep } from "../protocol/safe-json";
-import { describeIssue, headerSchema, recordSchema } from "./file-schema";
 import {
   type ExportableTranscript,
   type FileRecord,
@@ -8,22 +6,24 @@ import {
   type TranscriptFile,
   type TranscriptHeader,
 } from "./header";
+import { validateLine } from "./jsonl-line";
+import { requestCompactor, requestResolver } from "./request-refs";
 
 export interface JsonlLimits {
-  /** Largest file in UTF-8 bytes (default 20 MiB). */
+  /** Largest file in UTF-8 bytes (default 1 GiB: imports stream, so this bounds time, not memory). */
   maxBytes: number;
-  /** Longest line in UTF-8 bytes (default 8 MiB: a request line holds a whole context). */
+  /** Longest line in UTF-8 bytes (default 64 MiB: a request line holds a whole context). */
   maxLineBytes: number;
 }
 
 export const DEFAULT_JSONL_LIMITS: JsonlLimits = {
-  maxBytes: 20 * 1024 * 1024,
-  maxLineBytes: 8 * 1024 * 1024,
+  maxBytes: 1024 * 1024 * 1024,
+  maxLineBytes: 64 * 1024 * 1024,
 };
 
 /**
  * The limits for imports on this server: `WIRESCOPE_IMPORT_MAX_MB` raises or lowers the file
- * limit (default 20); a line stays within 8 MiB, or the file limit when that is smaller.
+ * limit (default 1024); a line stays within 64 MiB, or the file limit when that is smaller.
  */
 export function importLimits(env: Readonly<Record<string, string | undefined>>): JsonlLimits {
   const megabytes = Number(env.WIRESCOPE_IMPORT_MAX_MB);
@@ -41,10 +41,16 @@ export interface JsonlError {
 
 export type JsonlResult = { ok: true; file: TranscriptFile } | { ok: false; error: JsonlError };
 
-/** A transcript as JSONL (spec §8): the header line, then one record a line, `\n` after each. */
+/**
+ * A transcript as JSONL (spec §8): the header line, then one record a line, `\n` after each.
+ * A request repeating an earlier one's messages refers to them (`request-refs.ts`).
+ */
 export function exportJsonl(transcript: ExportableTranscript): string {
   const lines = [JSON.stringify(headerOf(transcript.meta))];
-  for (const record of transcript.records) lines.push(JSON.stringify(fileRecordOf(record)));
+  const compact = requestCompactor();
+  transcript.records.forEach((record, index) => {
+    lines.push(JSON.stringify(compact(fileRecordOf(record), index + 1)));
+  });
   return `${lines.join("\n")}\n`;
 }
 
@@ -61,6 +67,7 @@ export function parseJsonl(text: string, limits: Partial<JsonlLimits> = {}): Jso
   }
   let header: TranscriptHeader | undefined;
   const records: FileRecord[] = [];
+  const resolve = requestResolver();
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (let number = 1; start <= text.length; number++) {
     const newline = text.indexOf("\n", start);
@@ -75,27 +82,14 @@ export function parseJsonl(text: string, limits: Partial<JsonlLimits> = {}): Jso
         number,
       );
     }
-    const json = safeParseJson(line);
-    if (!json.ok) return refuse("invalid", `not valid JSON (${json.error})`, number);
-    // Before the schemas: walking 10,000 levels there would overflow the stack.
-    const deep = tooDeep(json.value);
-    if (deep !== undefined)
-      return refuse(
-        "invalid",
-        `${deep || "record"}: nested deeper than ${MAX_JSON_DEPTH} levels`,
-        number,
-      );
-    if (header === undefined) {
-      const parsed = headerSchema.safeParse(json.value);
-      if (!parsed.success)
-        return refuse("invalid", headerProblem(json.value, parsed.error), number);
-      // The JSON as written (zod would reorder keys): export → import → export is byte-exact.
-      header = json.value as TranscriptHeader;
-      continue;
+    const parsed = validateLine(line, header === undefined);
+    if (!parsed.ok) return refuse("invalid", parsed.message, number);
+    if (parsed.kind === "header") header = parsed.header;
+    else {
+      const resolved = resolve(parsed.record, records.length + 1);
+      if (!resolved.ok) return refuse("invalid", resolved.message, number);
+      records.push(resolved.record);
     }
-    const parsed = recordSchema.safeParse(json.value);
-    if (!parsed.success) return refuse("invalid", describeIssue(parsed.error), number);
-    records.push(json.value as FileRecord);
   }
   if (header === undefined) {
     return refuse(
@@ -109,16 +103,6 @@ export function parseJsonl(text: string, limits: Partial<JsonlLimits> = {}): Jso
 function refuse(reason: JsonlError["reason"], message: string, line?: number): JsonlResult {
   if (line === undefined) return { ok: false, error: { reason, message } };
   return { ok: false, error: { reason, message: `line ${line}: ${message}`, line } };
-}
-
-/** The header's problem, with a plainer word for the two mistakes people actually make. */
-function headerProblem(value: unknown, error: Parameters<typeof describeIssue>[0]): string {
-  const header = typeof value === "object" && value !== null ? value : {};
-  if (!("format" in header) || header.format !== "wirescope-transcript")
-    return 'format: expected "wirescope-transcript" (the first line of a Wirescope transcript file)';
-  if ("version" in header && header.version !== 1)
-    return `version: this file is version ${JSON.stringify(header.version)}; this build reads version 1`;
-  return describeIssue(error);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { isPlainObject } from "../protocol/safe-json";
 import type { Store, TranscriptMeta } from "../store/store";
 import { type ForkPlan, groupByRun } from "./fork";
-import type { FileRecord, TranscriptFile } from "./header";
+import type { FileRecord, TranscriptFile, TranscriptHeader } from "./header";
 
 /**
  * Where an import's origin is kept: a relic per imported transcript. Transcripts have no free
@@ -35,7 +35,21 @@ export async function importTranscript(
   file: TranscriptFile,
   now: () => number = Date.now,
 ): Promise<{ meta: TranscriptMeta; origin: ImportOrigin }> {
-  const { header } = file;
+  const started = await beginImport(store, file.header, now);
+  await appendAll(store, started.meta.id, file.records, "imported");
+  await finishImport(store, started.meta.id, started.origin);
+  return started;
+}
+
+/**
+ * Creates the transcript an import fills, hidden (soft-deleted: appends still go in) until
+ * `finishImport`, so a refused or failed import never shows half a transcript.
+ */
+export async function beginImport(
+  store: Store,
+  header: TranscriptHeader,
+  now: () => number = Date.now,
+): Promise<{ meta: TranscriptMeta; origin: ImportOrigin }> {
   const meta = await store.createTranscript({
     title: header.title,
     dialect: header.dialect,
@@ -45,12 +59,22 @@ export async function importTranscript(
     tools: header.tools,
     source: "import",
   });
+  await store.deleteTranscript(meta.id);
   const origin: ImportOrigin = { originalId: header.id, importedAt: now() };
+  // Never a fork link (a file could name any transcript here): kept as inert metadata only.
   if (header.parentId !== undefined) origin.parentId = header.parentId;
   if (header.forkPoint !== undefined) origin.forkPoint = header.forkPoint;
-  await appendAll(store, meta.id, file.records, "imported");
-  await store.relicSet(IMPORT_NAMESPACE, meta.id, origin);
   return { meta, origin };
+}
+
+/** Records the origin and shows the imported transcript. */
+export async function finishImport(
+  store: Store,
+  transcriptId: string,
+  origin: ImportOrigin,
+): Promise<void> {
+  await store.relicSet(IMPORT_NAMESPACE, transcriptId, origin);
+  await store.restoreTranscript(transcriptId);
 }
 
 /** The origin of an imported transcript, or `undefined` for one made here. */

@@ -190,3 +190,39 @@ export function sampleTranscript(): Transcript {
     records,
   };
 }
+
+/**
+ * A long conversation of at least `events` event records: `sampleRecords()` and 150 streamed
+ * answer pieces, again and again, one run each, every request repeating
+ * the context before it and adding the new turn (as a real conversation's requests do; about
+ * 180 events a run, a long streamed answer each). For round trips at the size of the longest ones.
+ */
+export function largeTranscript(events: number): Transcript {
+  const pieces = Array.from(
+    { length: 150 },
+    (_, index): TranscriptRecord =>
+      event({
+        type: "respond",
+        id: "r.t1-9",
+        timestamp: at(100 + index),
+        turn: 1,
+        span: { start: index * 10, end: index * 10 + 10 },
+        content: `piece ${index} ✓ `,
+      }),
+  );
+  const base = [...sampleRecords(), ...pieces];
+  const perRun = base.filter((record) => record.kind === "event").length;
+  const runs = Math.ceil(events / perRun);
+  const context: unknown[] = [{ role: "system", content: "You are an agent." }];
+  const records: StoredRecord[] = [];
+  for (let run = 0; run < runs; run++) {
+    context.push({ role: "user", content: `list the files ✨ (${run})` });
+    for (const record of base) {
+      const copy: TranscriptRecord =
+        record.kind === "request" ? { ...record, turn: run, messages: [...context] } : record;
+      records.push({ ...copy, seq: records.length + 1, runId: `run-${run}` });
+    }
+    context.push({ role: "assistant", content: `Found notes/ and README.md (${run}) ✅` });
+  }
+  return { meta: { ...sampleTranscript().meta, id: "large-1", title: "Long" }, records };
+}

@@ -130,6 +130,44 @@ describe("list, get, rename, delete and restore", () => {
   });
 });
 
+describe("GET /api/transcripts/:id in pages", () => {
+  const page = async (id: string, query: string) =>
+    getOne(new Request(url(`/${id}${query}`)), params(id));
+
+  it("gives the tail, the page before it, and a range; the whole transcript without limit", async () => {
+    const id = await newTranscript("list the files and read one");
+    const whole = await transcriptOf(id);
+    const count = whole.records.length;
+    expect(count).toBeGreaterThan(6);
+    const tail = (await (await page(id, "?limit=3&from=end")).json()) as Transcript & {
+      recordCount: number;
+    };
+    expect(tail.recordCount).toBe(count);
+    expect(tail.meta.id).toBe(id);
+    expect(tail.records).toEqual(whole.records.slice(-3));
+    const before = (await (
+      await page(id, `?limit=3&from=end&before=${count - 2}`)
+    ).json()) as Transcript;
+    expect(before.records).toEqual(whole.records.slice(-6, -3));
+    const range = (await (await page(id, "?after=1&limit=2")).json()) as Transcript;
+    expect(range.records).toEqual(whole.records.slice(1, 3));
+    expect(whole).not.toHaveProperty("recordCount");
+  });
+
+  it("refuses a bad page query and answers 404 for an unknown transcript", async () => {
+    const id = await newTranscript("calculate 1 + 1");
+    const refused = async (query: string) => (await (await page(id, query)).json()) as unknown;
+    expect(await refused("?after=3")).toEqual({
+      error: expect.stringMatching(/^limit: required with after, before or from/),
+    });
+    expect(await refused("?limit=0")).toEqual({ error: expect.stringMatching(/^limit: /) });
+    expect(await refused("?limit=5&from=middle")).toEqual({
+      error: expect.stringMatching(/^from: /),
+    });
+    expect((await page("missing", "?limit=5")).status).toBe(404);
+  });
+});
+
 describe("export and import", () => {
   it("exports JSONL, Markdown and TaskSteps as downloads named after the title", async () => {
     const id = await newTranscript("read README.md «now»");

@@ -4,22 +4,39 @@ import {
   notFound,
   type RouteContext,
   readBody,
+  readQuery,
   redacted,
   server,
 } from "@/app/api/http";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importOriginOf } from "@/lib/transcripts/store-actions";
-import { renameSchema } from "./schema";
+import { pageQuerySchema, renameSchema } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** A transcript: its meta, every record (with `seq` and `runId`), and its origin if imported. */
-async function get(_request: Request, context: RouteContext): Promise<Response> {
+/**
+ * A transcript: its meta, every record (with `seq` and `runId`), and its origin if imported.
+ * With `limit` (and `after`, `before`, `from=end`), a page of records instead, plus
+ * `recordCount` (the last `seq`): `?limit=500&from=end` is the tail, `?before=N&limit=500&from=end`
+ * the page before it.
+ */
+async function get(request: Request, context: RouteContext): Promise<Response> {
   const id = await idOf(context);
   if (id instanceof Response) return id;
+  const query = readQuery(request, pageQuerySchema);
+  if (query instanceof Response) return query;
   const { store } = server();
-  const transcript = await store.getTranscript(id);
+  const { limit, after, before, from } = query;
+  const transcript =
+    limit === undefined
+      ? await store.getTranscript(id)
+      : await store.readRecords(id, {
+          limit,
+          ...(after === undefined ? {} : { after }),
+          ...(before === undefined ? {} : { before }),
+          ...(from === undefined ? {} : { from }),
+        });
   if (transcript === null) return notFound(id);
   const importedFrom = await importOriginOf(store, id);
   return Response.json({ ...transcript, ...(importedFrom === undefined ? {} : { importedFrom }) });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizeTitle } from "@/lib/store/meta";
+import { MAX_RECORD_PAGE } from "@/lib/store/store";
 
 /** `PATCH /api/transcripts/:id` */
 export const renameSchema = z
@@ -10,3 +11,24 @@ export const renameSchema = z
       .pipe(z.string().max(500)),
   })
   .strict();
+
+const seq = z.coerce.number().int().nonnegative();
+
+/**
+ * `GET /api/transcripts/:id?limit=500&after=N&before=M&from=end`: a page of records by `seq`.
+ * Without `limit` the whole transcript comes back, as before.
+ */
+export const pageQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(MAX_RECORD_PAGE).optional(),
+    after: seq.optional(),
+    before: seq.min(1).optional(),
+    from: z.enum(["start", "end"]).optional(),
+  })
+  .strict()
+  .refine(
+    (query) =>
+      query.limit !== undefined ||
+      (query.after === undefined && query.before === undefined && query.from === undefined),
+    { path: ["limit"], message: "required with after, before or from" },
+  );

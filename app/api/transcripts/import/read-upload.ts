@@ -1,21 +1,45 @@
-/** Reading an uploaded transcript file: a raw JSONL body or a multipart `file` field, capped. */
+/**
+ * The uploaded transcript file as a byte stream: a raw JSONL body streams straight through; a
+ * multipart `file` field is parsed first (the form parser buffers it), so multipart uploads
+ * are capped lower, at `MULTIPART_MAX_BYTES`.
+ */
 
-export type Upload = { ok: true; text: string } | { ok: false; status: 400 | 413; message: string };
+export type Upload =
+  | { ok: true; body: ReadableStream<Uint8Array> | null }
+  | { ok: false; status: 400 | 413; message: string };
 
 /** Multipart bodies carry boundaries and headers besides the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+export const MULTIPART_MAX_BYTES = 64 * 1024 * 1024;
 
 export async function readUpload(request: Request, maxBytes: number): Promise<Upload> {
   const type = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   const multipart = type.toLowerCase().startsWith("multipart/form-data");
-  if (declared > maxBytes + (multipart ? MULTIPART_OVERHEAD : 0)) return tooLarge(maxBytes);
-  if (!multipart) return readCapped(request.body, maxBytes);
+  const cap = multipart ? Math.min(maxBytes, MULTIPART_MAX_BYTES) : maxBytes;
+  if (declared > cap + (multipart ? MULTIPART_OVERHEAD : 0)) return tooLarge(cap);
+  // The importer counts the bytes of a raw body as they arrive.
+  if (!multipart) return { ok: true, body: request.body };
 
+  let over = false;
+  const capped =
+    request.body === null
+      ? null
+      : request.body.pipeThrough(
+          byteCap(cap + MULTIPART_OVERHEAD, () => {
+            over = true;
+          }),
+        );
   let form: FormData;
   try {
-    form = await request.formData();
+    form = await new Request(request.url, {
+      method: "POST",
+      headers: { "content-type": type },
+      body: capped,
+      duplex: "half",
+    } as RequestInit).formData();
   } catch {
+    if (over) return tooLarge(cap);
     return { ok: false, status: 400, message: "body: not a valid multipart form." };
   }
   const file = form.get("file") ?? [...form.values()].find((value) => typeof value !== "string");
@@ -25,43 +49,24 @@ export async function readUpload(request: Request, maxBytes: number): Promise<Up
       status: 400,
       message: 'file: send the transcript as the form field "file".',
     };
-  if (file.size > maxBytes) return tooLarge(maxBytes);
-  return decode(new Uint8Array(await file.arrayBuffer()));
+  if (file.size > cap) return tooLarge(cap);
+  return { ok: true, body: file.stream() };
 }
 
-async function readCapped(
-  body: ReadableStream<Uint8Array> | null,
-  maxBytes: number,
-): Promise<Upload> {
-  if (body === null) return decode(new Uint8Array());
-  const reader = body.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return tooLarge(maxBytes);
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.byteLength;
-  }
-  return decode(bytes);
-}
-
-function decode(bytes: Uint8Array): Upload {
-  try {
-    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
-  } catch {
-    return { ok: false, status: 400, message: "The file is not UTF-8 text." };
-  }
+/** Passes bytes through until more than `max` went by, then fails the stream. */
+function byteCap(max: number, onOver: () => void): TransformStream<Uint8Array, Uint8Array> {
+  let seen = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > max) {
+        onOver();
+        controller.error(new Error("The upload is over the limit."));
+        return;
+      }
+      controller.enqueue(chunk);
+    },
+  });
 }
 
 function tooLarge(maxBytes: number): Upload {

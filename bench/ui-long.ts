@@ -1,0 +1,126 @@
+/**
+ * The long-transcript half of `npm run bench:ui`: a 50,000-event transcript imported through
+ * the API, then opened with the debug panel open (Raw, the default tab). Figures only.
+ */
+import type { Browser } from "@playwright/test";
+import type { TranscriptRecord } from "../lib/protocol";
+
+export interface LongFigures {
+  events: number;
+  records: number;
+  importMs: number;
+  /** From navigation start to the newest card painted. */
+  lastCardMs: number;
+  longestTaskMs: number;
+  longTasks: number;
+  /** Events tab → Raw tab, to the next painted frame. */
+  rawOpenMs: number;
+  /** The longest frame while wheel-scrolling the timeline up. */
+  scrollFrameMs: number;
+  heapMb: number;
+}
+
+export async function measureLongTranscript(
+  browser: Browser,
+  base: string,
+  records: readonly TranscriptRecord[],
+): Promise<LongFigures> {
+  const header = {
+    format: "wirescope-transcript",
+    version: 1,
+    id: "bench-long",
+    title: "Bench: 50,000 events",
+    created: Date.now(),
+    dialect: "xml",
+    model: { provider: "demo", id: "demo" },
+    system: "",
+    tools: [],
+  };
+  const lines = [header, ...records.map((record) => ({ ...record, runId: "bench" }))];
+  const body = `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`;
+  const importStart = performance.now();
+  const response = await fetch(`${base}/api/transcripts/import`, {
+    method: "POST",
+    headers: { "content-type": "application/x-ndjson" },
+    body,
+  });
+  const importMs = performance.now() - importStart;
+  if (response.status !== 201) throw new Error(`import refused: ${await response.text()}`);
+  const { transcript } = (await response.json()) as { transcript: { id: string } };
+  const events = records.filter((record) => record.kind === "event").length;
+  const lastId = [...records].reverse().find((record) => record.kind === "event");
+  if (lastId?.kind !== "event") throw new Error("no events");
+
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.addInitScript(() => {
+    const holder = window as unknown as { __longTasks: number[] };
+    holder.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) holder.__longTasks.push(entry.duration);
+    }).observe({ type: "longtask", buffered: true });
+  });
+  await page.goto(`${base}/t/${encodeURIComponent(transcript.id)}`);
+  const lastCardMs = await page.evaluate(async (id) => {
+    const selector = `[data-testid="timeline"] [data-event-id="${CSS.escape(id)}"]`;
+    while (document.querySelector(selector) === null)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return performance.now();
+  }, lastId.event.id);
+  const tasks = await page.evaluate(
+    () => (window as unknown as { __longTasks: number[] }).__longTasks,
+  );
+
+  await page.getByRole("tab", { name: /^Events/ }).click();
+  await page.waitForTimeout(500);
+  const rawOpenMs = await page.evaluate(async () => {
+    const tab = [...document.querySelectorAll<HTMLElement>('[role="tab"]')].find((element) =>
+      element.textContent?.startsWith("Raw"),
+    );
+    const start = performance.now();
+    tab?.click();
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return performance.now() - start;
+  });
+
+  const timeline = page.getByTestId("timeline");
+  const box = await timeline.boundingBox();
+  if (box !== null) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // A string, not a function: the bench runs through tsx, whose helpers do not exist in the page.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__framing = true;
+    let last = performance.now();
+    const tick = (now) => {
+      window.__frames.push(now - last);
+      last = now;
+      if (window.__framing) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })()`);
+  for (let step = 0; step < 40; step++) {
+    await page.mouse.wheel(0, -600);
+    await page.waitForTimeout(16);
+  }
+  const frames = await page.evaluate(() => {
+    const holder = window as unknown as { __frames: number[]; __framing: boolean };
+    holder.__framing = false;
+    return holder.__frames.slice(1);
+  });
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const heap = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
+  await page.close();
+  return {
+    events,
+    records: records.length,
+    importMs,
+    lastCardMs,
+    longestTaskMs: Math.max(0, ...tasks),
+    longTasks: tasks.length,
+    rawOpenMs,
+    scrollFrameMs: Math.max(0, ...frames),
+    heapMb: heap.usedSize / 1024 / 1024,
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Request records hold a turn's whole assembled context, so storing them verbatim grows with
+ * the square of a conversation. Each store keeps a transcript's messages in a prefix tree
+ * instead: a node is one message (its JSON text) under the node of the message before it, and
+ * a request record keeps only the id of the node of its last message. A message sequence is
+ * stored once however many later requests repeat it as their prefix, so stored bytes grow
+ * with the conversation, not its square. Node ids are never reused and nodes never change,
+ * so a path read once stays true for ever (cached across calls and connections alike).
+ */
+
+/** The root: the node of an empty message list. Real nodes have ids ≥ 1. */
+export const ROOT_NODE = 0;
+
+/** What the trie needs from a store: synchronous, inside the caller's transaction. */
+export interface NodeAccess {
+  /** The child of `parent` whose message text is exactly `body`, if any. */
+  findChild(parent: number, body: string): number | undefined;
+  /** Adds a node and returns its id. */
+  addChild(parent: number, body: string): number;
+}
+
+export interface PathCache {
+  get(transcriptId: string): CachedPath | undefined;
+  set(transcriptId: string, path: CachedPath): void;
+  delete(transcriptId: string): void;
+}
+
+/** The node ids and message texts of one interned message list, root excluded. */
+export interface CachedPath {
+  nodes: number[];
+  bodies: string[];
+}
+
+/**
+ * Stores `bodies` (message JSON texts, in order) under the transcript's tree and returns the
+ * node of the last one. Starts from the longest prefix shared with the transcript's last
+ * interned list, so a conversation that only grows costs one comparison per old message.
+ */
+export function internMessages(
+  access: NodeAccess,
+  cache: PathCache,
+  transcriptId: string,
+  bodies: readonly string[],
+): number {
+  const previous = cache.get(transcriptId);
+  const nodes: number[] = [];
+  let parent = ROOT_NODE;
+  let index = 0;
+  if (previous !== undefined) {
+    while (index < bodies.length && previous.bodies[index] === bodies[index]) {
+      parent = previous.nodes[index] as number;
+      nodes.push(parent);
+      index++;
+    }
+  }
+  for (; index < bodies.length; index++) {
+    const body = bodies[index] as string;
+    parent = access.findChild(parent, body) ?? access.addChild(parent, body);
+    nodes.push(parent);
+  }
+  cache.set(transcriptId, { nodes, bodies: [...bodies] });
+  return parent;
+}
+
+/** A bounded most-recently-used cache of the last interned path per transcript. */
+export function createPathCache(capacity = 32): PathCache {
+  const paths = new Map<string, CachedPath>();
+  return {
+    get(transcriptId) {
+      const path = paths.get(transcriptId);
+      if (path === undefined) return undefined;
+      paths.delete(transcriptId);
+      paths.set(transcriptId, path);
+      return path;
+    },
+    set(transcriptId, path) {
+      paths.delete(transcriptId);
+      paths.set(transcriptId, path);
+      if (paths.size > capacity) {
+        const oldest = paths.keys().next().value;
+        if (oldest !== undefined) paths.delete(oldest);
+      }
+    },
+    delete(transcriptId) {
+      paths.delete(transcriptId);
+    },
+  };
+}
+
+/** A node as read back: its parent and its message text. */
+export interface StoredNode {
+  parent: number;
+  body: string;
+}
+
+/**
+ * The node ids from the root to `node` (root excluded), in order. `lookup` gives any node of
+ * the transcript; a missing one means the data is damaged (`onMissing` says how to report it).
+ */
+export function pathOf(
+  node: number,
+  lookup: (id: number) => StoredNode | undefined,
+  onMissing: (id: number) => Error,
+): number[] {
+  const ids: number[] = [];
+  for (let id = node; id !== ROOT_NODE; ) {
+    const found = lookup(id);
+    if (found === undefined) throw onMissing(id);
+    ids.push(id);
+    id = found.parent;
+  }
+  return ids.reverse();
+}
+
+/**
+ * Parses each node's message once per read: requests read together share their message
+ * objects (an array of references each), so a read costs memory for the distinct messages,
+ * not for every request's whole context. Callers treat records as read-only.
+ */
+export function messageParser(
+  lookup: (id: number) => StoredNode | undefined,
+  parse: (body: string, id: number) => unknown,
+): (path: readonly number[]) => unknown[] {
+  const parsed = new Map<number, unknown>();
+  return (path) =>
+    path.map((id) => {
+      if (parsed.has(id)) return parsed.get(id);
+      const value = parse((lookup(id) as StoredNode).body, id);
+      parsed.set(id, value);
+      return value;
+    });
+}

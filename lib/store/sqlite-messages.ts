@@ -1,0 +1,77 @@
+/**
+ * The SQLite side of the message tree (`message-trie.ts`): interning a request's messages on
+ * append, and resolving them on read, from one preloaded map (whole transcripts) or by
+ * walking each request's chain (pages).
+ */
+import type Database from "better-sqlite3";
+import { StoreError } from "./errors";
+import {
+  createPathCache,
+  internMessages,
+  messageParser,
+  type NodeAccess,
+  pathOf,
+  type StoredNode,
+} from "./message-trie";
+import { type NodeRow, QUERIES, type RecordRow } from "./sqlite-queries";
+import type { StoredRecord } from "./store";
+import { decodeRecord, decodeStoredJson } from "./stored-json";
+
+export interface SqliteMessages {
+  /** Inside the append transaction. */
+  intern(transcriptId: string, bodies: readonly string[]): number;
+  /** After a rolled-back append: its node ids may be handed out again. */
+  forget(transcriptId: string): void;
+  /** Decodes rows of one transcript; `whole` preloads its nodes (every row is being read). */
+  decode(transcriptId: string, rows: readonly RecordRow[], whole: boolean): StoredRecord[];
+}
+
+export function sqliteMessages(db: Database.Database): SqliteMessages {
+  const findChild = db.prepare<[string, number, string], { id: number }>(QUERIES.findChild);
+  const addChild = db.prepare<[string, number, string]>(QUERIES.addChild);
+  const selectNodes = db.prepare<[string], NodeRow>(QUERIES.selectNodes);
+  const selectChain = db.prepare<[number], NodeRow>(QUERIES.selectChain);
+  const cache = createPathCache();
+
+  return {
+    intern(transcriptId, bodies) {
+      const access: NodeAccess = {
+        findChild: (parent, body) => findChild.get(transcriptId, parent, body)?.id,
+        addChild: (parent, body) =>
+          Number(addChild.run(transcriptId, parent, body).lastInsertRowid),
+      };
+      return internMessages(access, cache, transcriptId, bodies);
+    },
+
+    forget(transcriptId) {
+      cache.delete(transcriptId);
+    },
+
+    decode(transcriptId, rows, whole) {
+      const known = new Map<number, StoredNode>();
+      const hasRequests = rows.some((row) => row.messages_node !== null);
+      if (whole && hasRequests)
+        for (const node of selectNodes.iterate(transcriptId)) known.set(node.id, node);
+      const lookup = (id: number): StoredNode | undefined => {
+        if (!known.has(id)) for (const node of selectChain.iterate(id)) known.set(node.id, node);
+        return known.get(id);
+      };
+      const messagesAt = messageParser(lookup, (body, id) =>
+        decodeStoredJson(body, `message node ${id}`),
+      );
+      return rows.map((row) =>
+        decodeRecord(
+          row.body,
+          { seq: row.seq, runId: row.run_id },
+          row.messages_node === null
+            ? undefined
+            : messagesAt(pathOf(row.messages_node, lookup, (id) => missingNode(row.seq, id))),
+        ),
+      );
+    },
+  };
+}
+
+function missingNode(seq: number, id: number): StoreError {
+  return new StoreError("corrupt", `Record ${seq} refers to message node ${id}, which is missing.`);
+}

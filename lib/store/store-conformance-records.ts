@@ -1,0 +1,142 @@
+/**
+ * The shared suite's second half (run from `store.test.ts` against each implementation):
+ * requests with their messages stored once, pages of records and the conversation
+ * projection. Every store must give back exactly what it was given.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { RequestRecord, Store, StoredRecord, TranscriptRecord } from "./store";
+import { chunk, NEW, type OpenStore, respond, START, user } from "./store-conformance";
+
+export function request(turn: number, messages: unknown[]): RequestRecord {
+  return {
+    kind: "request",
+    turn,
+    t: 0.25,
+    provider: "demo",
+    model: "demo-1",
+    messages,
+    settings: { temperature: 0 },
+  };
+}
+
+/** A growing conversation: each request repeats the one before and adds two messages. */
+export function growingRequests(count: number): RequestRecord[] {
+  const messages: unknown[] = [{ role: "system", content: "You are terse." }];
+  return Array.from({ length: count }, (_, turn) => {
+    messages.push({ role: "user", content: `question ${turn} ✓` });
+    const sent = request(turn, [...messages]);
+    messages.push({ role: "assistant", content: [{ type: "text", text: `answer ${turn}` }] });
+    return sent;
+  });
+}
+
+const withoutPosition = ({ seq: _seq, runId: _runId, ...record }: StoredRecord) => record;
+
+export function describeRecordConformance(name: string, open: OpenStore): void {
+  describe(`Store conformance: ${name}: requests, pages, conversation`, () => {
+    let store: Store;
+    let ids = 0;
+
+    beforeEach(async () => {
+      ids = 0;
+      store = await open({ now: () => START, newId: () => `id-${++ids}` });
+      await store.createTranscript(NEW);
+    });
+
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it("gives back requests that share, grow, shrink and branch, byte for byte", async () => {
+      const grown = growingRequests(6);
+      const records: TranscriptRecord[] = [
+        ...grown.slice(0, 3),
+        // A sub-agent's own context, interleaved with the parent's.
+        request(3, [
+          { role: "system", content: "sub" },
+          { role: "user", content: "task" },
+        ]),
+        ...grown.slice(3),
+        // A compacted context: a prefix of an earlier one, then something new.
+        request(7, [...(grown[2]?.messages ?? []), { role: "user", content: "after compaction" }]),
+        request(8, []),
+        // Repeated messages, key order and JSON semantics (undefined → null in an array).
+        request(9, [{ b: 1, a: 2 }, { b: 1, a: 2 }, undefined, "plain", 42, null]),
+        chunk("<respond>", 9),
+      ];
+      // Stored in several calls, and read back through a fresh read.
+      await store.appendRecords("id-1", "run-1", records.slice(0, 4));
+      await store.appendRecords("id-1", "run-1", records.slice(4));
+      const read = await store.getTranscript("id-1");
+      const expected = JSON.parse(JSON.stringify(records)) as unknown[];
+      expect(read?.records.map(withoutPosition)).toEqual(expected);
+      expect(read?.records.map((record) => JSON.stringify(withoutPosition(record)))).toEqual(
+        records.map((record) => JSON.stringify(record)),
+      );
+      // Requests read together share each message's value (exports rely on it).
+      const [first, second] = (read?.records ?? []) as RequestRecord[];
+      expect(second?.messages[1]).toBe(first?.messages[1]);
+    });
+
+    it("keeps a request's messages apart per transcript", async () => {
+      await store.createTranscript(NEW);
+      const [first] = growingRequests(1) as [RequestRecord];
+      const other = request(0, [...first.messages.slice(0, 1), { role: "user", content: "other" }]);
+      await store.appendRecords("id-1", "run-1", [first]);
+      await store.appendRecords("id-2", "run-2", [other]);
+      expect((await store.getTranscript("id-1"))?.records[0]).toMatchObject(first);
+      expect((await store.getTranscript("id-2"))?.records[0]).toMatchObject(other);
+    });
+
+    it("pages records forward, from the end, and within a range", async () => {
+      const records = [user("u1", "hi"), ...growingRequests(3), chunk("a"), respond("r", "b")];
+      await store.appendRecords("id-1", "run-1", records);
+      const seqs = (page: { records: StoredRecord[] } | null) =>
+        page?.records.map((record) => record.seq);
+      expect(seqs(await store.readRecords("id-1", { limit: 2 }))).toEqual([1, 2]);
+      expect(seqs(await store.readRecords("id-1", { after: 2, limit: 2 }))).toEqual([3, 4]);
+      expect(seqs(await store.readRecords("id-1", { limit: 2, from: "end" }))).toEqual([5, 6]);
+      expect(seqs(await store.readRecords("id-1", { before: 5, limit: 2, from: "end" }))).toEqual([
+        3, 4,
+      ]);
+      expect(seqs(await store.readRecords("id-1", { after: 1, before: 4, limit: 9 }))).toEqual([
+        2, 3,
+      ]);
+      const page = await store.readRecords("id-1", { after: 2, before: 4, limit: 1, from: "end" });
+      expect(page?.recordCount).toBe(6);
+      expect(page?.meta.id).toBe("id-1");
+      // A request alone on its page still has every message.
+      expect(page?.records[0]).toEqual({ ...records[2], seq: 3, runId: "run-1" });
+      expect(await store.readRecords("missing", { limit: 1 })).toBeNull();
+      await expect(store.readRecords("id-1", { limit: 0 })).rejects.toMatchObject({
+        code: "invalid",
+      });
+      await expect(store.readRecords("id-1", { after: -1, limit: 1 })).rejects.toMatchObject({
+        code: "invalid",
+      });
+    });
+
+    it("projects a conversation: its events and the record of its highest turn", async () => {
+      expect((await store.getConversation("id-1"))?.records).toEqual([]);
+      const [first, second] = growingRequests(2) as [RequestRecord, RequestRecord];
+      const records: TranscriptRecord[] = [
+        user("u1", "hi"),
+        first,
+        chunk("a", 0),
+        respond("r1", "a", 0),
+        second,
+        chunk("b", 1),
+        chunk("c", 1),
+        respond("r2", "bc", 1),
+      ];
+      await store.appendRecords("id-1", "run-1", records);
+      const conversation = await store.getConversation("id-1");
+      expect(conversation?.meta.id).toBe("id-1");
+      expect(conversation?.records.map((record) => record.seq)).toEqual([1, 4, 7, 8]);
+      expect(await store.getConversation("missing")).toBeNull();
+      await store.deleteTranscript("id-1");
+      expect(await store.getConversation("id-1")).toBeNull();
+      expect(await store.readRecords("id-1", { limit: 1 })).toBeNull();
+    });
+  });
+}

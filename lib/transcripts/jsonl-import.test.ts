@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { createMemoryStore } from "../store/memory-store";
+import type { Store, StoredRecord } from "../store/store";
+import { exportJsonl } from "./jsonl";
+import { importJsonlStream } from "./jsonl-import";
+import { largeTranscript, sampleTranscript } from "./testing";
+
+/** `text` as a byte stream cut into pieces of the given sizes, in turn (splitting characters). */
+function streamOf(text: string, sizes: readonly number[]): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let offset = 0;
+  let turn = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (offset >= bytes.length) {
+        controller.close();
+        return;
+      }
+      const size = sizes[turn++ % sizes.length] as number;
+      controller.enqueue(bytes.slice(offset, offset + size));
+      offset += size;
+    },
+  });
+}
+
+const positions = (records: StoredRecord[]) => records.map(({ seq: _seq, ...record }) => record);
+
+async function visible(store: Store) {
+  return (await store.listTranscripts()).map((summary) => summary.id);
+}
+
+describe("importJsonlStream", () => {
+  it("round-trips a 50,000-event transcript, streamed in pieces that split characters", async () => {
+    const transcript = largeTranscript(50_000);
+    const events = transcript.records.filter((record) => record.kind === "event").length;
+    expect(events).toBeGreaterThanOrEqual(50_000);
+    const text = exportJsonl(transcript);
+    const store = createMemoryStore();
+    const result = await importJsonlStream(store, streamOf(text, [65_521, 7, 131_071, 1]));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.records).toBe(transcript.records.length);
+    const imported = await store.getTranscript(result.meta.id);
+    expect(imported?.records.length).toBe(transcript.records.length);
+    // One string compare: deep equality over this many records is the slow part otherwise.
+    expect(JSON.stringify(positions(imported?.records ?? []))).toBe(
+      JSON.stringify(positions(transcript.records)),
+    );
+    // Export → import → export: the same lines, the header's id and time aside; requests
+    // refer to earlier ones, so the file grows with the conversation.
+    const again = exportJsonl(imported ?? transcript);
+    expect(again.slice(again.indexOf("\n"))).toBe(text.slice(text.indexOf("\n")));
+    expect(text).toContain('"messagesFrom":{"record":');
+  }, 60_000);
+
+  it("accepts a BOM, CRLF, blank lines and a last line without a newline, split anywhere", async () => {
+    const transcript = sampleTranscript();
+    const lines = exportJsonl(transcript).trimEnd().split("\n");
+    const text = `\uFEFF${lines.join("\r\n\r\n")}`;
+    for (const size of [1, 2, 3, 5, 64]) {
+      const store = createMemoryStore();
+      const result = await importJsonlStream(store, streamOf(text, [size]));
+      if (!result.ok) throw new Error(result.error.message);
+      const imported = await store.getTranscript(result.meta.id);
+      expect(positions(imported?.records ?? [])).toEqual(positions(transcript.records));
+      expect(result.origin.originalId).toBe("sample-1");
+    }
+  });
+
+  it("refuses the first bad line and leaves nothing visible, even after records were written", async () => {
+    const lines = exportJsonl(largeTranscript(3000)).trimEnd().split("\n");
+    lines[2500] = '{"kind":"event","event":{"type":"thought"}}';
+    const store = createMemoryStore();
+    const result = await importJsonlStream(store, streamOf(lines.join("\n"), [4096]));
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        reason: "invalid",
+        message: expect.stringMatching(/^line 2501: event\.type: /),
+        line: 2501,
+      },
+    });
+    expect(await visible(store)).toEqual([]);
+  });
+
+  it("refuses a file over the limit, a line over the line limit, non-UTF-8 and an empty file", async () => {
+    const text = exportJsonl(sampleTranscript());
+    const store = createMemoryStore();
+    expect(await importJsonlStream(store, streamOf(text, [100]), { maxBytes: 1000 })).toEqual({
+      ok: false,
+      error: { reason: "too_large", message: "The file is larger than the limit of 1000 bytes." },
+    });
+    // A line longer than the limit is refused before it ends.
+    const long = `${text.split("\n")[0]}\n${"x".repeat(5000)}`;
+    const tooLong = await importJsonlStream(store, streamOf(long, [64]), { maxLineBytes: 1000 });
+    expect(tooLong).toMatchObject({ ok: false, error: { reason: "too_large", line: 2 } });
+    const bytes = new Uint8Array([0x7b, 0xc3]);
+    const binary = await importJsonlStream(
+      store,
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      }),
+    );
+    expect(binary).toEqual({
+      ok: false,
+      error: { reason: "invalid", message: "The file is not UTF-8 text." },
+    });
+    expect(await importJsonlStream(store, null)).toMatchObject({
+      ok: false,
+      error: { reason: "invalid", message: expect.stringMatching(/^The file is empty/) },
+    });
+    expect(await visible(store)).toEqual([]);
+  });
+});

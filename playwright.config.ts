@@ -14,7 +14,8 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  forbidOnly: isCI,
+  // A stray `.only` fails the run everywhere, not only in CI (scripts/focused-tests.test.ts).
+  forbidOnly: true,
   retries: isCI ? 1 : 0,
   workers: 1,
   reporter: isCI ? [["list"], ["html", { open: "never" }]] : "list",

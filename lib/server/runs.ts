@@ -198,7 +198,9 @@ export async function startRun(
             writer.write({ kind: "event", event });
             send({ kind: "event", event });
           })
-          .finally(async () => {
+          // The catch above settles every failure of the run, so this always runs; its own
+          // failure is reported, never left as an unhandled rejection.
+          .then(async () => {
             signal.removeEventListener("abort", onClientGone);
             unregister();
             release();
@@ -206,7 +208,8 @@ export async function startRun(
             for (const chunk of steps?.end() ?? []) write(chunk);
             if (open) stream.close();
             open = false;
-          });
+          })
+          .catch((error: unknown) => console.error("wirescope: could not finish a run:", error));
       },
       cancel() {
         controller.abort("disconnect");

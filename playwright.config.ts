@@ -32,7 +32,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build && npx next start -H 127.0.0.1 -p ${PORT}`,
+    // Builds only when the sources changed since the last build (scripts/build.mjs).
+    command: `node scripts/build.mjs --if-changed && npx next start -H 127.0.0.1 -p ${PORT}`,
     url: baseURL,
     reuseExistingServer: !isCI,
     timeout: 180_000,

@@ -7,5 +7,7 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ["lib/protocol/**/*.test.ts", "lib/tools/**/*.test.ts", "lib/runtime/**/*.test.ts"],
+    // Instrumented code runs several times slower: the conformance suites need the room.
+    testTimeout: 60_000,
   },
 });

@@ -3,8 +3,9 @@
 /**
  * Next.js configuration for Wirescope.
  *
- * Telemetry is disabled through the NEXT_TELEMETRY_DISABLED=1 environment variable
- * (set in `.ci/run` and the Playwright web server), not here.
+ * Telemetry is off unless the user turns it on: `npm start` and `npm run build` set
+ * NEXT_TELEMETRY_DISABLED=1 unless it is set to 0 (scripts/telemetry.mjs); `.ci/run` and the
+ * Playwright web server set it too.
  *
  * @type {import("next").NextConfig}
  */

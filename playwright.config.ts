@@ -14,7 +14,8 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   fullyParallel: false,
-  forbidOnly: isCI,
+  // A stray `.only` fails the run everywhere, not only in CI (scripts/focused-tests.test.ts).
+  forbidOnly: true,
   retries: isCI ? 1 : 0,
   workers: 1,
   reporter: isCI ? [["list"], ["html", { open: "never" }]] : "list",
@@ -31,7 +32,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npm run build && npx next start -H 127.0.0.1 -p ${PORT}`,
+    // Builds only when the sources changed since the last build (scripts/build.mjs).
+    command: `node scripts/build.mjs --if-changed && npx next start -H 127.0.0.1 -p ${PORT}`,
     url: baseURL,
     reuseExistingServer: !isCI,
     timeout: 180_000,

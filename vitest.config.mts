@@ -4,7 +4,14 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
-    include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "app/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "components/**/*.test.{ts,tsx}",
+      "app/**/*.test.ts",
+      "scripts/*.test.ts",
+    ],
     environment: "node",
+    // A stray `.only` fails the run everywhere, not only in CI (scripts/focused-tests.test.ts).
+    allowOnly: false,
   },
 });

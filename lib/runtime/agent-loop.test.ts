@@ -5,7 +5,7 @@ import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { simulateReadableStream } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import type { Dialect, ProtocolEvent } from "../protocol/events";
+import type { Dialect, ProtocolEvent, ResultEvent, ResultStatus } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import { createDemoModel } from "../providers";
 import { builtinTools, createRegistry, ensureWorkspace } from "../tools";
@@ -72,8 +72,11 @@ async function run(
     signal: new AbortController().signal,
     now,
     newId: nextId,
-    emit: (record) => records.push(record),
     ...extra,
+    emit: (record) => {
+      records.push(record);
+      extra.emit?.(record);
+    },
   });
   const events = records.flatMap((record) => (record.kind === "event" ? [record.event] : []));
   return { outcome, records, events, workspace };
@@ -167,11 +170,96 @@ describe("runAgent", () => {
     expect(events.at(-1)).toMatchObject({ type: "error", code: "circuit_breaker" });
   });
 
+  describe("circuit breaker: failures in a row", () => {
+    /** An execution whose turn n returns results with the statuses `turns[n]`, emitting them. */
+    function statusExecution(turns: ResultStatus[][]): AgentRunOptions["execution"] {
+      let turn = 0;
+      let id = 0;
+      return (emit) => ({
+        onCall: () => {},
+        onExecute: () => {},
+        finishTurn: async () => {
+          const statuses = turns[turn++] ?? [];
+          return statuses.map((status) => {
+            const result: ResultEvent = {
+              type: "result",
+              id: `r${++id}`,
+              timestamp: 0,
+              callId: `c${id}`,
+              payload: { tool: "list", status, content: status, outcome: status, durationMs: 0 },
+            };
+            emit(result);
+            return result;
+          });
+        },
+        drain: async () => {},
+        abandonTurn: () => {},
+      });
+    }
+
+    const breakerRun = (turns: ResultStatus[][], breakerLimit: number) => {
+      const { model } = scripted(['<execute>[{"name": "list", "args": {}}]</execute>']);
+      return run("xml", model, {
+        breakerLimit,
+        maxTurns: turns.length,
+        execution: statusExecution(turns),
+      });
+    };
+    const breakerErrors = (events: readonly ProtocolEvent[]) =>
+      events.filter((event) => event.type === "error" && event.code === "circuit_breaker");
+
+    it("a success between failures starts the count again", async () => {
+      const turns: ResultStatus[][] = [
+        ["failure"],
+        ["success"],
+        ["failure"],
+        ["success"],
+        ["failure"],
+        ["success"],
+      ];
+      const { outcome, events } = await breakerRun(turns, 2);
+      expect(outcome.reason).toBe("max_turns");
+      expect(breakerErrors(events)).toEqual([]);
+    });
+
+    it("counts across turns and within a batch, and stops at the limit", async () => {
+      const { outcome, events } = await breakerRun(
+        [["failure", "success", "failure"], ["failure"], ["failure"], ["success"]],
+        3,
+      );
+      expect(outcome).toMatchObject({ reason: "breaker", turns: 3 });
+      expect(breakerErrors(events)).toHaveLength(1);
+      expect(events.at(-1)).toMatchObject({ type: "error", code: "circuit_breaker" });
+    });
+
+    it("skipped results neither count nor break the row", async () => {
+      // failure, skipped, failure: two in a row, the limit is reached.
+      const tripped = await breakerRun([["failure", "skipped"], ["failure", "skipped"], []], 2);
+      expect(tripped.outcome).toMatchObject({ reason: "breaker", turns: 2 });
+      // Skipped alone never trips it.
+      const quiet = await breakerRun(
+        [
+          ["skipped", "skipped"],
+          ["skipped", "skipped"],
+        ],
+        2,
+      );
+      expect(quiet.outcome.reason).toBe("max_turns");
+      expect(breakerErrors(quiet.events)).toEqual([]);
+    });
+  });
+
   it("interrupts on abort with the reason given", async () => {
     const { model } = scripted([`<think>${"slow thinking ".repeat(200)}</think>`], 5);
     const controller = new AbortController();
-    setTimeout(() => controller.abort("disconnect"), 40);
-    const { outcome, events } = await run("xml", model, { signal: controller.signal });
+    // The client goes away as soon as the first piece of thinking has been shown.
+    const { outcome, events } = await run("xml", model, {
+      signal: controller.signal,
+      emit: (record) => {
+        const event = record.kind === "event" ? record.event : null;
+        if (event?.type === "think" && event.content.length > 0) controller.abort("disconnect");
+      },
+    });
     expect(outcome.reason).toBe("interrupt");
     expect(events.at(-1)).toMatchObject({ type: "interrupt", reason: "disconnect" });
     const think = events

@@ -9,6 +9,7 @@ import {
 } from "../protocol/events";
 import { createParser } from "../protocol/parser";
 import type { TranscriptRecord } from "../protocol/records";
+import { failuresInARow } from "./breaker";
 import { assembleContext } from "./context";
 import { estimateTokens, MetricTracker } from "./metrics";
 import { type CallSettings, type StreamTurn, streamModelTurn } from "./model-turn";
@@ -230,7 +231,7 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
         );
       }
       for (const result of results) {
-        consecutiveFailures = result.payload.status === "failure" ? consecutiveFailures + 1 : 0;
+        consecutiveFailures = failuresInARow(consecutiveFailures, result.payload.status);
         if (consecutiveFailures >= breakerLimit) {
           runtimeError(
             "circuit_breaker",

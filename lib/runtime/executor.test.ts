@@ -18,6 +18,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 
 /** How many `wait` calls are running right now, and the most at once. */
 const concurrency = { active: 0, max: 0 };
+/** Called when a `wait` call starts, so a test can act on that moment instead of a timer. */
+let onWaitStart: (() => void) | undefined;
 
 const tools = [
   defineTool({
@@ -27,6 +29,7 @@ const tools = [
     async run({ ms, say }, { signal }) {
       concurrency.active++;
       concurrency.max = Math.max(concurrency.max, concurrency.active);
+      onWaitStart?.();
       try {
         await sleep(ms, signal);
       } finally {
@@ -131,11 +134,16 @@ describe("runBatch", () => {
   it("cancels running calls when the run is interrupted", async () => {
     const options = await setup();
     const controller = new AbortController();
-    const pending = runCall(call("wait", { ms: 5000, say: "never" }), {
+    const started = new Promise<void>((resolve) => {
+      onWaitStart = resolve;
+    });
+    const pending = runCall(call("wait", { ms: 60_000, say: "never" }), {
       ...options,
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(), 20);
+    await started;
+    onWaitStart = undefined;
+    controller.abort();
     const result = await pending;
     expect(result.payload.status).toBe("failure");
     expect(result.payload.content).toBe("The call was cancelled.");

@@ -26,7 +26,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const pace = env.WIRESCOPE_DEMO_PACE_MS;
   const turns = Number(env.WIRESCOPE_MAX_TURNS ?? 10);
   return {
-    dataDir: resolve(env.WIRESCOPE_DATA_DIR ?? "data"),
+    // A runtime location, not a source file: the comment keeps Next's file tracing from
+    // following it (and copying the whole project into the server build).
+    dataDir: resolve(/* turbopackIgnore: true */ env.WIRESCOPE_DATA_DIR ?? "data"),
     shell: env.WIRESCOPE_ENABLE_SHELL === "1",
     demoPaceMs: pace === undefined || pace === "" ? undefined : Math.max(0, Number(pace) || 0),
     maxTurns: Number.isInteger(turns) && turns > 0 ? turns : 10,

@@ -19,6 +19,7 @@ import { systemPrompt } from "../runtime/system-prompt";
 import type { Store, Transcript } from "../store";
 import { normalizeTitle } from "../store/meta";
 import { builtinTools, createRegistry, ensureWorkspace, type Registry } from "../tools";
+import { withoutServerPaths } from "../tools/registry";
 import { owesTurn } from "../transcripts/fork";
 import { TaskStepStream } from "../transcripts/task-step-stream";
 import { claimTranscript } from "./active-runs";
@@ -192,15 +193,21 @@ export async function startRun(
           id: newId(),
           timestamp: now(),
           code: "internal",
-          message: provider.redactText(`The run failed: ${message}`),
+          // No server path leaves the server, the workspace's included.
+          message: provider.redactText(
+            `The run failed: ${withoutServerPaths(message, workspace.root)}`,
+          ),
         };
         run.publish({ kind: "event", event });
       })
-      .finally(async () => {
+      // The catch above settles every failure of the run, so this always runs; its own
+      // failure is reported, never left as an unhandled rejection.
+      .then(async () => {
         // Released once every record is stored: the next run on it reads them as its history.
         await runs.finish(run, store, now);
         release();
-      });
+      })
+      .catch((error: unknown) => console.error("wirescope: could not finish a run:", error));
     return { transcriptId: meta.id, runId, body };
   }
 }

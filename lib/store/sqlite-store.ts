@@ -67,7 +67,12 @@ export interface SqliteStore extends Store {
 export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const now = options.now ?? Date.now;
   const newId = options.newId ?? randomUUID;
-  const path = options.path === ":memory:" ? ":memory:" : resolve(options.path ?? DEFAULT_DB_PATH);
+  // A runtime location, not a source file: the comment keeps Next's file tracing from following
+  // it (and copying the whole project into the server build).
+  const path =
+    options.path === ":memory:"
+      ? ":memory:"
+      : resolve(/* turbopackIgnore: true */ options.path ?? DEFAULT_DB_PATH);
   const db = openDatabase(path, options.busyTimeoutMs ?? 5000);
   const sql = prepareStatements(db);
   const messages = sqliteMessages(db);

@@ -1,7 +1,6 @@
-import { access } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createShellTool, shellTool } from "./shell";
 import { createTempWorkspace, type TempWorkspace } from "./testing";
 import { ToolFailure } from "./tool";
@@ -17,6 +16,30 @@ const exists = (file: string) =>
     () => true,
     () => false,
   );
+
+/** A background job that writes its pid to bg.pid, then sleeps far longer than any test. */
+const BACKGROUND_JOB = "sh -c 'echo $$ > bg.pid; exec sleep 30' &";
+/** Shell text that waits until the background job has written its pid. */
+const AWAIT_BACKGROUND = "while [ ! -s bg.pid ]; do sleep 0.01; done";
+
+/** Whether the process lives (a zombie, killed but not yet reaped, counts as gone). */
+async function alive(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  if (stat !== null) return !/^\d+ \(.*\) [ZX]/.test(stat);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until the background job is gone: fails (after vi.waitFor's timeout) if it lives on. */
+async function expectBackgroundJobKilled() {
+  const pid = Number(await readFile(path.join(temp.workspace.root, "bg.pid"), "utf8"));
+  expect(pid).toBeGreaterThan(1);
+  await vi.waitFor(async () => expect(await alive(pid)).toBe(false), { timeout: 4000 });
+}
 
 describe("shell", () => {
   it("runs in the workspace and returns exit code, stdout and stderr", async () => {
@@ -84,39 +107,40 @@ describe("shell", () => {
   });
 
   it("kills the whole process group at the timeout", async () => {
-    const tool = createShellTool({ timeoutMs: 200 });
-    const started = Date.now();
+    const tool = createShellTool({ timeoutMs: 500 });
+    // The foreground sleep outlasts the test's own timeout: only the tool's kill ends it.
     const attempt = tool.run(
-      { command: "echo started; (sleep 0.6; touch late.txt) & sleep 5" },
+      { command: `${BACKGROUND_JOB} ${AWAIT_BACKGROUND}; echo started; sleep 30` },
       temp.context,
     );
     await expect(attempt).rejects.toBeInstanceOf(ToolFailure);
     await expect(attempt).rejects.toThrow(
-      "Command timed out after 0.2 s and was killed.\nstdout so far:\nstarted\n",
+      "Command timed out after 0.5 s and was killed.\nstdout so far:\nstarted\n",
     );
-    expect(Date.now() - started).toBeLessThan(2000);
-    await sleep(900);
-    expect(await exists("late.txt")).toBe(false);
+    await expectBackgroundJobKilled();
   });
 
   it("kills background jobs left behind when the shell exits", async () => {
     const output = await shellTool.run(
-      { command: "(sleep 0.3; touch late.txt) & echo done" },
+      { command: `${BACKGROUND_JOB} ${AWAIT_BACKGROUND}; echo done` },
       temp.context,
     );
     expect(output.content).toMatchObject({ exitCode: 0, stdout: "done\n" });
-    await sleep(600);
-    expect(await exists("late.txt")).toBe(false);
+    await expectBackgroundJobKilled();
   });
 
   it("stops when the signal aborts, and never starts when it already has", async () => {
     const controller = new AbortController();
     const context = { ...temp.context, signal: controller.signal };
-    const started = Date.now();
-    const attempt = shellTool.run({ command: "sleep 5" }, context);
-    setTimeout(() => controller.abort(), 100);
+    const attempt = shellTool.run(
+      { command: `${BACKGROUND_JOB} ${AWAIT_BACKGROUND}; sleep 30` },
+      context,
+    );
+    // Abort once the command is surely running (it has started its background job).
+    await vi.waitFor(async () => expect(await exists("bg.pid")).toBe(true), { timeout: 4000 });
+    controller.abort();
     await expect(attempt).rejects.toThrow("Command was cancelled and killed.");
-    expect(Date.now() - started).toBeLessThan(2000);
+    await expectBackgroundJobKilled();
 
     await expect(shellTool.run({ command: "touch ran.txt" }, context)).rejects.toThrow(/abort/i);
     expect(await exists("ran.txt")).toBe(false);

@@ -794,7 +794,7 @@ const layout: Case[] = [
 ];
 
 /**
- * The transcripts of seed 000 (`/work/shared/seeds/000_722e6adf106e7363.txt`), verbatim.
+ * The example transcripts of the delimiter dialect's design document (seed 000), verbatim.
  * The `[SYSTEM: …]` lines are what the runtime feeds back, so the model's turns are the
  * text between them.
  */

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// `npm start`: build when the sources changed since the last build, then serve the production
+// app and print one short banner: the URL, the data directory and the configured providers
+// (names only; keys never leave the server). Host and port: WIRESCOPE_HOST (default 127.0.0.1,
+// only this machine can connect; 0.0.0.0 exposes the app on purpose) and PORT (default 3000).
+import { createServer } from "node:http";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "./build.mjs";
+import { telemetryEnv } from "./telemetry.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+Object.assign(process.env, telemetryEnv(process.env));
+if (process.env.NEXT_TELEMETRY_DISABLED === undefined) delete process.env.NEXT_TELEMETRY_DISABLED;
+
+const host = process.env.WIRESCOPE_HOST || "127.0.0.1";
+const port = Number(process.env.PORT || 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number (0–65535), not "${process.env.PORT}".`);
+  process.exit(1);
+}
+
+const started = Date.now();
+try {
+  if (!(await build({ ifChanged: true, quiet: !process.argv.includes("--verbose") })))
+    console.log("Wirescope: the build is up to date.");
+  else console.log(`Wirescope: built in ${Math.round((Date.now() - started) / 1000)} s.`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+process.env.NODE_ENV = "production";
+const { default: next } = await import("next");
+const app = next({ dev: false, dir: root, hostname: host, port });
+const handle = app.getRequestHandler();
+// Next announces how long loading next.config.js took; the banner below says what matters.
+const log = console.log;
+console.log = (...args) => {
+  if (!/Running next\.config\.\w+ took/.test(args.join(" "))) log(...args);
+};
+await app.prepare();
+console.log = log;
+const server = createServer((request, response) => {
+  handle(request, response).catch((error) => {
+    console.error("wirescope: a request failed:", error);
+    if (!response.headersSent) response.statusCode = 500;
+    response.end();
+  });
+});
+server.on("error", (error) => {
+  console.error(
+    error.code === "EADDRINUSE"
+      ? `Port ${port} on ${host} is in use: choose another with PORT=…`
+      : `Could not listen on ${host}:${port}: ${error.message}`,
+  );
+  process.exit(1);
+});
+server.listen(port, host, async () => {
+  const address = server.address();
+  const actualPort = typeof address === "object" && address !== null ? address.port : port;
+  const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
+  const url = `http://${shown.includes(":") ? `[${shown}]` : shown}:${actualPort}`;
+  const dataDir = resolve(root, process.env.WIRESCOPE_DATA_DIR ?? "data");
+  console.log(`\n  Wirescope  ${url}`);
+  if (shown !== host) console.log(`  listening on ${host}: other machines can connect`);
+  console.log(`  data       ${dataDir}`);
+  console.log(`  providers  ${await configuredProviders(url)}\n`);
+});
+
+/** The configured providers' names, as the app itself reports them (GET /api/models). */
+async function configuredProviders(url) {
+  try {
+    const response = await fetch(`${url}/api/models`);
+    const { providers } = await response.json();
+    const ready = providers.filter((provider) => provider.configured && !provider.error);
+    return ready.map((provider) => provider.id).join(", ");
+  } catch (error) {
+    return `(could not list: ${error instanceof Error ? error.message : error})`;
+  }
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}

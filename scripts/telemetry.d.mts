@@ -1,0 +1,3 @@
+export function telemetryEnv(
+  env: Record<string, string | undefined>,
+): Record<string, string | undefined>;

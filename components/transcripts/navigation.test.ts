@@ -6,7 +6,7 @@ import { switchDialect } from "./navigation";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("switchDialect", () => {
-  it("with a conversation open: starts a new one and says what happened, with a way back", () => {
+  it("with a conversation open: starts a new one and says what happened, with a way back", async () => {
     usePlayground.setState({ transcriptId: "t1", dialect: "xml", transcript: null, notice: null });
     switchDialect("delimiter");
     const state = usePlayground.getState();
@@ -15,10 +15,15 @@ describe("switchDialect", () => {
       'New conversation in delimiter. "The conversation" stays in xml: open it and use Fork… to go on in delimiter.',
     );
     expect(state.notice?.action?.label).toBe("Back to it");
-    const fetch = vi.fn(async () => Response.json({ error: "gone" }, { status: 404 }));
+    const fetch = vi.fn(async (url: string) =>
+      url.startsWith("/api/runs")
+        ? Response.json({ runs: [] })
+        : Response.json({ error: "gone" }, { status: 404 }),
+    );
     vi.stubGlobal("fetch", fetch);
     state.notice?.action?.run();
-    expect(fetch).toHaveBeenCalledWith("/api/transcripts/t1", undefined);
+    // Opening asks which runs are live first (to reattach), then loads the transcript.
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/transcripts/t1", undefined));
   });
 
   it("with nothing open: only picks the dialect, without a notice", () => {

@@ -3,9 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { GET as proxy } from "../proxy/[provider]/v1/[...path]/route";
 import { GET as config } from "./config/route";
+import { GET as runEvents } from "./runs/[runId]/events/route";
 import { POST as stop } from "./runs/[runId]/stop/route";
-import { POST as startRun } from "./runs/route";
+import { GET as activeRuns, POST as startRun } from "./runs/route";
 import { GET as exportTranscript } from "./transcripts/[id]/export/route";
 import { POST as fork } from "./transcripts/[id]/fork/route";
 import { POST as restore } from "./transcripts/[id]/restore/route";
@@ -19,6 +21,7 @@ import { GET as list } from "./transcripts/route";
  * names a seed that reproduces it.
  */
 let existing = "";
+let existingRun = "";
 
 beforeAll(async () => {
   process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-fuzz-"));
@@ -30,6 +33,7 @@ beforeAll(async () => {
     }),
   );
   existing = response.headers.get("x-transcript-id") ?? "";
+  existingRun = response.headers.get("x-run-id") ?? "";
   await response.text();
 });
 
@@ -249,6 +253,57 @@ describe("route fuzz", { timeout: 120_000 }, () => {
       runs(300),
     );
     await answered(await config());
+  });
+
+  it("GET /api/runs, /api/runs/:runId/events and a transcript's pages, with any query", async () => {
+    const query = (keys: string[]) =>
+      fc
+        .dictionary(
+          fc.constantFrom(...keys),
+          fc.oneof(
+            fc.string({ maxLength: 12 }),
+            fc.constantFrom("0", "1", "-1", "2.5", "end", "start", "1e9", "99999999999999999999"),
+          ),
+          { maxKeys: 4 },
+        )
+        .map((entries) => new URLSearchParams(entries).toString());
+    const runId = fc.oneof(anyId, fc.constant("existing"));
+    await fc.assert(
+      fc.asyncProperty(
+        runId,
+        idOrExisting,
+        query(["active", "after", "x"]),
+        query(["limit", "after", "before", "from", "x"]),
+        async (run, id, search, page) => {
+          await answered(await activeRuns(new Request(`http://test/api/runs?${search}`)));
+          const events = await runEvents(new Request(`http://test/api/runs/x/events?${search}`), {
+            params: Promise.resolve({ runId: run === "existing" ? existingRun : run }),
+          });
+          await answered(events);
+          await answered(
+            await getOne(new Request(`http://test/api/transcripts/x?${page}`), params(id)),
+          );
+        },
+      ),
+      runs(400),
+    );
+  });
+
+  it("the capture proxy refuses unknown providers with a JSON 404", async () => {
+    const known = new Set(["openai", "anthropic", "compat", "ollama", "lmstudio", "vllm"]);
+    const name = anyId.filter(
+      (candidate) => !known.has(candidate) && !["llamacpp", "openrouter"].includes(candidate),
+    );
+    await fc.assert(
+      fc.asyncProperty(name, headers, async (provider, head) => {
+        const response = await proxy(request("/proxy/x/v1/chat/completions", "GET", "", head), {
+          params: Promise.resolve({ provider, path: ["chat", "completions"] }),
+        });
+        expect(response.status).toBeLessThan(500);
+        await answered(response);
+      }),
+      runs(300),
+    );
   });
 
   it("still answers afterwards", async () => {

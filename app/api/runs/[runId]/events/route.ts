@@ -1,11 +1,11 @@
-import { problem, server } from "@/app/api/http";
+import { jsonRoute, problem, server } from "@/app/api/http";
 import { runEvents, SSE_HEADERS } from "@/lib/server/run-events";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** Watches a run from any connection, from the records the viewer already has on (spec §10). */
-export async function GET(
+async function get(
   request: Request,
   context: { params: Promise<{ runId: string }> },
 ): Promise<Response> {
@@ -18,3 +18,5 @@ export async function GET(
     headers: { ...SSE_HEADERS, "x-transcript-id": answer.transcriptId, "x-run-id": runId },
   });
 }
+
+export const GET = jsonRoute(get);

@@ -1,3 +1,4 @@
+import { jsonRoute } from "@/app/api/http";
 import { getCapture, readProxyLimits } from "@/lib/proxy/instance";
 import { proxyRequest } from "@/lib/proxy/proxy";
 import { readConfig } from "@/lib/server/config";
@@ -28,8 +29,10 @@ async function handle(request: Request, context: Context): Promise<Response> {
   });
 }
 
-export const GET = handle;
-export const POST = handle;
-export const PUT = handle;
-export const PATCH = handle;
-export const DELETE = handle;
+const answer = jsonRoute(handle);
+
+export const GET = answer;
+export const POST = answer;
+export const PUT = answer;
+export const PATCH = answer;
+export const DELETE = answer;

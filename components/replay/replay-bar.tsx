@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
+import { useReplayShortcut } from "@/components/shortcuts/replay-target";
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "@/components/transcripts/icons";
 import type { OpenTranscript } from "@/state/playground-store";
 import { DiffNotice } from "./diff-notice";
@@ -21,6 +22,7 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
   );
   const replay = useReplay(plan);
   const { view } = replay;
+  useReplayShortcut(view.playing, replay.play, replay.pause);
   const events = plan.marks.reduce((sum, mark) => sum + mark.count, 0);
 
   return (

@@ -10,6 +10,7 @@ import { requestFork } from "./fork-menu";
 import { type ForkTarget, forkTargetOf } from "./fork-target";
 import { ForkIcon } from "./icons";
 import { Lineage } from "./lineage";
+import { PendingHeader } from "./pending-header";
 
 /**
  * Above the timeline when a saved transcript is open: its title and where it came from, fork
@@ -20,6 +21,10 @@ export function TranscriptHeader() {
   const transcriptId = usePlayground((state) => state.transcriptId);
   const busy = usePlayground((state) => state.status === "running" || state.status === "stopping");
   const selectedId = usePlayground((state) => state.selectedId);
+  const started = usePlayground(
+    (state) =>
+      state.status === "running" || state.status === "stopping" || state.transcriptId !== null,
+  );
   const [forkTarget, setForkTarget] = useState<ForkTarget | null>(null);
 
   useEffect(() => {
@@ -33,7 +38,8 @@ export function TranscriptHeader() {
     return () => window.removeEventListener("wirescope:fork", onFork);
   }, []);
 
-  if (transcript === null || transcript.meta.id !== transcriptId) return null;
+  if (transcript === null || transcript.meta.id !== transcriptId)
+    return started ? <PendingHeader /> : null;
   const { meta } = transcript;
   const selected = selectedId === null ? "end" : forkTargetOf(transcript.records, selectedId).kind;
 

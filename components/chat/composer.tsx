@@ -41,6 +41,10 @@ export function Composer() {
     void sendMessage(message);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Esc stops a run (the window listener above); with none running it leaves the box, so
+    // the single-key shortcuts work again.
+    if (event.key === "Escape" && usePlayground.getState().status !== "running")
+      event.currentTarget.blur();
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
 

@@ -10,16 +10,19 @@ export function Drawer({
   side,
   label,
   width,
+  titled = true,
   onClose,
   children,
 }: {
   side: "left" | "right";
   label: string;
   width?: number;
+  /** Show a title row with Close (the sidebar has its own header; Esc and the backdrop close it). */
+  titled?: boolean;
   onClose(): void;
   children: ReactNode;
 }) {
-  const panel = useRef<HTMLElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
 
@@ -46,28 +49,32 @@ export function Drawer({
         className="absolute inset-0 z-30 bg-black/30"
         onMouseDown={() => close.current()}
       />
-      <aside
+      <div
         ref={panel}
-        aria-label={label}
+        // Untitled (the sidebar) it holds its own landmark; titled it is one.
+        role={titled ? "region" : undefined}
+        aria-label={titled ? label : undefined}
         tabIndex={-1}
         data-testid={side === "left" ? "sidebar-drawer" : "debug-region"}
         className={`absolute inset-y-0 z-40 flex max-w-[calc(100%-2rem)] flex-col bg-surface shadow-2xl focus:outline-none ${side === "left" ? "left-0 border-r" : "right-0 border-l"} border-border`}
         style={width === undefined ? undefined : { width }}
       >
-        <div className="flex h-8 shrink-0 items-center border-b border-border px-2">
-          <span className="text-[11px] font-medium uppercase tracking-wide text-fg-subtle">
-            {label}
-          </span>
-          <button
-            type="button"
-            onClick={() => close.current()}
-            className="ml-auto rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
-          >
-            Close
-          </button>
-        </div>
+        {titled ? (
+          <div className="flex h-8 shrink-0 items-center border-b border-border px-2">
+            <span className="text-[11px] font-medium uppercase tracking-wide text-fg-subtle">
+              {label}
+            </span>
+            <button
+              type="button"
+              onClick={() => close.current()}
+              className="ml-auto rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
+            >
+              Close
+            </button>
+          </div>
+        ) : null}
         <div className="flex min-h-0 flex-1 flex-col">{children}</div>
-      </aside>
+      </div>
     </>
   );
 }

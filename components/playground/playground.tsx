@@ -74,7 +74,7 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
           </>
         ) : null}
         {sidebarDrawer ? (
-          <Drawer side="left" label="Transcripts" onClose={closeDrawer}>
+          <Drawer side="left" label="Transcripts" titled={false} onClose={closeDrawer}>
             <Sidebar />
           </Drawer>
         ) : null}

@@ -27,6 +27,7 @@ test("? opens the shortcuts help; Esc closes it and the focus goes back", async 
   const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Play or pause the replay");
+  await page.screenshot({ path: "test-results/screens/help.png" });
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(help).toBeFocused();
@@ -97,6 +98,7 @@ test("garbage in storage is ignored and the OS theme is followed until one is ch
 });
 
 test("keyboard only: send, stop, replay and fork", async ({ page }) => {
+  test.slow(); // two runs and a replay
   await seed(page, { paceMs: 60 });
 
   // Send.
@@ -117,11 +119,12 @@ test("keyboard only: send, stop, replay and fork", async ({ page }) => {
   await expect(page.getByLabel("Message")).not.toBeFocused();
 
   // Replay: Space plays, Space pauses.
+  const bar = page.getByTestId("replay-bar");
   await page.keyboard.press(" ");
-  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  await expect(bar.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
   await page.keyboard.press(" ");
-  await expect(page.getByRole("button", { name: "Play" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Exit replay" })).toBeVisible();
+  await expect(bar.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  await expect(bar.getByRole("button", { name: "Exit replay" })).toBeVisible();
 
   // J/K move between the cards; the focused card is selected.
   await page.keyboard.press("j");
@@ -163,15 +166,15 @@ test("a skip link leads to the message box; cards are tab stops with copy button
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/");
-  await page.getByLabel("Message").fill("list the files");
-  await page.getByLabel("Message").press("Enter");
-  await idle(page);
-  await page.getByLabel("Message").blur();
+  // The first Tab on the page reaches the skip link.
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to the message box" });
   await expect(skip).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByLabel("Message")).toBeFocused();
+  await page.keyboard.type("list the files");
+  await page.keyboard.press("Enter");
+  await idle(page);
 
   const respond = timeline(page).locator("[data-event-type=respond]").first();
   await respond.focus();

@@ -1,6 +1,6 @@
 "use client";
 
-import { useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { Composer } from "@/components/chat/composer";
 import { DebugPanel } from "@/components/debug/debug-panel";
 import { Shortcuts } from "@/components/shortcuts/shortcuts";
@@ -38,7 +38,12 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
     return keepPreferences();
   }, []);
 
-  // A drawer left open when the window grows gives way to the inline panel.
+  // A drawer left open when the window grows gives way to the inline panel (and stays shut
+  // if the window narrows again).
+  useEffect(() => {
+    if (drawer !== null && layout[drawer] === "inline")
+      usePlayground.getState().setUi({ drawer: null });
+  }, [drawer, layout]);
   const sidebarDrawer = drawer === "sidebar" && layout.sidebar === "drawer";
   const debugDrawer = drawer === "debug" && layout.debug === "drawer";
 

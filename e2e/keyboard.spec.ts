@@ -99,7 +99,7 @@ test("garbage in storage is ignored and the OS theme is followed until one is ch
 
 test("keyboard only: send, stop, replay and fork", async ({ page }) => {
   test.slow(); // two runs and a replay
-  await seed(page, { paceMs: 60 });
+  await seed(page, { paceMs: 150 });
 
   // Send.
   await page.keyboard.press("/");
@@ -107,6 +107,10 @@ test("keyboard only: send, stop, replay and fork", async ({ page }) => {
   await page.keyboard.type("list the files and read one");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
+  // Let it get as far as a tool call, so the recording is long enough to pause a replay of.
+  await expect(timeline(page).locator("[data-event-type=call]").first()).toBeVisible({
+    timeout: 20_000,
+  });
 
   // Stop.
   await page.keyboard.press("Escape");
@@ -156,7 +160,8 @@ test("keyboard only: send, stop, replay and fork", async ({ page }) => {
   await expect(submit).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(timeline(page).locator("[data-event-type=user]")).toHaveText("what is 2+2");
-  await idle(page);
+  // The fork runs at the seeded slow pace.
+  await expect(page.getByRole("button", { name: "Send" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("forked-from")).toBeVisible();
 });
 

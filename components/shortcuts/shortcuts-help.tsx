@@ -61,7 +61,7 @@ function HelpDialog() {
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-[13px]">
           {SHORTCUT_HELP.map((row) => (
             <div key={row.label} className="contents">
-              <dt className="flex gap-1 justify-self-end">
+              <dt className="flex items-start gap-1 justify-self-end">
                 {row.keys.map((key) => (
                   <kbd
                     key={key}

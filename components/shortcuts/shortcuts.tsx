@@ -85,12 +85,15 @@ function stepEvent(step: 1 | -1): boolean {
   if (id === null) return false;
   const event = log.get(id);
   state.select(id, event === undefined ? null : (turnOf(event) ?? null));
+  // After the next render, when the card is there. If the focus moved on meanwhile (the next
+  // key opened a dialog), it stays where it went.
+  const focused = document.activeElement;
   requestAnimationFrame(() => {
     const card = document.querySelector<HTMLElement>(
       `[data-testid=timeline] [data-event-id="${CSS.escape(id)}"]`,
     );
     card?.scrollIntoView({ block: "nearest" });
-    card?.focus({ preventScroll: true });
+    if (document.activeElement === focused) card?.focus({ preventScroll: true });
   });
   return true;
 }

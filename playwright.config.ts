@@ -23,6 +23,9 @@ export default defineConfig({
   use: {
     baseURL,
     screenshot: "only-on-failure",
+    // The page follows the OS colour scheme until the user picks one; the specs were written
+    // against the dark theme, so that is the scheme they run in unless they say otherwise.
+    colorScheme: "dark",
     trace: "retain-on-failure",
   },
   projects: [

@@ -9,6 +9,7 @@ export default defineConfig({
       "components/**/*.test.{ts,tsx}",
       "app/**/*.test.ts",
       "scripts/*.test.ts",
+      "state/**/*.test.ts",
     ],
     environment: "node",
     // A stray `.only` fails the run everywhere, not only in CI (scripts/focused-tests.test.ts).

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { THEME_BOOT_SCRIPT } from "@/lib/client/preferences";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -15,7 +16,13 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: Readonly<{ children: ReactNode }>) {
   return (
-    <html lang="en" data-theme="dark">
+    // The boot script sets data-theme before the first paint (the saved choice, else the OS
+    // scheme), so the server's value may differ from the client's by design.
+    <html lang="en" data-theme="dark" suppressHydrationWarning>
+      <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no input */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
       <body className="bg-bg text-fg antialiased">{children}</body>
     </html>
   );

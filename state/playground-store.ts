@@ -1,6 +1,7 @@
 "use client";
 
 import { create, type StateCreator } from "zustand";
+import { DEFAULT_DEBUG_SHARE } from "@/lib/client/layout";
 import { RunLog } from "@/lib/client/run-log";
 import type { RunStreamRecord } from "@/lib/client/run-stream";
 import type { Dialect, DialectDefinition, EventType } from "@/lib/protocol";
@@ -49,6 +50,8 @@ export interface RunSlice {
 
 export type DebugTab = "raw" | "events" | "chunks" | "request";
 export type Theme = "dark" | "light";
+/** A side panel shown over the conversation (narrow windows); one at a time. */
+export type Drawer = "sidebar" | "debug";
 
 export interface UiSlice {
   /** The event under the pointer (timeline or raw view). */
@@ -59,11 +62,21 @@ export interface UiSlice {
   selectedTurn: number | null;
   debugOpen: boolean;
   debugTab: DebugTab;
-  debugWidth: number;
+  /** The debug panel's width as a share of the window (`lib/client/layout` bounds it). */
+  debugShare: number;
   eventFilter: EventType[] | null;
+  /** The theme painted now. */
   theme: Theme;
   /** Internal ids (call ids, error call ids) on the timeline's cards; off by default. */
   showIds: boolean;
+  /** The user's pick; null follows the OS colour scheme. */
+  themeChoice: Theme | null;
+  /** The drawer open over the conversation on a narrow window, if any. */
+  drawer: Drawer | null;
+  /** The keyboard shortcuts overlay. */
+  helpOpen: boolean;
+  /** What is typed in the composer and not sent yet. */
+  draft: string;
   hover(id: string | null): void;
   select(id: string | null, turn?: number | null): void;
   setUi(
@@ -72,10 +85,14 @@ export interface UiSlice {
         UiSlice,
         | "debugOpen"
         | "debugTab"
-        | "debugWidth"
+        | "debugShare"
         | "eventFilter"
         | "theme"
+        | "themeChoice"
         | "selectedTurn"
+        | "drawer"
+        | "helpOpen"
+        | "draft"
         | "showIds"
       >
     >,
@@ -202,10 +219,14 @@ const uiSlice: StateCreator<PlaygroundState, [], [], UiSlice> = (set) => ({
   selectedTurn: null,
   debugOpen: true,
   debugTab: "raw",
-  debugWidth: 520,
+  debugShare: DEFAULT_DEBUG_SHARE,
   eventFilter: null,
   theme: "dark",
   showIds: false,
+  themeChoice: null,
+  drawer: null,
+  helpOpen: false,
+  draft: "",
   hover: (hoveredId) => set({ hoveredId }),
   select: (selectedId, turn = null) =>
     set(turn === null ? { selectedId } : { selectedId, selectedTurn: turn }),

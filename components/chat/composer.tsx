@@ -1,12 +1,16 @@
 "use client";
 
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from "react";
 import { usePlayground } from "@/state/playground-store";
 import { sendMessage, stopRun } from "@/state/run-client";
 
-/** Enter sends, Shift+Enter starts a new line, Esc (or Stop) interrupts the run. */
+/**
+ * Enter sends, Shift+Enter starts a new line, Esc (or Stop) interrupts the run. The draft lives
+ * in the store, so it survives a reload (saved with the preferences).
+ */
 export function Composer() {
-  const [text, setText] = useState("");
+  const text = usePlayground((state) => state.draft);
+  const setText = (draft: string) => usePlayground.getState().setUi({ draft });
   const status = usePlayground((state) => state.status);
   const failure = usePlayground((state) => state.failure);
   const busy = status === "running" || status === "stopping";
@@ -22,7 +26,7 @@ export function Composer() {
 
   useEffect(() => {
     const fill = (event: Event) => {
-      setText((event as CustomEvent<string>).detail);
+      usePlayground.getState().setUi({ draft: (event as CustomEvent<string>).detail });
       input.current?.focus();
     };
     window.addEventListener("wirescope:prompt", fill);
@@ -37,6 +41,10 @@ export function Composer() {
     void sendMessage(message);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Esc stops a run (the window listener above); with none running it leaves the box, so
+    // the single-key shortcuts work again.
+    if (event.key === "Escape" && usePlayground.getState().status !== "running")
+      event.currentTarget.blur();
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
   };
 
@@ -53,20 +61,21 @@ export function Composer() {
       <div className="flex items-end gap-2">
         <textarea
           ref={input}
+          id="composer"
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
           rows={Math.min(8, Math.max(2, text.split("\n").length))}
           placeholder="Ask the agent… (Enter to send, Shift+Enter for a new line)"
           aria-label="Message"
-          className="min-h-[44px] flex-1 resize-none rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
+          className="min-h-[44px] min-w-0 flex-1 resize-none rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
         />
         {busy ? (
           <button
             type="button"
             onClick={() => void stopRun()}
             disabled={status === "stopping"}
-            className="h-9 rounded-md border border-danger/60 px-3 text-sm text-danger hover:bg-danger/10 disabled:opacity-50"
+            className="h-9 shrink-0 rounded-md border border-danger/60 px-3 text-sm text-danger hover:bg-danger/10 disabled:opacity-50"
           >
             {status === "stopping" ? "Stopping…" : "Stop"}
           </button>
@@ -74,7 +83,7 @@ export function Composer() {
           <button
             type="submit"
             disabled={text.trim() === ""}
-            className="h-9 rounded-md bg-accent px-3 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
+            className="h-9 shrink-0 rounded-md bg-accent px-3 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
           >
             Send
           </button>

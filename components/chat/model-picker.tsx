@@ -37,15 +37,16 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
             ? "A scripted model that runs offline: it follows simple documented rules."
             : undefined
         }
-        className="rounded border border-border px-2 py-0.5 font-mono text-[11px] text-fg-muted hover:text-fg disabled:opacity-50"
+        className="flex max-w-[9rem] items-center rounded border border-border px-2 py-0.5 font-mono text-[11px] text-fg-muted hover:text-fg disabled:opacity-50 lg:max-w-[18rem]"
       >
-        {label} ▾
+        <span className="truncate">{label}</span>
+        <span aria-hidden="true">&nbsp;▾</span>
       </button>
       {open ? (
         <div
           role="dialog"
           aria-label="Choose a model"
-          className="absolute left-0 top-8 z-30 max-h-[70vh] w-96 overflow-y-auto rounded-md border border-border bg-surface p-2 shadow-2xl"
+          className="absolute left-0 top-8 z-30 max-h-[70vh] w-96 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-md border border-border bg-surface p-2 shadow-2xl"
         >
           {(providers ?? []).map((option) => (
             <ProviderSection

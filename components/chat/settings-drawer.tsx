@@ -1,25 +1,45 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { BUTTON } from "@/components/playground/top-bar";
+import { useDismiss } from "@/hooks/use-dismiss";
 import { useServerConfig } from "@/hooks/use-server-config";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { usePlayground } from "@/state/playground-store";
+import { ThemeChoice } from "./theme-choice";
 
-/** Opens the run settings: system prompt, tools, model parameters. */
+/**
+ * Opens the run settings: system prompt, tools, model parameters. Esc, a press outside or
+ * Close shuts the drawer, and the focus goes back to this button.
+ */
 export function SettingsButton() {
   const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    button.current?.focus();
+  }, []);
+  useDismiss(open, root, close);
   return (
-    <>
-      <button type="button" className={BUTTON} aria-expanded={open} onClick={() => setOpen(!open)}>
+    <div ref={root} className="contents">
+      <button
+        ref={button}
+        type="button"
+        className={BUTTON}
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         Settings
       </button>
-      {open ? <SettingsDrawer onClose={() => setOpen(false)} /> : null}
-    </>
+      {open ? <SettingsDrawer onClose={close} /> : null}
+    </div>
   );
 }
 
 function SettingsDrawer({ onClose }: { onClose: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const config = useServerConfig();
   const state = usePlayground();
   // A custom dialect's default prompt is written from its definition, as the server does.
@@ -44,7 +64,9 @@ function SettingsDrawer({ onClose }: { onClose: () => void }) {
       className="fixed inset-y-0 left-0 z-20 flex w-[440px] max-w-full flex-col border-r border-border bg-surface shadow-2xl"
     >
       <div className="flex h-11 items-center border-b border-border px-3">
-        <h2 className="text-sm font-medium">Run settings</h2>
+        <h2 ref={heading} tabIndex={-1} className="text-sm font-medium focus:outline-none">
+          Run settings
+        </h2>
         <button type="button" className={`${BUTTON} ml-auto`} onClick={onClose}>
           Close
         </button>
@@ -132,6 +154,7 @@ function SettingsDrawer({ onClose }: { onClose: () => void }) {
         <p className="text-xs text-fg-subtle">
           The demo model ignores temperature and token limits; real providers use them.
         </p>
+        <ThemeChoice />
       </div>
     </div>
   );

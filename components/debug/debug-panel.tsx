@@ -9,6 +9,7 @@ import { EventsView } from "./events-view";
 import { LinkStatus } from "./link-status";
 import { RawView } from "./raw-view";
 import { RequestView } from "./request-view";
+import { TurnCopy } from "./turn-copy";
 
 const VIEWS: Record<DebugTab, () => React.JSX.Element> = {
   raw: RawView,
@@ -45,7 +46,14 @@ export function DebugPanel() {
           counts={{ events: log.events.length, chunks: log.chunks.length }}
           onChange={(debugTab) => setUi({ debugTab })}
         />
-        <LinkStatus />
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          <LinkStatus />
+          {tab === "raw" ? (
+            <span className="shrink-0">
+              <TurnCopy />
+            </span>
+          ) : null}
+        </div>
       </div>
       <div
         id="debug-tabpanel"

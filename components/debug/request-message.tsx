@@ -27,7 +27,6 @@ export function RequestMessage({
       <button
         type="button"
         aria-expanded={open}
-        aria-label={`${message.role} message, about ${estimateTokens(message.text)} tokens`}
         onClick={() => setOpen(!open)}
         className="flex w-full items-center gap-2 px-3 py-1.5 text-left hover:bg-surface-2"
       >
@@ -39,6 +38,8 @@ export function RequestMessage({
         >
           {message.role}
         </span>
+        {/* Named by what it shows (WCAG 2.5.3): "system message, ~120 tokens · …". */}
+        <span className="sr-only"> message,</span>
         <span className="shrink-0 font-mono text-[11px] text-fg-subtle">
           ~{formatCount(estimateTokens(message.text))} tokens · {formatCount(message.text.length)}{" "}
           chars

@@ -60,9 +60,9 @@ const PALETTES: Record<Theme, Palette> = {
   },
   light: {
     fg: "#1c2430",
-    punct: "#7d8a9b",
+    punct: "#636f7e",
     tag: "#2f62d1",
-    system: "#a86b00",
+    system: "#8f5c00",
     attr: "#7c3aed",
     string: "#2d7a17",
     think: "#5d6a7c",

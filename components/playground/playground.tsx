@@ -1,8 +1,10 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { Composer } from "@/components/chat/composer";
 import { DebugPanel } from "@/components/debug/debug-panel";
+import { Shortcuts } from "@/components/shortcuts/shortcuts";
+import { ShortcutsHelp } from "@/components/shortcuts/shortcuts-help";
 import { Timeline } from "@/components/timeline/timeline";
 import { DropZone } from "@/components/transcripts/drop-zone";
 import { ForkMenu } from "@/components/transcripts/fork-menu";
@@ -11,29 +13,51 @@ import { Sidebar } from "@/components/transcripts/sidebar";
 import { TranscriptHeader } from "@/components/transcripts/transcript-header";
 import { UrlSync } from "@/components/transcripts/url-sync";
 import { usePlayground } from "@/state/playground-store";
+import { keepPreferences, restorePreferences } from "@/state/preferences";
+import { Drawer } from "./drawer";
 import { Splitter } from "./splitter";
 import { TopBar } from "./top-bar";
+import { useLayout } from "./use-layout";
 
 /**
  * The playground: saved transcripts on the left, the conversation and its timeline (with the
- * open transcript's replay bar) in the middle, the debug panel on the right. `transcriptId`
- * comes from a transcript's own URL (`/t/<id>`).
+ * open transcript's replay bar) in the middle, the debug panel on the right. On a narrow
+ * window the side panels become drawers over the conversation (`lib/client/layout`).
+ * `transcriptId` comes from a transcript's own URL (`/t/<id>`).
  */
 export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
+  const layout = useLayout();
   const debugOpen = usePlayground((state) => state.debugOpen);
-  const debugWidth = usePlayground((state) => state.debugWidth);
-  const theme = usePlayground((state) => state.theme);
   const sidebarOpen = usePlayground((state) => state.sidebarOpen);
+  const drawer = usePlayground((state) => state.drawer);
+  const closeDrawer = () => usePlayground.getState().setUi({ drawer: null });
 
+  // Before the first paint after hydration: the saved preferences, then saving changes.
+  useLayoutEffect(() => {
+    restorePreferences();
+    return keepPreferences();
+  }, []);
+
+  // A drawer left open when the window grows gives way to the inline panel (and stays shut
+  // if the window narrows again).
   useEffect(() => {
-    document.documentElement.dataset.theme = theme;
-  }, [theme]);
+    if (drawer !== null && layout[drawer] === "inline")
+      usePlayground.getState().setUi({ drawer: null });
+  }, [drawer, layout]);
+  const sidebarDrawer = drawer === "sidebar" && layout.sidebar === "drawer";
+  const debugDrawer = drawer === "debug" && layout.debug === "drawer";
 
   return (
     <div className="flex h-dvh flex-col overflow-hidden">
-      <TopBar />
-      <div className="flex min-h-0 flex-1">
-        {sidebarOpen ? <Sidebar /> : null}
+      <a
+        href="#composer"
+        className="sr-only z-50 rounded bg-accent px-3 py-1.5 text-sm text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to the message box
+      </a>
+      <TopBar layout={layout} />
+      <div className="relative flex min-h-0 flex-1">
+        {sidebarOpen && layout.sidebar === "inline" ? <Sidebar /> : null}
         <main className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">
           <TranscriptHeader />
           <ForkMenu>
@@ -41,22 +65,35 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
           </ForkMenu>
           <Composer />
         </main>
-        {debugOpen ? (
+        {debugOpen && layout.debug === "inline" ? (
           <>
-            <Splitter />
+            <Splitter width={layout.debugWidth} />
             <aside
               className="flex min-w-0 shrink-0 flex-col border-l border-border bg-surface"
-              style={{ width: debugWidth }}
+              style={{ width: layout.debugWidth }}
               aria-label="Debug panel"
+              data-testid="debug-region"
             >
               <DebugPanel />
             </aside>
           </>
         ) : null}
+        {sidebarDrawer ? (
+          <Drawer side="left" label="Transcripts" titled={false} onClose={closeDrawer}>
+            <Sidebar />
+          </Drawer>
+        ) : null}
+        {debugDrawer ? (
+          <Drawer side="right" label="Debug panel" width={layout.debugWidth} onClose={closeDrawer}>
+            <DebugPanel />
+          </Drawer>
+        ) : null}
       </div>
       <UrlSync initialId={transcriptId} />
       <DropZone />
       <NoticeToast />
+      <Shortcuts />
+      <ShortcutsHelp />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { type MouseEvent, useMemo } from "react";
+import { useReplayShortcut } from "@/components/shortcuts/replay-target";
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "@/components/transcripts/icons";
 import { dialectOf } from "@/lib/protocol";
 import type { StepUnit } from "@/lib/replay/cursor";
@@ -23,6 +24,7 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
   );
   const replay = useReplay(plan);
   const { view } = replay;
+  useReplayShortcut(view.playing, replay.play, replay.pause);
   const events = plan.marks.reduce((sum, mark) => sum + mark.count, 0);
 
   return (

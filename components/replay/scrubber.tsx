@@ -75,7 +75,7 @@ export function Scrubber({ marks, duration, position, onSeek }: ScrubberProps) {
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onKeyDown={onKeyDown}
-      className="group relative h-6 min-w-0 flex-1 cursor-pointer touch-none rounded focus-visible:outline focus-visible:outline-1 focus-visible:outline-accent"
+      className="group relative h-6 min-w-24 flex-1 cursor-pointer touch-none rounded focus-visible:outline focus-visible:outline-1 focus-visible:outline-accent"
     >
       <div className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded-full bg-border" />
       <div

@@ -6,17 +6,21 @@ interface DisclosureProps {
   /** The header row's content, after the chevron. */
   summary: ReactNode;
   children: ReactNode;
+  /** What it holds ("thinking", "call list"): the button's tooltip. */
   label: string;
 }
 
-/** A header button that opens and closes what is below it; the body unmounts when closed. */
+/**
+ * A header button that opens and closes what is below it; the body unmounts when closed. Its
+ * accessible name is its visible summary (WCAG 2.5.3) and `aria-expanded` carries the state.
+ */
 export function Disclosure({ open, onToggle, summary, children, label }: DisclosureProps) {
   return (
     <>
       <button
         type="button"
         aria-expanded={open}
-        aria-label={`${open ? "Collapse" : "Expand"} ${label}`}
+        title={`${open ? "Collapse" : "Expand"} ${label}`}
         onClick={(click) => {
           click.stopPropagation();
           onToggle(!open);

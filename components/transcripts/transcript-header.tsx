@@ -10,6 +10,7 @@ import { requestFork } from "./fork-menu";
 import { type ForkTarget, forkTargetOf } from "./fork-target";
 import { ForkIcon } from "./icons";
 import { Lineage } from "./lineage";
+import { PendingHeader } from "./pending-header";
 
 /**
  * Above the timeline when a saved transcript is open: its title and where it came from, fork
@@ -21,6 +22,10 @@ export function TranscriptHeader() {
   const busy = usePlayground((state) => state.status === "running" || state.status === "stopping");
   const selectedId = usePlayground((state) => state.selectedId);
   const showIds = usePlayground((state) => state.showIds);
+  const started = usePlayground(
+    (state) =>
+      state.status === "running" || state.status === "stopping" || state.transcriptId !== null,
+  );
   const [forkTarget, setForkTarget] = useState<ForkTarget | null>(null);
 
   useEffect(() => {
@@ -34,7 +39,8 @@ export function TranscriptHeader() {
     return () => window.removeEventListener("wirescope:fork", onFork);
   }, []);
 
-  if (transcript === null || transcript.meta.id !== transcriptId) return null;
+  if (transcript === null || transcript.meta.id !== transcriptId)
+    return started ? <PendingHeader /> : null;
   const { meta } = transcript;
   const selected = selectedId === null ? "end" : forkTargetOf(transcript.records, selectedId).kind;
 

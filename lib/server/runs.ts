@@ -8,7 +8,6 @@ import {
 } from "../protocol/definition";
 import { type Dialect, PERSISTED, type ProtocolEvent } from "../protocol/events";
 import { mergePieces } from "../protocol/merge";
-import type { TranscriptRecord } from "../protocol/records";
 import { resolveModel, secretsOf } from "../providers";
 import { replayProvider, replaySourceFor } from "../replay/replay-provider";
 import { turnCounter } from "../runtime/agent-loop";

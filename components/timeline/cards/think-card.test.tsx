@@ -27,9 +27,9 @@ describe("ThinkCard", () => {
     const think = make.think("Thinking hard.");
     loadLog([think], { status: "running" });
     const { container, getByRole } = renderCard(think);
-    act(() => getByRole("button", { name: "Collapse thinking" }).click());
+    act(() => getByRole("button", { name: /thinking/i, expanded: true }).click());
     expect(content(container)).toBeNull();
-    act(() => getByRole("button", { name: "Expand thinking" }).click());
+    act(() => getByRole("button", { name: /thinking/i, expanded: false }).click());
     act(() => append(make.respond("Done.")));
     // A later event would close it, but the user opened it.
     expect(content(container)).toBe("Thinking hard.");

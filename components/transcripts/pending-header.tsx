@@ -1,0 +1,55 @@
+"use client";
+
+import { formatReplayTime } from "@/components/replay/speeds";
+import { DownloadIcon, ForkIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "./icons";
+
+/**
+ * The transcript header and replay bar, inert, while the first run of a conversation is on
+ * and its transcript is not stored yet: the same rows at the same heights, so nothing jumps
+ * when the real ones take their place.
+ */
+export function PendingHeader() {
+  return (
+    <div
+      className="shrink-0 border-b border-border bg-surface"
+      data-testid="transcript-header"
+      data-pending="true"
+    >
+      <div className="flex h-9 min-w-0 items-center gap-2 px-3 text-xs">
+        <p className="truncate text-[13px] font-medium text-fg-muted">New conversation</p>
+        <span className="ml-auto flex shrink-0 items-center gap-1 opacity-40" aria-hidden="true">
+          <span className={ACTION}>Re-run</span>
+          <span className={ACTION}>
+            <ForkIcon />
+            Fork…
+          </span>
+          <span className={ACTION}>
+            <DownloadIcon />
+            Export
+          </span>
+        </span>
+      </div>
+      <div className="flex h-9 items-center gap-1.5 px-3 opacity-40" aria-hidden="true">
+        <span className={CONTROL}>
+          <StepBackIcon />
+        </span>
+        <span className={CONTROL}>
+          <PlayIcon />
+        </span>
+        <span className={CONTROL}>
+          <StepForwardIcon />
+        </span>
+        <span className="h-6 w-[4.5rem] shrink-0 rounded border border-border" />
+        <span className="relative h-6 min-w-24 flex-1">
+          <span className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded-full bg-border" />
+        </span>
+        <span className="shrink-0 font-mono text-[11px] text-fg-subtle tabular-nums">
+          {formatReplayTime(0)} / {formatReplayTime(0)}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+const ACTION = "inline-flex items-center gap-1 rounded px-2 py-1 text-xs text-fg-muted";
+const CONTROL = "inline-flex size-6 shrink-0 items-center justify-center rounded text-fg-muted";

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import {
+  initialTheme,
+  PREFERENCES_VERSION,
+  parsePreferences,
+  serializePreferences,
+  THEME_BOOT_SCRIPT,
+} from "./preferences";
+
+const stored = (values: unknown, version: unknown = PREFERENCES_VERSION) =>
+  JSON.stringify({ version, values });
+
+describe("preferences", () => {
+  it("round-trips every field", () => {
+    const preferences = {
+      dialect: "delimiter",
+      provider: "openai",
+      modelId: "gpt-x",
+      system: "Be brief.",
+      tools: ["read", "list"],
+      temperature: 0.2,
+      maxOutputTokens: 512,
+      paceMs: 0,
+      theme: "light" as const,
+      debugOpen: false,
+      debugTab: "events" as const,
+      debugShare: 0.42,
+      sidebarOpen: false,
+      draft: "half a thought",
+    };
+    expect(parsePreferences(serializePreferences(preferences))).toEqual(preferences);
+  });
+
+  it("keeps nulls that mean 'the default'", () => {
+    const values = { system: null, tools: null, temperature: null, maxOutputTokens: null };
+    expect(parsePreferences(stored(values))).toEqual(values);
+  });
+
+  it("gives {} for garbage, another version or no value", () => {
+    for (const text of [null, "", "not json", "42", "null", "[]", stored({ theme: "light" }, 99)])
+      expect(parsePreferences(text)).toEqual({});
+  });
+
+  it("drops only the bad fields", () => {
+    const values = {
+      theme: "purple",
+      debugShare: 3,
+      paceMs: -1,
+      temperature: "hot",
+      tools: [1, 2],
+      sidebarOpen: "yes",
+      debugTab: "raw",
+      draft: 7,
+      dialect: "",
+      modelId: "m",
+      extra: "ignored",
+    };
+    expect(parsePreferences(stored(values))).toEqual({ debugTab: "raw", modelId: "m" });
+  });
+
+  it("cuts an enormous draft instead of keeping it whole", () => {
+    const draft = "x".repeat(200_000);
+    expect(parsePreferences(stored({ draft })).draft).toHaveLength(100_000);
+  });
+
+  it("picks the first theme from the choice, else the OS", () => {
+    expect(initialTheme(null, true)).toBe("light");
+    expect(initialTheme(null, false)).toBe("dark");
+    expect(initialTheme(stored({ theme: "dark" }), true)).toBe("dark");
+    expect(initialTheme("garbage", true)).toBe("light");
+  });
+
+  it("boot script agrees with initialTheme", () => {
+    const cases: [string | null, boolean][] = [
+      [null, true],
+      [null, false],
+      [stored({ theme: "dark" }), true],
+      [stored({ theme: "light" }), false],
+      [stored({ theme: "light" }, 2), false],
+      [stored({ theme: 5 }), true],
+      ["{broken", false],
+    ];
+    for (const [text, prefersLight] of cases) {
+      const dataset: Record<string, string> = {};
+      const run = new Function("localStorage", "matchMedia", "document", THEME_BOOT_SCRIPT);
+      run({ getItem: () => text }, () => ({ matches: prefersLight }), {
+        documentElement: { dataset },
+      });
+      expect(dataset.theme, `${text} ${prefersLight}`).toBe(initialTheme(text, prefersLight));
+    }
+  });
+});

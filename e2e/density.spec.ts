@@ -229,8 +229,11 @@ test("sidebar: one tab stop with arrow keys, the open one in view, why a search 
   await expect(item).toHaveAttribute("aria-current", "page");
   await expect(item).toBeInViewport();
 
-  // Tab from the search box lands on the open transcript; arrows move, Enter opens.
+  // Tab from the search box (past the source filter) lands on the open transcript; arrows
+  // move, Enter opens.
   await page.getByLabel("Search transcripts").focus();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Show transcripts from")).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(item.locator("[data-open-button]")).toBeFocused();
   await page.keyboard.press("ArrowUp");

@@ -122,10 +122,12 @@ test("keyboard only: send, stop, replay and fork", async ({ page }) => {
   await page.keyboard.press("Escape");
   await expect(page.getByLabel("Message")).not.toBeFocused();
 
-  // Replay: Space plays, Space pauses.
+  // Replay: Space plays, Space pauses (once the replay has shown more than the message, so
+  // J/K below have cards to move between).
   const bar = page.getByTestId("replay-bar");
   await page.keyboard.press(" ");
   await expect(bar.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
+  await expect(timeline(page).locator("[data-event-type]").nth(1)).toBeVisible();
   await page.keyboard.press(" ");
   await expect(bar.getByRole("button", { name: "Play", exact: true })).toBeVisible();
   await expect(bar.getByRole("button", { name: "Exit replay" })).toBeVisible();

@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/client/zod-jitless";
 import { useSyncExternalStore } from "react";
 import { type DialectDefinition, parseDefinition } from "@/lib/protocol";
 

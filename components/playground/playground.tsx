@@ -1,5 +1,6 @@
 "use client";
 
+import "@/lib/client/zod-jitless";
 import { useEffect, useLayoutEffect } from "react";
 import { Composer } from "@/components/chat/composer";
 import { DebugPanel } from "@/components/debug/debug-panel";

@@ -15,7 +15,7 @@ export function SourceFilter(props: {
 }) {
   return (
     <select
-      aria-label="Show"
+      aria-label="Show transcripts from"
       title="Show transcripts from"
       value={props.value ?? "all"}
       onChange={(change) => {

@@ -21,6 +21,18 @@ const CASES: [Dialect, string][] = [
   ["action", "hello"],
 ];
 
+const metricAt = (timestamp: number): TranscriptRecord => ({
+  kind: "event",
+  event: {
+    type: "metric",
+    id: "m1",
+    timestamp,
+    turn: 0,
+    step: { input: 1, output: 1, durationMs: 9, ttftMs: 5 },
+    total: { input: 1, output: 1, durationMs: 9 },
+  },
+});
+
 describe("replayRecords", () => {
   it.each(CASES)(
     "%s · %s: the same records as the live run, and no differences",
@@ -31,6 +43,40 @@ describe("replayRecords", () => {
       expect(withoutTimestamps(replay.records)).toEqual(withoutTimestamps(records));
     },
   );
+
+  it("a turn the user stopped inside <think> replays without an unclosed_block (as recorded)", () => {
+    const at = 1_000;
+    const records: TranscriptRecord[] = [
+      { kind: "event", event: { type: "user", id: "u1", timestamp: at, content: "hi" } },
+      { kind: "chunk", turn: 0, t: 5, text: "<think>still thin" },
+      {
+        kind: "event",
+        event: {
+          type: "think",
+          id: "r-1",
+          timestamp: at + 5,
+          turn: 0,
+          span: { start: 0, end: 17 },
+          content: "still thin",
+        },
+      },
+      metricAt(at + 8),
+      { kind: "event", event: { type: "interrupt", id: "i1", timestamp: at + 9, reason: "user" } },
+    ];
+    const replay = replayRecords("xml", records);
+    expect(replay.diffs).toEqual([]);
+    const codes = replay.records.flatMap((record) =>
+      record.kind === "event" && record.event.type === "error" ? [record.event.code] : [],
+    );
+    expect(codes).toEqual([]);
+    // The same text ending the turn on its own (a metric, no interrupt) is a model fault.
+    const ended = replayRecords("xml", records.slice(0, 4));
+    expect(
+      ended.records.some(
+        (r) => r.kind === "event" && r.event.type === "error" && r.event.code === "unclosed_block",
+      ),
+    ).toBe(true);
+  });
 
   it("replays a conversation of several runs (turns continue across runs)", async () => {
     const first = await recordRun({ message: "list the files", dialect: "xml" });

@@ -44,6 +44,7 @@ export function replayRecords(
 ): ReplayResult {
   const plans = planTurns(records);
   const flushAt = flushPositions(records, plans);
+  const interruptedTurns = interrupted(records);
   const out: TranscriptRecord[] = [];
   const recorded = new Map<number, ProtocolEvent[]>();
   const reparsed = new Map<number, ProtocolEvent[]>();
@@ -88,7 +89,15 @@ export function replayRecords(
       if (state === undefined || state.stopped) continue;
       if (record.kind === "event") now = record.event.timestamp;
       state.stopped = true;
-      take(turn, state, state.parser.end());
+      // As the agent loop does: a block the user cut off ends quietly, only the interrupt shows.
+      const ended = state.parser.end();
+      take(
+        turn,
+        state,
+        interruptedTurns.has(turn) && !(recorded.get(turn) ?? []).some(isUnclosedBlock)
+          ? ended.filter((event) => !isUnclosedBlock(event))
+          : ended,
+      );
     }
     switch (record.kind) {
       case "request":
@@ -117,6 +126,28 @@ export function replayRecords(
   );
   return { records: out, diffs };
 }
+
+/**
+ * The model turns an `interrupt` may have cut short: the last turn that streamed before each
+ * interrupt (its metric comes first). Replay drops the `unclosed_block` the end of such a turn
+ * finds only where the recording has none (the loop dropped it), so a fault the model made
+ * itself before a later stop still shows.
+ */
+function interrupted(records: readonly TranscriptRecord[]): Set<number> {
+  const turns = new Set<number>();
+  let streaming: number | undefined;
+  for (const record of records) {
+    if (record.kind === "chunk") streaming = record.turn;
+    else if (record.kind === "event" && record.event.type === "interrupt") {
+      if (streaming !== undefined) turns.add(streaming);
+      streaming = undefined;
+    }
+  }
+  return turns;
+}
+
+const isUnclosedBlock = (event: ProtocolEvent) =>
+  event.type === "error" && event.code === "unclosed_block";
 
 function planTurns(records: readonly TranscriptRecord[]): Map<number, TurnPlan> {
   const plans = new Map<number, TurnPlan>();

@@ -4,6 +4,7 @@ import { MAX_JSON_DEPTH, safeParseJson, tooDeep } from "@/lib/protocol/safe-json
 import { secretsOf } from "@/lib/providers";
 import { redactSecrets } from "@/lib/runtime/redact";
 import { readConfig, type ServerConfig } from "@/lib/server/config";
+import { allowedHosts, hostProblem, securityHeaders } from "@/lib/server/host-check";
 import { getStore } from "@/lib/server/store-instance";
 import type { Store } from "@/lib/store";
 
@@ -131,4 +132,27 @@ export function readQuery<T>(request: Request, schema: z.ZodType<T>): T | Respon
   );
   const parsed = schema.safeParse(params);
   return parsed.success ? parsed.data : problem(400, describeProblem(parsed.error, "query"));
+}
+
+/**
+ * `jsonRoute` plus what `proxy.ts` does for every other route: the Host check (421) and the
+ * security headers. For the routes `proxy.ts` leaves out because their bodies stream.
+ */
+export function guardedRoute<Args extends [Request, ...unknown[]]>(
+  handler: (...args: Args) => Promise<Response>,
+): (...args: Args) => Promise<Response> {
+  const answer = jsonRoute(handler);
+  return async (...args) => {
+    const refused = hostProblem(args[0].headers, allowedHosts(process.env));
+    const response = refused === null ? await answer(...args) : problem(421, refused);
+    const headers = new Headers(response.headers);
+    const secure = securityHeaders(process.env.NODE_ENV === "development");
+    for (const [name, value] of Object.entries(secure)) headers.set(name, value);
+    // A new response: one from `fetch` (the proxy's upstream answer) has immutable headers.
+    return new Response(response.body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  };
 }

@@ -1,4 +1,4 @@
-import { jsonRoute, problem, redacted, server } from "@/app/api/http";
+import { guardedRoute, problem, redacted, server } from "@/app/api/http";
 import { secretsOf } from "@/lib/providers";
 import { redactRecord } from "@/lib/server/provider-run";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
@@ -41,4 +41,4 @@ async function post(request: Request): Promise<Response> {
   );
 }
 
-export const POST = jsonRoute(post);
+export const POST = guardedRoute(post);

@@ -1,4 +1,4 @@
-import { jsonRoute } from "@/app/api/http";
+import { guardedRoute } from "@/app/api/http";
 import { getCapture, readProxyLimits } from "@/lib/proxy/instance";
 import { proxyRequest } from "@/lib/proxy/proxy";
 import { readConfig } from "@/lib/server/config";
@@ -29,7 +29,7 @@ async function handle(request: Request, context: Context): Promise<Response> {
   });
 }
 
-const answer = jsonRoute(handle);
+const answer = guardedRoute(handle);
 
 export const GET = answer;
 export const POST = answer;

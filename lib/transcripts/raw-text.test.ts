@@ -3,6 +3,7 @@ import { encodeTurn } from "../protocol/encode";
 import { DIALECTS, type Dialect, type ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import { feedChunks } from "../protocol/testing";
+import { replayRecords } from "../replay/replay";
 import {
   chooseRawDialect,
   RAW_CHUNK_CHARS,
@@ -89,6 +90,20 @@ describe("rawTextToRecords", () => {
       expect(events.filter((event) => event.type === "error")).toEqual([]);
     },
   );
+
+  it.each([
+    ...DIALECTS.map((dialect) => SAMPLES[dialect]),
+    "plain words, no marker",
+    "<think>cut off before its close",
+    '§think: a\n§call: {"name": "x", "args": {}}\n§execute',
+  ])("replays without differences and ends with the turn's metric: %s", (text) => {
+    const { choice, records } = rawTextToRecords(text);
+    expect(replayRecords(choice.dialect, records).diffs).toEqual([]);
+    expect(records.at(-1)).toMatchObject({
+      kind: "event",
+      event: { type: "metric", step: { input: 0, output: Math.ceil(text.length / 4) } },
+    });
+  });
 
   it("marker-less text falls back to xml and says so", () => {
     const { choice, records } = rawTextToRecords("The model just talked.\nNo tags at all.");

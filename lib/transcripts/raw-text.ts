@@ -93,11 +93,14 @@ export class RawTextRecords {
     readonly choice: RawDialectChoice,
     options: { clock?: () => number; chunkChars?: number } = {},
   ) {
-    this.parser = createParser(choice.dialect, { turn: 0, clock: options.clock ?? (() => 0) });
+    this.clock = options.clock ?? (() => 0);
+    this.parser = createParser(choice.dialect, { turn: 0, clock: this.clock });
     this.chunkChars = Math.max(2, options.chunkChars ?? RAW_CHUNK_CHARS);
   }
 
+  private readonly clock: () => number;
   private readonly chunkChars: number;
+  private chars = 0;
 
   push(text: string): TranscriptRecord[] {
     if (this.ended) throw new Error("RawTextRecords.push after end(): make a new one per text.");
@@ -115,6 +118,13 @@ export class RawTextRecords {
     return records;
   }
 
+  /**
+   * The rest of the text, what the parser flushes at the end, then the turn's `metric`, as
+   * the agent loop writes them: replay calls `end()` where it finds a turn's metric (a turn
+   * without one reads as cut short), so the import replays without differences. Nothing was
+   * measured: output tokens are the loop's estimate for providers without usage (a quarter of
+   * the characters), input and times 0.
+   */
   end(): TranscriptRecord[] {
     if (this.ended) return [];
     this.ended = true;
@@ -122,10 +132,22 @@ export class RawTextRecords {
     if (this.pending !== "") this.chunk(this.pending, records);
     this.pending = "";
     for (const event of this.parser.end()) records.push({ kind: "event", event });
+    const output = Math.ceil(this.chars / 4);
+    records.push({
+      kind: "event",
+      event: {
+        type: "metric",
+        id: "import-metric",
+        timestamp: this.clock(),
+        step: { input: 0, output, durationMs: 0, ttftMs: 0 },
+        total: { input: 0, output, durationMs: 0 },
+      },
+    });
     return records;
   }
 
   private chunk(text: string, records: TranscriptRecord[]): void {
+    this.chars += text.length;
     records.push({ kind: "chunk", turn: 0, t: 0, text });
     for (const event of this.parser.feed(text)) records.push({ kind: "event", event });
   }

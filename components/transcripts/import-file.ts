@@ -29,7 +29,7 @@ export async function importFile(file: File): Promise<void> {
       ? ""
       : dialect.by === "query"
         ? ` as ${dialect.dialect}`
-        : ` as ${dialect.dialect} (${dialect.by === "detected" ? "detected" : "no marker found"}: ${dialect.reason})`;
+        : ` as ${dialect.dialect} (${dialect.by === "detected" ? "detected: " : ""}${dialect.reason})`;
   if (await openTranscript(transcript.id))
     state.notify({
       text: `Imported "${transcript.title}"${how} (${records} records).`,

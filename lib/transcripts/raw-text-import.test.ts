@@ -101,12 +101,13 @@ describe("importRawTextStream", () => {
 
   it("refuses an empty or blank text", async () => {
     const store = createMemoryStore();
-    for (const text of ["", " \n\t\n"])
+    for (const text of ["", " \n\t\n", " ".repeat(40_000)])
       expect(await importRawTextStream(store, streamOf(text, [3]))).toEqual({
         ok: false,
         error: { reason: "invalid", message: "body: the text is empty." },
       });
     expect(await importRawTextStream(store, null)).toMatchObject({ ok: false });
+    expect(await visible(store)).toEqual([]);
   });
 
   it("uses a named dialect and the import exports as a valid transcript file", async () => {

@@ -122,7 +122,8 @@ export async function importRawTextStream(
       if (!seenText && text.trim() !== "") seenText = true;
       if (converter === undefined) {
         head += text;
-        if (head.length >= DEFAULT_DETECT_WINDOW && seenText) await start(false);
+        // Never more than the window held, even of white space (refused as empty at the end).
+        if (head.length >= DEFAULT_DETECT_WINDOW) await start(false);
       } else {
         await write(converter.push(text), false);
       }

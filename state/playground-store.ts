@@ -104,7 +104,15 @@ export interface OpenTranscript {
   meta: TranscriptMeta;
   records: StoredRecord[];
   /** Set when it came from a file: the file's own id, and its parent when not stored here. */
-  importedFrom?: { originalId: string; importedAt: number; parentId?: string; forkPoint?: number };
+  importedFrom?: {
+    originalId: string;
+    importedAt: number;
+    parentId?: string;
+    forkPoint?: number;
+    /** A raw text import: no id in the file; how its dialect was chosen. */
+    format?: "text";
+    dialect?: { dialect: string; by: "query" | "detected" | "fallback"; reason: string };
+  };
 }
 
 /** A short message at the bottom of the page, with an optional action ("Undo"). */

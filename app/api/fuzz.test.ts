@@ -214,6 +214,43 @@ describe("route fuzz", { timeout: 120_000 }, () => {
       }),
       runs(600),
     );
+    // Raw text: any text near every dialect's markers, with any of the import's parameters.
+    const markers = fc.constantFrom(
+      "<tool_call>",
+      "</tool_call>",
+      "<think>",
+      "<execute>",
+      "§call:",
+      "§execute",
+      "<action ",
+      "<respond>",
+      '{"name": "x", "arguments": {}}',
+      "\uFFFD",
+      "\u0000",
+    );
+    const text = fc
+      .array(fc.oneof(markers, fc.string({ maxLength: 30 }), fc.string({ unit: "grapheme" })), {
+        maxLength: 12,
+      })
+      .map((parts) => parts.join(""));
+    const query = fc
+      .dictionary(
+        fc.constantFrom("format", "dialect", "title", "x"),
+        fc.oneof(
+          fc.constantFrom("text", "jsonl", "auto", "hermes", "xml", "delimiter", "action", ""),
+          fc.string({ maxLength: 12 }),
+        ),
+        { maxKeys: 3 },
+      )
+      .map((entries) => new URLSearchParams(entries).toString());
+    await fc.assert(
+      fc.asyncProperty(text, query, headers, async (body, search, head) => {
+        await answered(
+          await importFile(request(`/api/transcripts/import?${search}`, "POST", body, head)),
+        );
+      }),
+      runs(600),
+    );
   });
 
   it("GET /api/transcripts and its export, with any query", async () => {

@@ -83,13 +83,29 @@ export const restoreTranscript = (id: string) =>
 export const forkTranscript = (id: string, body: ForkBody) =>
   call<ForkReply>(`${path(id)}/fork`, json("POST", body));
 
-/** The file as the request body; the server validates every line. */
-export const importTranscriptFile = (file: Blob) =>
-  call<{ transcript: TranscriptMeta; records: number }>("/api/transcripts/import", {
-    method: "POST",
-    headers: { "content-type": "application/x-ndjson" },
-    body: file,
-  });
+/** How the server chose a raw text's dialect (`?format=text` imports only). */
+export interface RawDialectReply {
+  dialect: string;
+  by: "query" | "detected" | "fallback";
+  reason: string;
+}
+
+/**
+ * The file as the request body; the server validates every line. A raw text file (a model's
+ * wire text from a log) goes with `?format=text` and its name as the title; the reply then
+ * says which dialect parses it and why.
+ */
+export const importTranscriptFile = (file: Blob, raw?: { title: string }) =>
+  call<{ transcript: TranscriptMeta; records: number; dialect?: RawDialectReply }>(
+    raw === undefined
+      ? "/api/transcripts/import"
+      : `/api/transcripts/import?${new URLSearchParams({ format: "text", title: raw.title })}`,
+    {
+      method: "POST",
+      headers: { "content-type": raw === undefined ? "application/x-ndjson" : "text/plain" },
+      body: file,
+    },
+  );
 
 export interface MarkdownSwitches {
   reasoning: boolean;

@@ -50,7 +50,7 @@ export function DropZone() {
       data-testid="drop-zone"
     >
       <p className="rounded-md bg-surface px-3 py-2 text-sm text-fg shadow-lg">
-        Drop a transcript file (.jsonl) to import it
+        Drop a transcript (.jsonl) or a model's raw text (.txt, .log) to import it
       </p>
     </div>
   );

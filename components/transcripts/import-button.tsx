@@ -5,7 +5,7 @@ import { UploadIcon } from "./icons";
 import { importFile } from "./import-file";
 import { ICON_BUTTON } from "./transcript-item";
 
-/** Picks a transcript file (JSONL, spec §8) and imports it. */
+/** Picks a transcript file (JSONL, spec §8), or a raw text file (`.txt`, `.log`), and imports it. */
 export function ImportButton() {
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -14,7 +14,7 @@ export function ImportButton() {
         type="button"
         className={ICON_BUTTON}
         aria-label="Import a transcript"
-        title="Import a transcript (.jsonl)"
+        title="Import a transcript (.jsonl) or a model's raw text (.txt, .log)"
         onClick={() => input.current?.click()}
       >
         <UploadIcon />
@@ -22,7 +22,7 @@ export function ImportButton() {
       <input
         ref={input}
         type="file"
-        accept=".jsonl,.ndjson,application/x-ndjson,application/jsonl,text/plain"
+        accept=".jsonl,.ndjson,.txt,.log,application/x-ndjson,application/jsonl,text/plain"
         className="hidden"
         data-testid="import-input"
         onChange={(change) => {

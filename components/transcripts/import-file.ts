@@ -4,19 +4,35 @@ import { usePlayground } from "@/state/playground-store";
 import { importTranscriptFile } from "./api";
 import { openTranscript } from "./navigation";
 
+/** Files read as a model's raw wire text rather than a transcript file (JSONL). */
+export function isRawTextFile(name: string): boolean {
+  return /\.(txt|log)$/i.test(name);
+}
+
 /**
  * Imports a transcript file and opens it. A refused file shows the server's message, which
- * names the first bad line and why ("line 7: event.type: …").
+ * names the first bad line and why ("line 7: event.type: …"). A `.txt` / `.log` file is sent
+ * as raw text: the toast names the dialect the server parsed it with and why.
  */
 export async function importFile(file: File): Promise<void> {
-  const result = await importTranscriptFile(file);
+  const raw = isRawTextFile(file.name) ? { title: file.name.slice(0, 200) } : undefined;
+  const result = await importTranscriptFile(file, raw);
   const state = usePlayground.getState();
   if (!result.ok) {
     state.notify({ text: `Could not import ${file.name}: ${result.error}`, tone: "danger" });
     return;
   }
   state.refreshList();
-  const { transcript, records } = result.value;
+  const { transcript, records, dialect } = result.value;
+  const how =
+    dialect === undefined
+      ? ""
+      : dialect.by === "query"
+        ? ` as ${dialect.dialect}`
+        : ` as ${dialect.dialect} (${dialect.by === "detected" ? "detected: " : ""}${dialect.reason})`;
   if (await openTranscript(transcript.id))
-    state.notify({ text: `Imported "${transcript.title}" (${records} records).`, tone: "info" });
+    state.notify({
+      text: `Imported "${transcript.title}"${how} (${records} records).`,
+      tone: "info",
+    });
 }

@@ -40,7 +40,19 @@ export function Lineage({ transcript }: { transcript: OpenTranscript }) {
       {replayOf !== undefined ? (
         <Related label="replay of" id={replayOf} title={replayTitle} testId="replay-of" />
       ) : null}
-      {importedFrom !== undefined ? (
+      {importedFrom?.format === "text" ? (
+        <span
+          className="min-w-0 shrink-[2] truncate text-fg-subtle"
+          data-testid="imported-from"
+          title={`Imported from a raw text file; ${importedFrom.dialect?.dialect ?? meta.dialect}: ${importedFrom.dialect?.reason ?? ""}`}
+        >
+          imported from raw text{" "}
+          <span className="font-mono">
+            ({importedFrom.dialect?.dialect ?? meta.dialect}
+            {importedFrom.dialect?.by === "fallback" ? ", no marker found" : ""})
+          </span>
+        </span>
+      ) : importedFrom !== undefined ? (
         <span
           className="min-w-0 shrink-[2] truncate text-fg-subtle"
           data-testid="imported-from"

@@ -29,6 +29,15 @@ export {
   parseJsonl,
 } from "./jsonl";
 export { exportMarkdown, fenced, type MarkdownOptions } from "./markdown";
+export {
+  chooseRawDialect,
+  RAW_CHUNK_CHARS,
+  type RawDialectChoice,
+  RawTextRecords,
+  rawRequestRecord,
+  rawTextToRecords,
+  titleOfText,
+} from "./raw-text";
 export { TaskStepStream, type TaskStepStreamOptions, toTaskSteps } from "./task-step-stream";
 export type {
   StepMetadata,

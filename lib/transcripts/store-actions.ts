@@ -6,6 +6,7 @@ import { isPlainObject } from "../protocol/safe-json";
 import type { Store, TranscriptMeta } from "../store/store";
 import { type ForkPlan, groupByRun } from "./fork";
 import type { FileRecord, TranscriptFile, TranscriptHeader } from "./header";
+import type { RawDialectChoice } from "./raw-text";
 
 /**
  * Where an import's origin is kept: a relic per imported transcript. Transcripts have no free
@@ -13,9 +14,15 @@ import type { FileRecord, TranscriptFile, TranscriptHeader } from "./header";
  */
 export const IMPORT_NAMESPACE = "wirescope.imports";
 
-/** What an imported transcript came from: its id in the file, and the fork link it claimed. */
+/**
+ * What an imported transcript came from: its id in the file, and the fork link it claimed; for
+ * a raw text file (no id: `originalId` is empty), how its dialect was chosen.
+ */
 export interface ImportOrigin {
   originalId: string;
+  /** `text`: a raw text file (`raw-text-import.ts`); absent for a transcript file. */
+  format?: "text";
+  dialect?: RawDialectChoice;
   /** ms since the epoch. */
   importedAt: number;
   /** The file's `parentId` and `forkPoint`, kept as inert metadata: never a link here. */

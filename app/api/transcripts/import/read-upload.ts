@@ -5,7 +5,7 @@
  */
 
 export type Upload =
-  | { ok: true; body: ReadableStream<Uint8Array> | null }
+  | { ok: true; body: ReadableStream<Uint8Array> | null; name?: string }
   | { ok: false; status: 400 | 413; message: string };
 
 /** Multipart bodies carry boundaries and headers besides the file. */
@@ -50,7 +50,8 @@ export async function readUpload(request: Request, maxBytes: number): Promise<Up
       message: 'file: send the transcript as the form field "file".',
     };
   if (file.size > cap) return tooLarge(cap);
-  return { ok: true, body: file.stream() };
+  const name = file.name.trim();
+  return { ok: true, body: file.stream(), ...(name === "" ? {} : { name: name.slice(0, 200) }) };
 }
 
 /** Passes bytes through until more than `max` went by, then fails the stream. */

@@ -1,10 +1,12 @@
-import { guardedRoute, problem, redacted, server } from "@/app/api/http";
+import { describeProblem, guardedRoute, problem, redacted, server } from "@/app/api/http";
 import { secretsOf } from "@/lib/providers";
 import { redactRecord } from "@/lib/server/provider-run";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importLimits } from "@/lib/transcripts/jsonl";
-import { importJsonlStream } from "@/lib/transcripts/jsonl-import";
+import { type ImportCleaner, importJsonlStream } from "@/lib/transcripts/jsonl-import";
+import { importRawTextStream } from "@/lib/transcripts/raw-text-import";
 import { readUpload } from "./read-upload";
+import { type ImportQuery, importQuerySchema } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -15,28 +17,64 @@ export const dynamic = "force-dynamic";
  * arrives. A bad file is refused with 400 and the first bad line (`{ error: "line 7:
  * event.type: …", line: 7 }`), a file over the limit with 413, and leaves nothing visible.
  * The transcript gets a new id; the file's id is kept as `importedFrom.originalId`.
+ *
+ * With `?format=text` the body is a model's raw wire text instead (`raw-text-import.ts`):
+ * one model turn, parsed with `?dialect=` or the detected dialect; the reply says which and
+ * why (`dialect: { dialect, by, reason }`). Only the parameter switches: a transcript file
+ * is never read as text because it failed validation.
  */
 async function post(request: Request): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
+  const parsed = importQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!parsed.success) return problem(400, describeProblem(parsed.error, "query"));
   const limits = importLimits(process.env);
   const upload = await readUpload(request, limits.maxBytes);
   if (!upload.ok) return problem(upload.status, upload.message);
   const { store, config } = server();
   // A configured key in the file is not stored: not in the title, not in any record.
   const secrets = secretsOf(config.providerEnv);
-  const imported = await importJsonlStream(store, upload.body, limits, Date.now, {
+  const clean: ImportCleaner = {
     header: (header) => ({ ...header, title: redacted(header.title, config) }),
     record: (record) => redactRecord(record, secrets) as typeof record,
-  });
+  };
+  if (parsed.data.format === "text") return importText(parsed.data, upload, limits.maxBytes, clean);
+  const imported = await importJsonlStream(store, upload.body, limits, Date.now, clean);
   if (!imported.ok) {
     const { reason, message, line } = imported.error;
     return problem(reason === "too_large" && line === undefined ? 413 : 400, message, {
       ...(line === undefined ? {} : { line }),
+      ...(line === 1 ? { hint: "To import a model's raw text, add ?format=text." } : {}),
     });
   }
   return Response.json(
     { transcript: imported.meta, importedFrom: imported.origin, records: imported.records },
+    { status: 201 },
+  );
+}
+
+async function importText(
+  query: ImportQuery,
+  upload: { body: ReadableStream<Uint8Array> | null; name?: string },
+  maxBytes: number,
+  clean: ImportCleaner,
+): Promise<Response> {
+  const title = query.title ?? upload.name;
+  const imported = await importRawTextStream(server().store, upload.body, {
+    maxBytes,
+    ...(query.dialect === undefined || query.dialect === "auto" ? {} : { dialect: query.dialect }),
+    ...(title === undefined ? {} : { title }),
+    clean,
+  });
+  if (!imported.ok)
+    return problem(imported.error.reason === "too_large" ? 413 : 400, imported.error.message);
+  return Response.json(
+    {
+      transcript: imported.meta,
+      importedFrom: imported.origin,
+      records: imported.records,
+      dialect: imported.choice,
+    },
     { status: 201 },
   );
 }

@@ -27,7 +27,7 @@ beforeAll(async () => {
   process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-fuzz-"));
   process.env.WIRESCOPE_DEMO_PACE_MS = "0";
   const response = await startRun(
-    new Request("http://test/api/runs", {
+    new Request("http://localhost/api/runs", {
       method: "POST",
       body: JSON.stringify({ dialect: "xml", message: "list the files" }),
     }),
@@ -87,7 +87,7 @@ const headers = fc.record(
       "application/x-ndjson",
       "",
     ),
-    origin: fc.constantFrom("http://test", "https://evil.example", "null", "not a url"),
+    origin: fc.constantFrom("http://localhost", "https://evil.example", "null", "not a url"),
     "sec-fetch-site": fc.constantFrom("same-origin", "cross-site", "none", "same-site"),
     "content-length": fc.constantFrom("0", "1", "999999999999", "-1", "abc"),
   },
@@ -98,10 +98,13 @@ function request(path: string, method: string, body: string | undefined, head: o
   const init: RequestInit = { method, headers: head as Record<string, string> };
   if (body !== undefined && method !== "GET") init.body = body;
   try {
-    return new Request(`http://test${path}`, init);
+    return new Request(`http://localhost${path}`, init);
   } catch {
     // A header undici itself refuses never reaches a route.
-    return new Request(`http://test${path}`, { method, ...(init.body ? { body: init.body } : {}) });
+    return new Request(`http://localhost${path}`, {
+      method,
+      ...(init.body ? { body: init.body } : {}),
+    });
   }
 }
 
@@ -266,10 +269,10 @@ describe("route fuzz", { timeout: 120_000 }, () => {
       .map((entries) => new URLSearchParams(entries).toString());
     await fc.assert(
       fc.asyncProperty(idOrExisting, query, async (id, search) => {
-        await answered(await list(new Request(`http://test/api/transcripts?${search}`)));
+        await answered(await list(new Request(`http://localhost/api/transcripts?${search}`)));
         await answered(
           await exportTranscript(
-            new Request(`http://test/api/transcripts/x/export?${search}`),
+            new Request(`http://localhost/api/transcripts/x/export?${search}`),
             params(id),
           ),
         );
@@ -312,13 +315,16 @@ describe("route fuzz", { timeout: 120_000 }, () => {
         query(["active", "after", "x"]),
         query(["limit", "after", "before", "from", "x"]),
         async (run, id, search, page) => {
-          await answered(await activeRuns(new Request(`http://test/api/runs?${search}`)));
-          const events = await runEvents(new Request(`http://test/api/runs/x/events?${search}`), {
-            params: Promise.resolve({ runId: run === "existing" ? existingRun : run }),
-          });
+          await answered(await activeRuns(new Request(`http://localhost/api/runs?${search}`)));
+          const events = await runEvents(
+            new Request(`http://localhost/api/runs/x/events?${search}`),
+            {
+              params: Promise.resolve({ runId: run === "existing" ? existingRun : run }),
+            },
+          );
           await answered(events);
           await answered(
-            await getOne(new Request(`http://test/api/transcripts/x?${page}`), params(id)),
+            await getOne(new Request(`http://localhost/api/transcripts/x?${page}`), params(id)),
           );
         },
       ),
@@ -344,9 +350,9 @@ describe("route fuzz", { timeout: 120_000 }, () => {
   });
 
   it("still answers afterwards", async () => {
-    const listed = await list(new Request("http://test/api/transcripts"));
+    const listed = await list(new Request("http://localhost/api/transcripts"));
     expect(listed.status).toBe(200);
-    const one = await getOne(new Request("http://test/"), params("existing"));
+    const one = await getOne(new Request("http://localhost/"), params("existing"));
     expect(one.status).toBe(200);
   });
 });

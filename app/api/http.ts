@@ -143,7 +143,11 @@ export function guardedRoute<Args extends [Request, ...unknown[]]>(
 ): (...args: Args) => Promise<Response> {
   const answer = jsonRoute(handler);
   return async (...args) => {
-    const refused = hostProblem(args[0].headers, allowedHosts(process.env));
+    const [request] = args;
+    // Next builds `request.url` from the Host header; a request built in-process has only the URL.
+    const named = new Headers(request.headers);
+    if (!named.has("host")) named.set("host", new URL(request.url).host);
+    const refused = hostProblem(named, allowedHosts(process.env));
     const response = refused === null ? await answer(...args) : problem(421, refused);
     const headers = new Headers(response.headers);
     const secure = securityHeaders(process.env.NODE_ENV === "development");

@@ -14,14 +14,14 @@ beforeAll(async () => {
   process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-hardening-"));
 });
 
-const url = (path: string) => `http://test/api/transcripts${path}`;
+const url = (path: string) => `http://localhost/api/transcripts${path}`;
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 const post = (body: string) => ({ method: "POST", body });
 
 async function newTranscript(message: string): Promise<string> {
   const response = await startRun(
     new Request(
-      "http://test/api/runs",
+      "http://localhost/api/runs",
       post(
         JSON.stringify({
           dialect: "xml",

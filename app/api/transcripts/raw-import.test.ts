@@ -12,7 +12,7 @@ beforeAll(async () => {
   process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-raw-import-"));
 });
 
-const url = (path: string) => `http://test/api/transcripts${path}`;
+const url = (path: string) => `http://localhost/api/transcripts${path}`;
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 const send = (query: string, body: BodyInit) =>
   importFile(new Request(url(`/import${query}`), { method: "POST", body }));

@@ -18,14 +18,14 @@ beforeAll(async () => {
   process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-transcripts-"));
 });
 
-const url = (path: string) => `http://test/api/transcripts${path}`;
+const url = (path: string) => `http://localhost/api/transcripts${path}`;
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body) });
 
 async function run(body: Record<string, unknown>): Promise<RunStreamRecord[]> {
   const response = await startRun(
     new Request(
-      "http://test/api/runs",
+      "http://localhost/api/runs",
       json({ dialect: "xml", model: { provider: "demo", settings: { paceMs: 0 } }, ...body }),
     ),
   );
@@ -380,7 +380,7 @@ describe("fork", () => {
     expect(whole.resume).toBe(false);
     const refused = await startRun(
       new Request(
-        "http://test/api/runs",
+        "http://localhost/api/runs",
         json({ dialect: "xml", transcriptId: whole.transcript.id }),
       ),
     );

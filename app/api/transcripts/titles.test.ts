@@ -17,13 +17,13 @@ beforeAll(async () => {
   process.env.OPENAI_API_KEY = KEY;
 });
 
-const url = (path: string) => `http://test/api/transcripts${path}`;
+const url = (path: string) => `http://localhost/api/transcripts${path}`;
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 async function newTranscript(message: string): Promise<string> {
   const body = { dialect: "xml", message, model: { provider: "demo", settings: { paceMs: 0 } } };
   const response = await startRun(
-    new Request("http://test/api/runs", { method: "POST", body: JSON.stringify(body) }),
+    new Request("http://localhost/api/runs", { method: "POST", body: JSON.stringify(body) }),
   );
   if (response.body === null) throw new Error(`no body: ${response.status}`);
   let id = "";

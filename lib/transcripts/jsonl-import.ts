@@ -17,6 +17,7 @@ import {
 import { validateLine } from "./jsonl-line";
 import { requestResolver } from "./request-refs";
 import { beginImport, finishImport, type ImportOrigin } from "./store-actions";
+import { decodedText } from "./text-stream";
 
 /** Records per `appendRecords` call (and one run id per call). */
 const BATCH = 1000;
@@ -42,7 +43,6 @@ export async function importJsonlStream(
 ): Promise<StreamImportResult> {
   const { maxBytes, maxLineBytes } = { ...DEFAULT_JSONL_LIMITS, ...limits };
   const reader = body?.getReader();
-  const decoder = new TextDecoder("utf-8", { fatal: true });
   let started: { meta: TranscriptMeta; origin: ImportOrigin } | undefined;
   let header: TranscriptHeader | undefined;
   let batch: FileRecord[] = [];
@@ -50,7 +50,6 @@ export async function importJsonlStream(
   let number = 0;
   let pending = "";
   const resolve = requestResolver();
-  let bytes = 0;
 
   const flush = async () => {
     if (started === undefined || batch.length === 0) return;
@@ -90,23 +89,9 @@ export async function importJsonlStream(
   };
 
   try {
-    for (;;) {
-      const chunk = reader === undefined ? { done: true as const } : await reader.read();
-      let text: string;
-      try {
-        text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
-      } catch {
-        return await refuse({ reason: "invalid", message: "The file is not UTF-8 text." });
-      }
-      if (!chunk.done) {
-        bytes += chunk.value.byteLength;
-        if (bytes > maxBytes)
-          return await refuse({
-            reason: "too_large",
-            message: `The file is larger than the limit of ${formatBytes(maxBytes)}.`,
-          });
-      }
-      pending += text;
+    for await (const piece of decodedText(reader, maxBytes, "The file is not UTF-8 text.")) {
+      if (!piece.ok) return await refuse(piece.error);
+      pending += piece.text;
       let start = 0;
       for (let newline = pending.indexOf("\n"); newline !== -1; ) {
         const error = await take(pending.slice(start, newline));
@@ -117,7 +102,7 @@ export async function importJsonlStream(
       pending = pending.slice(start);
       // A UTF-16 unit is at least one byte: a longer tail is over the limit already.
       if (pending.length > maxLineBytes) return await refuse(tooLongLine(number + 1, maxLineBytes));
-      if (chunk.done) break;
+      if (piece.done) break;
     }
     if (pending !== "") {
       const error = await take(pending);

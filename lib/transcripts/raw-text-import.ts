@@ -10,7 +10,7 @@ import type { Dialect } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { Store, TranscriptMeta } from "../store/store";
 import type { TranscriptHeader } from "./header";
-import { DEFAULT_JSONL_LIMITS, formatBytes, type JsonlError } from "./jsonl";
+import { DEFAULT_JSONL_LIMITS, type JsonlError } from "./jsonl";
 import type { ImportCleaner } from "./jsonl-import";
 import {
   chooseRawDialect,
@@ -20,6 +20,7 @@ import {
   titleOfText,
 } from "./raw-text";
 import { beginImport, finishImport, type ImportOrigin } from "./store-actions";
+import { decodedText } from "./text-stream";
 
 const BATCH = 1000;
 const RUN_ID = "imported";
@@ -54,8 +55,6 @@ export async function importRawTextStream(
   const now = options.now ?? Date.now;
   const clean = options.clean;
   const reader = body?.getReader();
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  let bytes = 0;
   let head = "";
   let converter: RawTextRecords | undefined;
   let started: { meta: TranscriptMeta; origin: ImportOrigin } | undefined;
@@ -103,22 +102,9 @@ export async function importRawTextStream(
   };
 
   try {
-    for (;;) {
-      const chunk = reader === undefined ? { done: true as const } : await reader.read();
-      let text: string;
-      try {
-        text = chunk.done ? decoder.decode() : decoder.decode(chunk.value, { stream: true });
-      } catch {
-        return await refuse({ reason: "invalid", message: "body: the text is not valid UTF-8." });
-      }
-      if (!chunk.done) {
-        bytes += chunk.value.byteLength;
-        if (bytes > maxBytes)
-          return await refuse({
-            reason: "too_large",
-            message: `The file is larger than the limit of ${formatBytes(maxBytes)}.`,
-          });
-      }
+    for await (const piece of decodedText(reader, maxBytes, "body: the text is not valid UTF-8.")) {
+      if (!piece.ok) return await refuse(piece.error);
+      const { text } = piece;
       if (!seenText && text.trim() !== "") seenText = true;
       if (converter === undefined) {
         head += text;
@@ -127,7 +113,7 @@ export async function importRawTextStream(
       } else {
         await write(converter.push(text), false);
       }
-      if (chunk.done) break;
+      if (piece.done) break;
     }
     if (!seenText) return await refuse({ reason: "invalid", message: "body: the text is empty." });
     if (converter === undefined) await start(true);

@@ -69,6 +69,8 @@ export interface UiSlice {
   theme: Theme;
   /** Internal ids (call ids, error call ids) on the timeline's cards; off by default. */
   showIds: boolean;
+  /** Raw draws spaces, tabs and line breaks as symbols; off by default. */
+  rawWhitespace: boolean;
   /** The user's pick; null follows the OS colour scheme. */
   themeChoice: Theme | null;
   /** The drawer open over the conversation on a narrow window, if any. */
@@ -94,6 +96,7 @@ export interface UiSlice {
         | "helpOpen"
         | "draft"
         | "showIds"
+        | "rawWhitespace"
       >
     >,
   ): void;
@@ -231,6 +234,7 @@ const uiSlice: StateCreator<PlaygroundState, [], [], UiSlice> = (set) => ({
   eventFilter: null,
   theme: "dark",
   showIds: false,
+  rawWhitespace: false,
   themeChoice: null,
   drawer: null,
   helpOpen: false,

@@ -39,13 +39,20 @@ describe("preferences in the store", () => {
           modelId: "m",
           draft: "hi",
           sidebarOpen: false,
+          rawWhitespace: true,
           theme: "light",
         },
       }),
     );
     restorePreferences();
     const state = usePlayground.getState();
-    expect(state).toMatchObject({ modelId: "m", draft: "hi", sidebarOpen: false, theme: "light" });
+    expect(state).toMatchObject({
+      modelId: "m",
+      draft: "hi",
+      sidebarOpen: false,
+      rawWhitespace: true,
+      theme: "light",
+    });
     expect(state.dialect).toBe(initial.dialect);
     expect(state.themeChoice).toBe("light");
   });
@@ -54,8 +61,12 @@ describe("preferences in the store", () => {
     restorePreferences();
     const stop = keepPreferences();
     usePlayground.getState().setSettings({ dialect: "delimiter" });
-    usePlayground.getState().setUi({ draft: "typing" });
-    expect(stored().values).toMatchObject({ dialect: "delimiter", draft: "typing" });
+    usePlayground.getState().setUi({ draft: "typing", rawWhitespace: true });
+    expect(stored().values).toMatchObject({
+      dialect: "delimiter",
+      draft: "typing",
+      rawWhitespace: true,
+    });
     expect(stored().values.theme).toBeUndefined();
 
     prefersLight = true;

@@ -42,6 +42,7 @@ function pick(state: PlaygroundState): Preferences {
     debugTab: state.debugTab,
     debugShare: state.debugShare,
     sidebarOpen: state.sidebarOpen,
+    rawWhitespace: state.rawWhitespace,
     draft: state.draft,
   };
 }

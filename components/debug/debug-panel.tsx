@@ -8,6 +8,7 @@ import { DebugTabs } from "./debug-tabs";
 import { EventsView } from "./events-view";
 import { LinkStatus } from "./link-status";
 import { RawView } from "./raw-view";
+import { RawWhitespaceToggle } from "./raw-whitespace-toggle";
 import { RequestView } from "./request-view";
 import { TurnCopy } from "./turn-copy";
 
@@ -49,7 +50,8 @@ export function DebugPanel() {
         <div className="ml-auto flex min-w-0 items-center gap-2">
           <LinkStatus />
           {tab === "raw" ? (
-            <span className="shrink-0">
+            <span className="flex shrink-0 items-center gap-1">
+              <RawWhitespaceToggle />
               <TurnCopy />
             </span>
           ) : null}

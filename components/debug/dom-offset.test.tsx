@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { RunLog } from "@/lib/client/run-log";
 import type { ProtocolEvent } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
-import { pointAt, selectionOffset, textOffsetOf } from "./dom-offset";
+import { pointAt, selectedSpan, selectionOffset, textOffsetOf } from "./dom-offset";
 import { eventForPick } from "./linked-span";
 import { RawView } from "./raw-view";
 import type { Decoration } from "./segments";
@@ -51,7 +51,7 @@ function makeLog(chunks: string[]): RunLog {
 }
 
 /** Renders RAW the way the raw view does: lines cut into segments by runs and decorations. */
-function renderLines(decorations: Decoration[]) {
+function renderLines(decorations: Decoration[], whitespace = false) {
   const starts = [0];
   for (let at = RAW.indexOf("\n"); at !== -1; at = RAW.indexOf("\n", at + 1)) starts.push(at + 1);
   const runs = [{ start: 1, end: 6, color: "red", fontStyle: 0 }];
@@ -64,6 +64,7 @@ function renderLines(decorations: Decoration[]) {
           start={start}
           runs={index === 0 ? runs : undefined}
           decorations={decorations}
+          whitespace={whitespace}
         />
       ))}
     </pre>,
@@ -91,14 +92,49 @@ describe("offsets between the DOM and the raw text", () => {
     expect(highlighted.join("")).toBe(CALL);
   });
 
-  it("maps every offset to a DOM point and back, astral characters and CRLF included", () => {
-    const root = renderLines(decorations);
-    for (let offset = 0; offset <= RAW.length; offset++) {
-      const point = pointAt(root, offset);
-      expect(point).not.toBeNull();
-      if (point === null) continue;
-      expect(textOffsetOf(root, point.node, point.offset)).toBe(offset);
-    }
+  it.each([false, true])(
+    "maps every offset to a DOM point and back, astral characters and CRLF included (whitespace %s)",
+    (whitespace) => {
+      const root = renderLines(decorations, whitespace);
+      expect(root.textContent).toBe(RAW);
+      if (whitespace) expect(root.querySelectorAll("[data-ws]").length).toBeGreaterThan(5);
+      for (let offset = 0; offset <= RAW.length; offset++) {
+        const point = pointAt(root, offset);
+        expect(point).not.toBeNull();
+        if (point === null) continue;
+        expect(textOffsetOf(root, point.node, point.offset)).toBe(offset);
+      }
+    },
+  );
+
+  it("gives the exact span of a selection inside the root, else null", () => {
+    const root = renderLines(decorations, true);
+    const selection = window.getSelection();
+    const selectRange = (setup: (range: Range) => void) => {
+      const range = document.createRange();
+      setup(range);
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      return selectedSpan(root, selection);
+    };
+    const from = pointAt(root, callStart);
+    const to = pointAt(root, callStart + CALL.length);
+    if (from === null || to === null) throw new Error("no point");
+    expect(
+      selectRange((range) => {
+        range.setStart(from.node, from.offset);
+        range.setEnd(to.node, to.offset);
+      }),
+    ).toEqual({ start: callStart, end: callStart + CALL.length });
+    expect(selectRange((range) => range.setStart(from.node, from.offset))).toBeNull();
+    expect(
+      selectRange((range) => {
+        range.setStart(document.body, 0);
+        range.setEnd(to.node, to.offset);
+      }),
+    ).toBeNull();
+    selection?.removeAllRanges();
+    expect(selectedSpan(root, selection)).toBeNull();
   });
 
   it("maps element boundaries (a selection between spans) to the text before them", () => {
@@ -171,5 +207,54 @@ describe("RawView", () => {
       (node) => node.textContent,
     );
     expect(selected.join("")).toBe(THINK);
+  });
+
+  it("links exactly with the gutter and visible whitespace on", () => {
+    const log = makeLog([RAW]);
+    usePlayground.setState({
+      log,
+      version: log.version,
+      hoveredId: "c",
+      selectedId: null,
+      rawWhitespace: true,
+    });
+    const { container } = render(<RawView />);
+    const text = container.querySelector('[data-raw-turn="0"] [data-raw-text]') as HTMLElement;
+    expect(text.textContent).toBe(RAW);
+    expect(text.querySelectorAll("[data-line]")).toHaveLength(RAW.split("\n").length);
+    expect(text.querySelectorAll("[data-ws]").length).toBeGreaterThan(5);
+    const marked = [...text.querySelectorAll("[data-span-highlight]")].map(
+      (node) => node.textContent,
+    );
+    expect(marked.join("")).toBe(CALL);
+    for (let offset = 0; offset <= RAW.length; offset++) {
+      const point = pointAt(text, offset);
+      if (point === null) throw new Error(`no point at ${offset}`);
+      expect(textOffsetOf(text, point.node, point.offset)).toBe(offset);
+    }
+
+    act(() => usePlayground.setState({ hoveredId: null }));
+    const pick = (start: number, end: number) => {
+      const from = pointAt(text, start);
+      const to = pointAt(text, end);
+      if (from === null || to === null) throw new Error("no point");
+      const range = document.createRange();
+      range.setStart(from.node, from.offset);
+      range.setEnd(to.node, to.offset);
+      window.getSelection()?.removeAllRanges();
+      window.getSelection()?.addRange(range);
+      fireEvent.mouseUp(text);
+      return usePlayground.getState().selectedId;
+    };
+    expect(pick(callStart + 2, callStart + 6)).toBe("c");
+    // Starting on the CRLFs between the blocks (drawn as ␍↵): the first owned character after.
+    expect(pick(THINK.length, THINK.length + 6)).toBe("x");
+    // Just the space before "wörld" (drawn as ·): still that character, in the think block.
+    expect(pick(RAW.indexOf("wörld") - 1, RAW.indexOf("wörld"))).toBe("t");
+    const selected = [...text.querySelectorAll('[data-span-highlight="selected"]')].map(
+      (node) => node.textContent,
+    );
+    expect(selected.join("")).toBe(THINK);
+    act(() => usePlayground.setState({ rawWhitespace: false }));
   });
 });

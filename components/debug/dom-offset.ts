@@ -4,6 +4,10 @@
  * text element, so the n-th character of the element's text nodes is the n-th UTF-16 code
  * unit of the raw text (astral characters are two units in both, "\r\n" is two characters in
  * both).
+ *
+ * What the raw view draws besides the text — line numbers in the gutter, whitespace symbols —
+ * is generated content (CSS `::before` with `content: attr(data-…)`): it is not in the DOM's
+ * text nodes, so it never counts here and a selection cannot start inside it.
  */
 
 /** The text offset of the DOM point (node, offset) inside `root`, or null when outside it. */
@@ -72,6 +76,22 @@ export function selectionOffset(
       ? start - 1
       : start;
   return { start: at, end: at + 1 };
+}
+
+/**
+ * The exact span of a selection that starts and ends inside `root` and is not empty, or null
+ * (nothing selected, a caret, or a selection reaching outside: the browser's own copy then).
+ */
+export function selectedSpan(
+  root: HTMLElement,
+  selection: Selection | null,
+): { start: number; end: number } | null {
+  if (selection === null || selection.rangeCount === 0) return null;
+  const range = selection.getRangeAt(0);
+  if (range.collapsed) return null;
+  const start = textOffsetOf(root, range.startContainer, range.startOffset);
+  const end = textOffsetOf(root, range.endContainer, range.endOffset);
+  return start === null || end === null || end <= start ? null : { start, end };
 }
 
 function characterHolds(root: Node, offset: number, pointer: { x: number; y: number }): boolean {

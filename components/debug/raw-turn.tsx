@@ -1,7 +1,14 @@
 "use client";
 
-import { type MouseEvent, memo, useMemo, useRef } from "react";
-import { selectionOffset } from "./dom-offset";
+import {
+  type ClipboardEvent,
+  type CSSProperties,
+  type MouseEvent,
+  memo,
+  useMemo,
+  useRef,
+} from "react";
+import { selectedSpan, selectionOffset } from "./dom-offset";
 import { formatCount } from "./format-count";
 import { LineIndex } from "./line-index";
 import type { Decoration, HighlightKind } from "./segments";
@@ -22,12 +29,14 @@ export interface RawTurnProps {
   /** Error spans of this turn: always marked. */
   errors: readonly Decoration[];
   streaming: boolean;
+  /** Spaces, tabs and line breaks drawn as symbols over the text. */
+  whitespace: boolean;
   onPick(turn: number, pick: { start: number; end: number }): void;
 }
 
 /** One model turn's raw text exactly as received, highlighted, with linked spans drawn on it. */
 export const RawTurn = memo(function RawTurn(props: RawTurnProps) {
-  const { turn, raw, chunkCount, errors, streaming, onPick } = props;
+  const { turn, raw, chunkCount, errors, streaming, whitespace, onPick } = props;
   const { highlightStart, highlightEnd, highlightKind } = props;
   const tokens = useWireTokens(raw);
   const lineIndex = useRef(new LineIndex());
@@ -54,6 +63,16 @@ export const RawTurn = memo(function RawTurn(props: RawTurnProps) {
     if (pick !== null) onPick(turn, pick);
   };
 
+  // Lines are blocks (for the gutter), and a browser copying blocks adds a line break after
+  // each one on top of the text's own: copy the selected raw text itself instead.
+  const onCopy = (event: ClipboardEvent<HTMLDivElement>) => {
+    if (textRef.current === null) return;
+    const span = selectedSpan(textRef.current, window.getSelection());
+    if (span === null) return;
+    event.clipboardData.setData("text/plain", raw.slice(span.start, span.end));
+    event.preventDefault();
+  };
+
   const blocks = [];
   for (let first = 0; first < starts.length; first += BLOCK_LINES) {
     const last = Math.min(first + BLOCK_LINES, starts.length);
@@ -69,6 +88,8 @@ export const RawTurn = memo(function RawTurn(props: RawTurnProps) {
         start={start}
         runs={runs}
         decorations={decorations.filter((item) => item.start < end && item.end > start)}
+        firstLine={first + 1}
+        whitespace={whitespace}
       />,
     );
   }
@@ -97,12 +118,19 @@ export const RawTurn = memo(function RawTurn(props: RawTurnProps) {
       <div
         ref={textRef}
         data-raw-text=""
+        data-raw-whitespace={whitespace ? "" : undefined}
         onMouseUp={onMouseUp}
+        onCopy={onCopy}
         className="cursor-text px-3 py-2 font-mono text-xs leading-5 whitespace-pre-wrap [overflow-wrap:anywhere] [tab-size:2]"
-        style={{ color: "var(--wire-fg)" }}
+        style={{ color: "var(--wire-fg)", "--gutter": gutterWidth(starts.length) } as CSSProperties}
       >
         {blocks}
       </div>
     </section>
   );
 });
+
+/** Room for the largest line number and a space: the numbers line up, right-aligned. */
+function gutterWidth(lines: number): string {
+  return `${String(lines).length + 1}ch`;
+}

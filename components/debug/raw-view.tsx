@@ -27,6 +27,7 @@ export function RawView() {
   const selectedId = usePlayground((state) => state.selectedId);
   const running = usePlayground((state) => state.status === "running");
   const theme = usePlayground((state) => state.theme);
+  const whitespace = usePlayground((state) => state.rawWhitespace);
   const errorCache = useRef(new Map<number, { count: number; errors: readonly Decoration[] }>());
   const turnUsers = useRef<TurnUsers | null>(null);
   turnUsers.current = updateTurnUsers(turnUsers.current, log);
@@ -111,6 +112,7 @@ export function RawView() {
               highlightKind={activeKind}
               errors={errorsOf(turn)}
               streaming={running && turn.turn === lastTurn}
+              whitespace={whitespace}
               onPick={onPick}
             />,
           ];

@@ -5,7 +5,7 @@ import { RunLog } from "@/lib/client/run-log";
 import { usePlayground } from "@/state/playground-store";
 import { ChunksView } from "./chunks-view";
 import { stubLayout } from "./test-layout";
-import { ChunkText, visibleWhitespace } from "./visible-whitespace";
+import { ChunkText, markWhitespace, visibleWhitespace } from "./visible-whitespace";
 
 stubLayout();
 
@@ -26,6 +26,27 @@ describe("visible whitespace", () => {
   it("keeps astral characters whole and other text as is", () => {
     const parts = visibleWhitespace("§call: 🙂");
     expect(parts.map((part) => part.text).join("")).toBe("§call:·🙂");
+  });
+
+  it("marks whitespace runs for Raw without replacing a character", () => {
+    const text = "a  b\t\tc\r\n\n🙂 ";
+    const parts = markWhitespace(text);
+    expect(parts).toEqual([
+      { text: "a", glyph: null },
+      { text: "  ", glyph: "··" },
+      { text: "b", glyph: null },
+      { text: "\t", glyph: "→" },
+      { text: "\t", glyph: "→" },
+      { text: "c", glyph: null },
+      { text: "\r", glyph: "␍" },
+      { text: "\n\n", glyph: "↵↵" },
+      { text: "🙂", glyph: null },
+      { text: " ", glyph: "·" },
+    ]);
+    expect(parts.map((part) => part.text).join("")).toBe(text);
+    // One symbol per character, so the symbols line up with the characters under them.
+    for (const part of parts)
+      if (part.glyph !== null) expect(part.glyph).toHaveLength(part.text.length);
   });
 
   it("renders a chunk on one line, whitespace dimmed", () => {

@@ -1,4 +1,4 @@
-/** What each whitespace character is drawn as in the Chunks view. */
+/** What each whitespace character is drawn as, in the Chunks view and in Raw's whitespace mode. */
 const SYMBOLS: Record<string, string> = { " ": "·", "\n": "↵", "\t": "→", "\r": "␍" };
 
 export interface WhitespacePart {
@@ -16,6 +16,42 @@ export function visibleWhitespace(text: string): WhitespacePart[] {
     const last = parts[parts.length - 1];
     if (last !== undefined && last.whitespace === whitespace) last.text += shown;
     else parts.push({ text: shown, whitespace });
+  }
+  return parts;
+}
+
+/** A stretch of text kept as it is, with the symbols to draw over it when it is whitespace. */
+export interface MarkedPart {
+  /** The original characters, unchanged. */
+  text: string;
+  /** One symbol per character; null for ordinary text. */
+  glyph: string | null;
+}
+
+/**
+ * Splits text into ordinary runs and whitespace runs *without replacing anything*: Raw keeps
+ * every character of the wire text and draws the symbols over them, so offsets stay exact.
+ * A whitespace run holds one kind of character; each tab is a run of its own, because a tab's
+ * width depends on where it falls and its arrow is drawn at its left edge.
+ */
+export function markWhitespace(text: string): MarkedPart[] {
+  const parts: MarkedPart[] = [];
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index] as string;
+    const symbol = SYMBOLS[character];
+    const last = parts[parts.length - 1];
+    if (symbol === undefined) {
+      if (last !== undefined && last.glyph === null) last.text += character;
+      else parts.push({ text: character, glyph: null });
+    } else if (
+      last !== undefined &&
+      character !== "\t" &&
+      last.text[0] === character &&
+      last.glyph !== null
+    ) {
+      last.text += character;
+      last.glyph += symbol;
+    } else parts.push({ text: character, glyph: symbol });
   }
   return parts;
 }

@@ -7,6 +7,13 @@ const NO_DECORATIONS: readonly Decoration[] = [];
 /** The raw view's line height (`leading-5`): the size a block is assumed to take unseen. */
 const LINE_PX = 20;
 const SKIP_OFF_SCREEN = { contentVisibility: "auto" } as const;
+/**
+ * A real line: its number is drawn in the gutter (the text element's left padding, sized by
+ * `--gutter`) by a pseudo-element, so it is no text of the DOM and offsets stay exact. A soft
+ * wrap continues under the text, not under a number: that is how it differs from a newline.
+ */
+const LINE_CLASS =
+  "relative pl-[var(--gutter)] before:pointer-events-none before:absolute before:left-0 before:w-[calc(var(--gutter)-1ch)] before:text-right before:text-fg-subtle before:opacity-70 before:select-none before:content-[attr(data-line)_/_'']";
 
 interface WireBlockProps {
   /** Whole lines of the text, "\n" included. */
@@ -17,6 +24,10 @@ interface WireBlockProps {
   runs: readonly (readonly Run[] | undefined)[];
   /** Decorations touching the block. */
   decorations: readonly Decoration[];
+  /** The number of the block's first line (from 1) when real lines are numbered. */
+  firstLine?: number;
+  /** Spaces, tabs and line breaks drawn as symbols. */
+  whitespace?: boolean;
 }
 
 /**
@@ -27,7 +38,7 @@ interface WireBlockProps {
  * transcript lays out only what is visible; once seen, a block keeps its real size.
  */
 export const WireBlock = memo(
-  function WireBlock({ text, start, runs, decorations }: WireBlockProps) {
+  function WireBlock({ text, start, runs, decorations, firstLine, whitespace }: WireBlockProps) {
     const lines = [];
     let lineStart = 0;
     for (let index = 0; lineStart < text.length; index++) {
@@ -36,14 +47,24 @@ export const WireBlock = memo(
       const from = start + lineStart;
       const to = start + lineEnd;
       const touching = decorations.filter((item) => item.start < to && item.end > from);
-      lines.push(
+      const line = (
         <WireLine
           key={lineStart}
           text={text.slice(lineStart, lineEnd)}
           start={from}
           runs={runs[index]}
           decorations={touching.length === 0 ? NO_DECORATIONS : touching}
-        />,
+          whitespace={whitespace}
+        />
+      );
+      lines.push(
+        firstLine === undefined ? (
+          line
+        ) : (
+          <div key={lineStart} data-line={firstLine + index} className={LINE_CLASS}>
+            {line}
+          </div>
+        ),
       );
       lineStart = lineEnd;
     }
@@ -56,6 +77,8 @@ export const WireBlock = memo(
   },
   (before, after) =>
     before.start === after.start &&
+    before.firstLine === after.firstLine &&
+    before.whitespace === after.whitespace &&
     before.text === after.text &&
     before.runs.length === after.runs.length &&
     before.runs.every((runs, index) => runs === after.runs[index]) &&

@@ -1,5 +1,6 @@
-import { memo } from "react";
+import { Fragment, memo, type ReactNode } from "react";
 import { buildSegments, type Decoration, type Segment, sameDecorations } from "./segments";
+import { markWhitespace } from "./visible-whitespace";
 import type { Run } from "./wire-runs";
 
 const HIGHLIGHT_CLASS = {
@@ -8,6 +9,13 @@ const HIGHLIGHT_CLASS = {
 } as const;
 const ERROR_CLASS =
   "cursor-help underline decoration-danger decoration-wavy decoration-1 underline-offset-[3px] [text-decoration-skip-ink:none]";
+/**
+ * A whitespace run keeps its own characters (so offsets, selection and copy are untouched) and
+ * shows its symbols in a pseudo-element laid over it: generated content is not text in the
+ * DOM, cannot be selected, and its alternative text ("") keeps screen readers off it.
+ */
+const WHITESPACE_CLASS =
+  "relative before:pointer-events-none before:absolute before:top-0 before:left-0 before:text-fg-subtle before:opacity-80 before:content-[attr(data-ws)_/_'']";
 
 interface WireLineProps {
   /** The line's text, "\n" included: every character is rendered, nothing else is. */
@@ -16,6 +24,8 @@ interface WireLineProps {
   start: number;
   runs: readonly Run[] | undefined;
   decorations: readonly Decoration[];
+  /** Draw spaces, tabs and line breaks as symbols (over the characters, not instead of them). */
+  whitespace?: boolean;
 }
 
 /**
@@ -24,21 +34,28 @@ interface WireLineProps {
  * re-renders only the lines its span touches.
  */
 export const WireLine = memo(
-  function WireLine({ text, start, runs, decorations }: WireLineProps) {
+  function WireLine({ text, start, runs, decorations, whitespace = false }: WireLineProps) {
     const segments = buildSegments(start, start + text.length, runs, decorations);
-    return <>{segments.map((segment) => renderSegment(text, start, segment))}</>;
+    return <>{segments.map((segment) => renderSegment(text, start, segment, whitespace))}</>;
   },
   (before, after) =>
     before.start === after.start &&
+    before.whitespace === after.whitespace &&
     before.runs === after.runs &&
     before.text === after.text &&
     sameDecorations(before.decorations, after.decorations),
 );
 
-function renderSegment(text: string, lineStart: number, segment: Segment) {
-  const content = text.slice(segment.start - lineStart, segment.end - lineStart);
+function renderSegment(text: string, lineStart: number, segment: Segment, whitespace: boolean) {
+  const slice = text.slice(segment.start - lineStart, segment.end - lineStart);
+  const content = whitespace ? markedText(slice) : slice;
   const plain = segment.color === "" && segment.fontStyle === 0;
-  if (plain && segment.highlight === undefined && segment.errors === undefined) return content;
+  if (plain && segment.highlight === undefined && segment.errors === undefined)
+    return typeof content === "string" ? (
+      content
+    ) : (
+      <Fragment key={segment.start}>{content}</Fragment>
+    );
   const classes = [
     segment.highlight === undefined ? "" : HIGHLIGHT_CLASS[segment.highlight],
     segment.errors === undefined ? "" : ERROR_CLASS,
@@ -64,4 +81,22 @@ function renderSegment(text: string, lineStart: number, segment: Segment) {
       {content}
     </span>
   );
+}
+
+/** The text with each whitespace run wrapped so its symbols can be drawn over it. */
+function markedText(text: string): ReactNode[] | string {
+  const parts = markWhitespace(text);
+  if (parts.length === 1 && parts[0]?.glyph === null) return text;
+  let offset = 0;
+  return parts.map((part) => {
+    const key = offset;
+    offset += part.text.length;
+    return part.glyph === null ? (
+      part.text
+    ) : (
+      <span key={key} data-ws={part.glyph} className={WHITESPACE_CLASS}>
+        {part.text}
+      </span>
+    );
+  });
 }

@@ -26,6 +26,7 @@ describe("preferences", () => {
       debugTab: "events" as const,
       debugShare: 0.42,
       sidebarOpen: false,
+      rawWhitespace: true,
       draft: "half a thought",
     };
     expect(parsePreferences(serializePreferences(preferences))).toEqual(preferences);
@@ -49,6 +50,7 @@ describe("preferences", () => {
       temperature: "hot",
       tools: [1, 2],
       sidebarOpen: "yes",
+      rawWhitespace: "on",
       debugTab: "raw",
       draft: 7,
       dialect: "",

@@ -28,6 +28,8 @@ export interface Preferences {
   /** The debug panel's width as a share of the window (0–1). */
   debugShare?: number;
   sidebarOpen?: boolean;
+  /** Raw's visible-whitespace toggle. */
+  rawWhitespace?: boolean;
   draft?: string;
 }
 
@@ -74,6 +76,7 @@ const READERS: { [K in keyof Preferences]-?: Reader<Preferences[K]> } = {
   debugTab: oneOf(DEBUG_TABS),
   debugShare: share,
   sidebarOpen: bool,
+  rawWhitespace: bool,
   draft: text,
 };
 

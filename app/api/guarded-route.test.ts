@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { config } from "../../proxy";
 import { GET as proxied } from "../proxy/[provider]/v1/[...path]/route";
+import { GET as unknownPath } from "./[...path]/route";
 import { guardedRoute } from "./http";
 import { POST as importFile } from "./transcripts/import/route";
 
@@ -50,5 +51,15 @@ describe("routes whose bodies stream", () => {
     expect(response.headers.get("x-own")).toBe("kept");
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
     expect(await response.json()).toEqual({ ok: true });
+  });
+});
+
+describe("an /api path no route serves", () => {
+  it("answers a JSON 404 naming it", async () => {
+    const response = await unknownPath(new Request("http://localhost/api/nothing"));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: 'path: no API route "/api/nothing"; see docs/http-api.md.',
+    });
   });
 });

@@ -109,6 +109,23 @@ describe("forwarding", () => {
     expect(types).toEqual(["user", "think", "call", "execute"]);
   });
 
+  it("forwards a body nested past the limit but records nothing of it", async () => {
+    const before = (await proxy.store.listTranscripts({ limit: 500 })).length;
+    let deep: unknown = 1;
+    for (let level = 0; level < 2000; level++) deep = [deep];
+    const body = {
+      model: "scripted",
+      stream: true,
+      messages: [SYSTEM_XML, { role: "user", content: "list the files" }],
+      x: deep,
+    };
+    const response = await chat(via("openai"), body);
+    expect(response.status).toBe(200);
+    expect(contentOf(await response.text())).not.toBe("");
+    await proxy.settled();
+    expect(await proxy.store.listTranscripts({ limit: 500 })).toHaveLength(before);
+  });
+
   it("passes a whole JSON answer through and records its text", async () => {
     const body = { model: "scripted", messages: [{ role: "user", content: "hello there" }] };
     const directJson = await (await chat(direct(), body)).text();

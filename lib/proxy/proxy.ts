@@ -4,7 +4,7 @@
  * goes back as the upstream sends it, chunk by chunk, while a copy of each chunk is handed to
  * the recorder. The client leaving aborts the upstream request.
  */
-import { safeParseJson } from "../protocol/safe-json";
+import { safeParseJson, tooDeep } from "../protocol/safe-json";
 import type { ProviderEnv } from "../providers/provider";
 import type { Capture, CapturedCall } from "./capture";
 import { DETECTABLE, namedDialect } from "./dialect-choice";
@@ -64,16 +64,24 @@ export async function proxyRequest(
     const json = safeParseJson(new TextDecoder().decode(body));
     const session = request.headers.get("x-wirescope-session")?.trim();
     try {
-      call = json.ok
-        ? dependencies.capture.begin({
-            upstream,
-            body: json.value,
-            headers: request.headers,
-            dialect,
-            ...(dialect === "auto" ? {} : { namedBy: fromHeader === null ? "query" : "header" }),
-            ...(session === undefined || session === "" ? {} : { session }),
-          })
-        : undefined;
+      // A body nested past the limit is forwarded but not recorded (nothing stored from outside
+      // nests deeper than MAX_JSON_DEPTH; walking it would also overflow the stack).
+      const deep = json.ok ? tooDeep(json.value) : undefined;
+      if (deep !== undefined)
+        console.error(
+          `wirescope: a proxied call was not recorded: ${deep || "body"} nests too deep.`,
+        );
+      call =
+        json.ok && deep === undefined
+          ? dependencies.capture.begin({
+              upstream,
+              body: json.value,
+              headers: request.headers,
+              dialect,
+              ...(dialect === "auto" ? {} : { namedBy: fromHeader === null ? "query" : "header" }),
+              ...(session === undefined || session === "" ? {} : { session }),
+            })
+          : undefined;
     } catch (error) {
       // Recording never stands in the way of the agent's traffic.
       console.error("wirescope: could not start recording a proxied call:", error);

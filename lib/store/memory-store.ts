@@ -9,7 +9,7 @@ import { normalizeListOptions, normalizeRecordPage } from "./list-options";
 import { memoryMessages } from "./memory-messages";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
-import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
+import { foldForSearch, matchSnippet, SEARCH_BLOCK_MAX, searchPiece } from "./search-text";
 import type {
   ListOptions,
   RunBatchResult,
@@ -84,7 +84,10 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       stored.push({ ...(records[index] as TranscriptRecord), seq: row.seq, runId });
       const piece = searchPiece(runId, records[index] as TranscriptRecord);
       if (piece)
-        entry.blocks.set(piece.blockKey, (entry.blocks.get(piece.blockKey) ?? "") + piece.text);
+        entry.blocks.set(
+          piece.blockKey,
+          boundedBlock(entry.blocks.get(piece.blockKey), piece.text),
+        );
     });
     if (records.length > 0) entry.meta = JSON.stringify({ ...meta(entry), updatedAt: now() });
     return stored;
@@ -288,4 +291,9 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       closed = true;
     },
   };
+}
+
+/** A block's searchable text with one more piece, bounded as in SQLite (`SEARCH_BLOCK_MAX`). */
+function boundedBlock(text = "", piece: string): string {
+  return text.length >= SEARCH_BLOCK_MAX ? text : (text + piece).slice(0, SEARCH_BLOCK_MAX);
 }

@@ -59,6 +59,13 @@ export interface SearchPiece {
 }
 
 /** The searchable text a record adds, if any. */
+/**
+ * How much of one block (a user message, a response) is searchable, in characters. Each piece
+ * is appended to its block's text; without a bound, a response of megabytes (an import of a
+ * long raw text) re-copied its growing text on every piece: quadratic, seconds per megabyte.
+ */
+export const SEARCH_BLOCK_MAX = 65_536;
+
 export function searchPiece(runId: string, record: TranscriptRecord): SearchPiece | undefined {
   if (record.kind !== "event") return undefined;
   const content = searchableContent(record.event);

@@ -3,7 +3,7 @@
  * stays in `sqlite-store.ts`, which prepares each statement once per connection.
  */
 import type { Dialect, DialectDefinition } from "../protocol";
-import { SNIPPET_RADIUS } from "./search-text";
+import { SEARCH_BLOCK_MAX, SNIPPET_RADIUS } from "./search-text";
 import type { RunInfo, TranscriptMeta, TranscriptSource } from "./store";
 import { decodeStoredJson } from "./stored-json";
 
@@ -107,8 +107,12 @@ export const QUERIES = {
     WHERE id = @id RETURNING last_seq`,
   insertRecord: `INSERT INTO records (transcript_id, seq, run_id, kind, body, messages_node, turn)
     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  appendSearch: `INSERT INTO search_blocks (transcript_id, block_key, text) VALUES (?, ?, ?)
-    ON CONFLICT (transcript_id, block_key) DO UPDATE SET text = text || excluded.text`,
+  // Bounded (`SEARCH_BLOCK_MAX`): a block full already is left as it is, at no cost.
+  appendSearch: `INSERT INTO search_blocks (transcript_id, block_key, text)
+    VALUES (?, ?, substr(?, 1, ${SEARCH_BLOCK_MAX}))
+    ON CONFLICT (transcript_id, block_key) DO UPDATE SET text = CASE
+      WHEN length(text) >= ${SEARCH_BLOCK_MAX} THEN text
+      ELSE substr(text || excluded.text, 1, ${SEARCH_BLOCK_MAX}) END`,
   selectRunRecords: `SELECT ${RECORD_COLUMNS} FROM records
     WHERE transcript_id = ? AND run_id = ? ORDER BY seq LIMIT -1 OFFSET ?`,
   insertRun: "INSERT INTO runs (run_id, transcript_id, started_at) VALUES (?, ?, ?)",

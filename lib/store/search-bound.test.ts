@@ -17,7 +17,14 @@ describe.each([
     });
     const piece = (text: string): TranscriptRecord => ({
       kind: "event",
-      event: { type: "respond", id: "r1", timestamp: 0, turn: 0, content: text },
+      event: {
+        type: "respond",
+        id: "r1",
+        timestamp: 0,
+        turn: 0,
+        span: { start: 0, end: 0 },
+        content: text,
+      },
     });
     const filler = "x".repeat(1000);
     const pieces = [piece("early-marker ")];

@@ -87,7 +87,10 @@ describe("importJsonlStream", () => {
     const store = createMemoryStore();
     expect(await importJsonlStream(store, streamOf(text, [100]), { maxBytes: 1000 })).toEqual({
       ok: false,
-      error: { reason: "too_large", message: "The file is larger than the limit of 1000 bytes." },
+      error: {
+        reason: "too_large",
+        message: "body: the file is larger than the limit of 1000 bytes.",
+      },
     });
     // A line longer than the limit is refused before it ends.
     const long = `${text.split("\n")[0]}\n${"x".repeat(5000)}`;
@@ -105,11 +108,11 @@ describe("importJsonlStream", () => {
     );
     expect(binary).toEqual({
       ok: false,
-      error: { reason: "invalid", message: "The file is not UTF-8 text." },
+      error: { reason: "invalid", message: "body: the file is not UTF-8 text." },
     });
     expect(await importJsonlStream(store, null)).toMatchObject({
       ok: false,
-      error: { reason: "invalid", message: expect.stringMatching(/^The file is empty/) },
+      error: { reason: "invalid", message: expect.stringMatching(/^body: the file is empty/) },
     });
     expect(await visible(store)).toEqual([]);
   });

@@ -89,7 +89,7 @@ export async function importJsonlStream(
   };
 
   try {
-    for await (const piece of decodedText(reader, maxBytes, "The file is not UTF-8 text.")) {
+    for await (const piece of decodedText(reader, maxBytes, "body: the file is not UTF-8 text.")) {
       if (!piece.ok) return await refuse(piece.error);
       pending += piece.text;
       let start = 0;
@@ -114,7 +114,7 @@ export async function importJsonlStream(
         error: {
           reason: "invalid",
           message:
-            'The file is empty: a transcript starts with a header line {"format":"wirescope-transcript",…}.',
+            'body: the file is empty: a transcript starts with a header line {"format":"wirescope-transcript",…}.',
         },
       };
     }

@@ -125,7 +125,7 @@ describe("parseJsonl refuses a bad file, naming the first bad line", () => {
       () => withLine(1, JSON.stringify({ ...JSON.parse(lines[0] ?? ""), dialect: undefined })),
       "line 1: dialect: Invalid option",
     ],
-    ["an empty file", () => "\n\n", "The file is empty"],
+    ["an empty file", () => "\n\n", "body: the file is empty"],
   ])("%s", (_name, input, message) => {
     const error = bad(input());
     expect(error.message.startsWith(message)).toBe(true);

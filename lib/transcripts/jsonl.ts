@@ -63,7 +63,10 @@ export function exportJsonl(transcript: ExportableTranscript): string {
 export function parseJsonl(text: string, limits: Partial<JsonlLimits> = {}): JsonlResult {
   const { maxBytes, maxLineBytes } = { ...DEFAULT_JSONL_LIMITS, ...limits };
   if (exceedsUtf8(text, maxBytes)) {
-    return refuse("too_large", `The file is larger than the limit of ${formatBytes(maxBytes)}.`);
+    return refuse(
+      "too_large",
+      `body: the file is larger than the limit of ${formatBytes(maxBytes)}.`,
+    );
   }
   let header: TranscriptHeader | undefined;
   const records: FileRecord[] = [];
@@ -94,7 +97,7 @@ export function parseJsonl(text: string, limits: Partial<JsonlLimits> = {}): Jso
   if (header === undefined) {
     return refuse(
       "invalid",
-      'The file is empty: a transcript starts with a header line {"format":"wirescope-transcript",…}.',
+      'body: the file is empty: a transcript starts with a header line {"format":"wirescope-transcript",…}.',
     );
   }
   return { ok: true, file: { header, records } };

@@ -29,7 +29,7 @@ export async function* decodedText(
     if (!chunk.done) {
       bytes += chunk.value.byteLength;
       if (bytes > maxBytes) {
-        const message = `The file is larger than the limit of ${formatBytes(maxBytes)}.`;
+        const message = `body: the file is larger than the limit of ${formatBytes(maxBytes)}.`;
         yield { ok: false, error: { reason: "too_large", message } };
         return;
       }

@@ -271,7 +271,9 @@ describe("export and import", () => {
       new Request(url("/import"), { method: "POST", body: new Uint8Array([0xff, 0xfe, 0x00]) }),
     );
     expect(binary.status).toBe(400);
-    expect(((await binary.json()) as { error: string }).error).toBe("The file is not UTF-8 text.");
+    expect(((await binary.json()) as { error: string }).error).toBe(
+      "body: the file is not UTF-8 text.",
+    );
   });
 });
 

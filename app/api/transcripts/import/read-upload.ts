@@ -75,6 +75,6 @@ function tooLarge(maxBytes: number): Upload {
   return {
     ok: false,
     status: 413,
-    message: `The file is larger than the limit of ${megabytes} MB.`,
+    message: `body: the file is larger than the limit of ${megabytes} MB.`,
   };
 }

@@ -219,7 +219,10 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    if (server.pid !== undefined) process.kill(-server.pid, "SIGTERM");
+    // The server may be gone already; the error that ended the bench is the one to report.
+    try {
+      if (server.pid !== undefined) process.kill(-server.pid, "SIGTERM");
+    } catch {}
   }
 }
 

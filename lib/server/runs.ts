@@ -8,8 +8,7 @@ import {
 } from "../protocol/definition";
 import { type Dialect, PERSISTED, type ProtocolEvent } from "../protocol/events";
 import { mergePieces } from "../protocol/merge";
-import { resolveModel, secretsOf } from "../providers";
-import { replayProvider, replaySourceFor } from "../replay/replay-provider";
+import { secretsOf } from "../providers";
 import { turnCounter } from "../runtime/agent-loop";
 import type { CallSettings } from "../runtime/model-turn";
 import { redactSecrets } from "../runtime/redact";
@@ -25,6 +24,7 @@ import { claimTranscript } from "./active-runs";
 import type { ServerConfig } from "./config";
 import type { LiveRun } from "./live-run";
 import { providerRun } from "./provider-run";
+import { resolveRunModel } from "./run-model";
 import { runRegistry } from "./run-registry";
 import { sseRecord } from "./sse";
 
@@ -70,14 +70,8 @@ export async function startRun(
   const { store, config } = dependencies;
   const now = dependencies.now ?? Date.now;
   const modelRequest = request.model ?? { provider: "demo" };
-  const replay = await replaySourceFor(modelRequest, store);
-  if (!replay.ok) throw new RunRequestError(replay.status, replay.message);
-  const resolved = resolveModel(modelRequest, request.dialect, {
-    ...(config.demoPaceMs === undefined ? {} : { demoPaceMs: config.demoPaceMs }),
-    env: config.providerEnv,
-    providers: [replayProvider(replay.source)],
-  });
-  if (!resolved.ok) throw new RunRequestError(400, `${resolved.field}: ${resolved.message}`);
+  const resolved = await resolveRunModel(modelRequest, request.dialect, { store, config });
+  if (!resolved.ok) throw new RunRequestError(resolved.status, resolved.message);
   const chosen = resolved;
   const available = createRegistry(builtinTools({ shell: config.shell }));
 

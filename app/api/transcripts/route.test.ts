@@ -372,6 +372,16 @@ describe("fork", () => {
     );
     expect((await forkOf("nope", { at: 0 })).status).toBe(404);
     expect((await forkOf(id, { at: 0, editResult: { callId: "c" } })).status).toBe(400);
+    // A model no run would accept is refused here, naming it, not offered as a continuation.
+    const unknown = await forkOf(id, { at: 1, model: { provider: "evil", id: "x" } });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: string }).error).toMatch(/^model\.provider: /);
+    const replayOfNothing = await forkOf(id, { at: 1, model: { provider: "replay", id: "../x" } });
+    expect(replayOfNothing.status).toBeGreaterThanOrEqual(400);
+    expect(replayOfNothing.status).toBeLessThan(500);
+    expect((await forkOf(id, { at: 1, model: { provider: "demo", id: "scripted" } })).status).toBe(
+      201,
+    );
 
     const whole = (await (
       await forkOf(id, { at: (await transcriptOf(id)).records.length })

@@ -8,6 +8,7 @@ import {
   server,
 } from "@/app/api/http";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
+import { resolveRunModel } from "@/lib/server/run-model";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { builtinTools, createRegistry } from "@/lib/tools";
 import { planFork } from "@/lib/transcripts/fork";
@@ -37,6 +38,11 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
   const planned = planFork(source, body);
   if (!planned.ok) return problem(400, `${planned.field}: ${planned.message}`);
   const { plan } = planned;
+  // A fork offers only a model a run would accept (its continuation would be refused otherwise).
+  if (body.model !== undefined) {
+    const model = await resolveRunModel(body.model, plan.dialect, { store, config });
+    if (!model.ok) return problem(model.status, model.message);
+  }
   const { tools } = source.meta;
   // The system prompt teaches a dialect: another dialect gets its own (for the same tools).
   const system =

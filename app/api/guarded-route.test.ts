@@ -3,6 +3,7 @@ import { config } from "../../proxy";
 import { GET as proxied } from "../proxy/[provider]/v1/[...path]/route";
 import { GET as unknownPath } from "./[...path]/route";
 import { guardedRoute } from "./http";
+import { PUT as putRuns } from "./runs/route";
 import { POST as importFile } from "./transcripts/import/route";
 
 /**
@@ -60,6 +61,17 @@ describe("an /api path no route serves", () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       error: 'path: no API route "/api/nothing"; see docs/http-api.md.',
+    });
+  });
+});
+
+describe("a method a route does not serve", () => {
+  it("answers a JSON 405 with Allow", async () => {
+    const response = await putRuns();
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST, GET");
+    expect(await response.json()).toEqual({
+      error: "method: PUT is not served here; use POST or GET.",
     });
   });
 });

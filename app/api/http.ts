@@ -160,3 +160,24 @@ export function guardedRoute<Args extends [Request, ...unknown[]]>(
     });
   };
 }
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/**
+ * Handlers for the methods a route does not serve: a JSON `405` with `Allow`, instead of Next's
+ * empty one. A route exports the ones it lacks: `export const { PUT, DELETE } = otherMethods("GET")`.
+ */
+export function otherMethods(...allowed: Method[]): Record<Method, () => Promise<Response>> {
+  const refuse = async (method: Method) =>
+    Response.json(
+      { error: `method: ${method} is not served here; use ${allowed.join(" or ")}.` },
+      { status: 405, headers: { allow: allowed.join(", ") } },
+    );
+  return {
+    GET: () => refuse("GET"),
+    POST: () => refuse("POST"),
+    PUT: () => refuse("PUT"),
+    PATCH: () => refuse("PATCH"),
+    DELETE: () => refuse("DELETE"),
+  };
+}

@@ -1,4 +1,4 @@
-import { jsonRoute } from "@/app/api/http";
+import { jsonRoute, otherMethods } from "@/app/api/http";
 import { DIALECTS } from "@/lib/protocol";
 import { DEMO_MODEL_LABEL, EXAMPLE_PROMPTS, SCENARIOS } from "@/lib/providers";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
@@ -29,3 +29,5 @@ async function get(): Promise<Response> {
 }
 
 export const GET = jsonRoute(get);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,4 +1,4 @@
-import { jsonRoute } from "@/app/api/http";
+import { jsonRoute, otherMethods } from "@/app/api/http";
 import { listModels } from "@/lib/providers";
 import { readConfig } from "@/lib/server/config";
 
@@ -16,3 +16,5 @@ async function get(): Promise<Response> {
 }
 
 export const GET = jsonRoute(get);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

@@ -1,4 +1,4 @@
-import { jsonRoute, problem, readBody } from "@/app/api/http";
+import { jsonRoute, otherMethods, problem, readBody } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
 import { SSE_HEADERS } from "@/lib/server/run-events";
 import { runRegistry } from "@/lib/server/run-registry";
@@ -52,3 +52,5 @@ async function get(request: Request): Promise<Response> {
 }
 
 export const GET = jsonRoute(get);
+
+export const { PUT, PATCH, DELETE } = otherMethods("POST", "GET");

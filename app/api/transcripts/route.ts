@@ -1,4 +1,4 @@
-import { jsonRoute, readQuery, redacted, server } from "@/app/api/http";
+import { jsonRoute, otherMethods, readQuery, redacted, server } from "@/app/api/http";
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "@/lib/store";
 import { listQuerySchema } from "./schema";
 
@@ -31,3 +31,5 @@ async function get(request: Request): Promise<Response> {
 }
 
 export const GET = jsonRoute(get);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

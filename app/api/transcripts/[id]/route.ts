@@ -2,6 +2,7 @@ import {
   idOf,
   jsonRoute,
   notFound,
+  otherMethods,
   type RouteContext,
   readBody,
   readQuery,
@@ -69,3 +70,5 @@ async function remove(request: Request, context: RouteContext): Promise<Response
 export const GET = jsonRoute(get);
 export const PATCH = jsonRoute(patch);
 export const DELETE = jsonRoute(remove);
+
+export const { POST, PUT } = otherMethods("GET", "PATCH", "DELETE");

@@ -1,4 +1,11 @@
-import { describeProblem, guardedRoute, problem, redacted, server } from "@/app/api/http";
+import {
+  describeProblem,
+  guardedRoute,
+  otherMethods,
+  problem,
+  redacted,
+  server,
+} from "@/app/api/http";
 import { secretsOf } from "@/lib/providers";
 import { redactRecord } from "@/lib/server/provider-run";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
@@ -80,3 +87,5 @@ async function importText(
 }
 
 export const POST = guardedRoute(post);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,4 +1,4 @@
-import { jsonRoute, problem, server } from "@/app/api/http";
+import { jsonRoute, otherMethods, problem, server } from "@/app/api/http";
 import { runEvents, SSE_HEADERS } from "@/lib/server/run-events";
 
 export const runtime = "nodejs";
@@ -20,3 +20,5 @@ async function get(
 }
 
 export const GET = jsonRoute(get);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

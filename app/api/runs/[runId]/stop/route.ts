@@ -1,4 +1,4 @@
-import { jsonRoute } from "@/app/api/http";
+import { jsonRoute, otherMethods } from "@/app/api/http";
 import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 
@@ -18,3 +18,5 @@ async function post(
 }
 
 export const POST = jsonRoute(post);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -2,6 +2,7 @@ import {
   idOf,
   jsonRoute,
   notFound,
+  otherMethods,
   type RouteContext,
   readQuery,
   redacted,
@@ -54,3 +55,5 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
 }
 
 export const GET = jsonRoute(get);
+
+export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");

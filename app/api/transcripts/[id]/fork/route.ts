@@ -2,6 +2,7 @@ import {
   idOf,
   jsonRoute,
   notFound,
+  otherMethods,
   problem,
   type RouteContext,
   readBody,
@@ -63,3 +64,5 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
 }
 
 export const POST = jsonRoute(post);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

@@ -1,4 +1,4 @@
-import { idOf, jsonRoute, problem, type RouteContext, server } from "@/app/api/http";
+import { idOf, jsonRoute, otherMethods, problem, type RouteContext, server } from "@/app/api/http";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 
 export const runtime = "nodejs";
@@ -15,3 +15,5 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
 }
 
 export const POST = jsonRoute(post);
+
+export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");

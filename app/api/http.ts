@@ -161,7 +161,8 @@ export function guardedRoute<Args extends [Request, ...unknown[]]>(
   };
 }
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
 
 /**
  * Handlers for the methods a route does not serve: a JSON `405` with `Allow`, instead of Next's
@@ -173,11 +174,6 @@ export function otherMethods(...allowed: Method[]): Record<Method, () => Promise
       { error: `method: ${method} is not served here; use ${allowed.join(" or ")}.` },
       { status: 405, headers: { allow: allowed.join(", ") } },
     );
-  return {
-    GET: () => refuse("GET"),
-    POST: () => refuse("POST"),
-    PUT: () => refuse("PUT"),
-    PATCH: () => refuse("PATCH"),
-    DELETE: () => refuse("DELETE"),
-  };
+  const handlers = METHODS.map((method) => [method, () => refuse(method)] as const);
+  return Object.fromEntries(handlers) as Record<Method, () => Promise<Response>>;
 }

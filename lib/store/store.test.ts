@@ -6,6 +6,8 @@ import { createMemoryStore } from "./memory-store";
 import { openSqliteStore } from "./sqlite-store";
 import { describeStoreConformance } from "./store-conformance";
 import { describeRecordConformance } from "./store-conformance-records";
+import { describeRelicConformance } from "./store-conformance-relics";
+import { describeRunConformance } from "./store-conformance-runs";
 
 describeStoreConformance("memory", (options) => createMemoryStore(options));
 
@@ -20,5 +22,15 @@ describeStoreConformance("sqlite", (options) =>
 
 describeRecordConformance("memory", (options) => createMemoryStore(options));
 describeRecordConformance("sqlite", (options) =>
+  openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
+);
+
+describeRunConformance("memory", (options) => createMemoryStore(options));
+describeRunConformance("sqlite", (options) =>
+  openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
+);
+
+describeRelicConformance("memory", (options) => createMemoryStore(options));
+describeRelicConformance("sqlite", (options) =>
   openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
 );

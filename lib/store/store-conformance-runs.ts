@@ -1,0 +1,108 @@
+/**
+ * The shared suite's runs part (run from `store.test.ts` against each implementation): a run's
+ * start and end (spec §10's crash marking reads the unfinished ones), grouped appends across
+ * runs, and one run's records for reattaching.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Store, TranscriptRecord } from "./store";
+import { chunk, NEW, type OpenStore, START, user } from "./store-conformance";
+
+export function describeRunConformance(name: string, open: OpenStore): void {
+  describe(`Store conformance, runs: ${name}`, () => {
+    let ids = 0;
+    let store: Store;
+
+    beforeEach(async () => {
+      ids = 0;
+      store = await open({ now: () => START, newId: () => `id-${++ids}` });
+    });
+
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe("runs", () => {
+      it("tracks a run from start to end; an unfinished one is listed until it ends", async () => {
+        await store.createTranscript(NEW);
+        expect(await store.getRunInfo("run-1")).toBeNull();
+        await store.recordRunStart({ runId: "run-1", transcriptId: "id-1", startedAt: START });
+        await store.recordRunStart({ runId: "run-0", transcriptId: "id-1", startedAt: START + 5 });
+        expect(await store.getRunInfo("run-1")).toEqual({
+          runId: "run-1",
+          transcriptId: "id-1",
+          startedAt: START,
+          endedAt: null,
+        });
+        expect((await store.listUnfinishedRuns()).map((run) => run.runId)).toEqual([
+          "run-1",
+          "run-0",
+        ]);
+        await store.recordRunEnd("run-1", START + 10);
+        await store.recordRunEnd("run-1", START + 99);
+        await store.recordRunEnd("never-started", START);
+        expect((await store.getRunInfo("run-1"))?.endedAt).toBe(START + 10);
+        expect((await store.listUnfinishedRuns()).map((run) => run.runId)).toEqual(["run-0"]);
+      });
+
+      it("refuses a run of an unknown transcript and a run id used twice", async () => {
+        await expect(
+          store.recordRunStart({ runId: "r", transcriptId: "missing", startedAt: START }),
+        ).rejects.toMatchObject({ code: "not_found" });
+        await store.createTranscript(NEW);
+        await store.recordRunStart({ runId: "r", transcriptId: "id-1", startedAt: START });
+        await expect(
+          store.recordRunStart({ runId: "r", transcriptId: "id-1", startedAt: START }),
+        ).rejects.toMatchObject({ code: "conflict" });
+      });
+
+      it("appends several runs' batches at once; a bad batch leaves the others in", async () => {
+        await store.createTranscript({ ...NEW, id: "a" });
+        await store.createTranscript({ ...NEW, id: "b" });
+        await store.appendRecords("a", "old", [chunk("0")]);
+        const bad = { kind: "chunk", turn: 0, t: 1n, text: "x" } as unknown as TranscriptRecord;
+        const results = await store.appendRunRecords([
+          { transcriptId: "a", runId: "run-a", records: [chunk("1"), chunk("2")] },
+          { transcriptId: "missing", runId: "run-m", records: [chunk("x")] },
+          { transcriptId: "b", runId: "run-b", records: [chunk("ok"), bad] },
+          { transcriptId: "b", runId: "run-b", records: [user("u1", "hi")] },
+          { transcriptId: "a", runId: "run-a", records: [chunk("3")] },
+        ]);
+        expect(results.map((result) => (result.ok ? result.lastSeq : "failed"))).toEqual([
+          3,
+          "failed",
+          "failed",
+          1,
+          4,
+        ]);
+        expect(results[1]).toMatchObject({ ok: false, error: { code: "not_found" } });
+        expect(results[2]).toMatchObject({ ok: false, error: { code: "invalid" } });
+        const a = (await store.getTranscript("a"))?.records ?? [];
+        expect(a.map((record) => [record.seq, record.runId])).toEqual([
+          [1, "old"],
+          [2, "run-a"],
+          [3, "run-a"],
+          [4, "run-a"],
+        ]);
+        expect((await store.getTranscript("b"))?.records).toEqual([
+          { ...user("u1", "hi"), seq: 1, runId: "run-b" },
+        ]);
+        expect(await store.appendRunRecords([])).toEqual([]);
+      });
+
+      it("lists one run's records after a count", async () => {
+        await store.createTranscript(NEW);
+        await store.appendRecords("id-1", "first", [user("u1", "a"), chunk("x")]);
+        await store.appendRecords("id-1", "second", [user("u2", "b"), chunk("y"), chunk("z")]);
+        expect(await store.listRunRecords("id-1", "second", 0)).toEqual([
+          { ...user("u2", "b"), seq: 3, runId: "second" },
+          { ...chunk("y"), seq: 4, runId: "second" },
+          { ...chunk("z"), seq: 5, runId: "second" },
+        ]);
+        expect((await store.listRunRecords("id-1", "second", 2)).map((r) => r.seq)).toEqual([5]);
+        expect(await store.listRunRecords("id-1", "second", 3)).toEqual([]);
+        expect(await store.listRunRecords("id-1", "nobody", 0)).toEqual([]);
+        expect(await store.listRunRecords("missing", "second", 0)).toEqual([]);
+      });
+    });
+  });
+}

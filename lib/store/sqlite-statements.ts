@@ -1,0 +1,58 @@
+/** The SQLite store's statements, prepared once per connection (`sqlite-store.ts` runs them). */
+import type Database from "better-sqlite3";
+import {
+  type ListedRow,
+  QUERIES,
+  type RecordRow,
+  type RelicRow,
+  type RunRow,
+  type TranscriptRow,
+} from "./sqlite-queries";
+
+interface PageParameters {
+  id: string;
+  after: number;
+  before: number;
+  limit: number;
+}
+
+/** Every statement, prepared once per connection and reused. */
+export function prepareStatements(db: Database.Database) {
+  return {
+    insertTranscript: db.prepare<[Record<string, string | number | null>]>(
+      QUERIES.insertTranscript,
+    ),
+    selectTranscript: db.prepare<[string], TranscriptRow>(QUERIES.selectTranscript),
+    selectRecords: db.prepare<[string], RecordRow>(QUERIES.selectRecords),
+    selectPageForward: db.prepare<[PageParameters], RecordRow>(QUERIES.selectPageForward),
+    selectPageBackward: db.prepare<[PageParameters], RecordRow>(QUERIES.selectPageBackward),
+    selectEvents: db.prepare<[string], RecordRow>(QUERIES.selectEvents),
+    selectLastTurn: db.prepare<[string], RecordRow>(QUERIES.selectLastTurn),
+    listTranscripts: db.prepare<
+      [{ query: string | null; limit: number; offset: number; source: string | null }],
+      ListedRow
+    >(QUERIES.listTranscripts),
+    rename: db.prepare<
+      [{ id: string; title: string; titleFolded: string; now: number }],
+      TranscriptRow
+    >(QUERIES.rename),
+    softDelete: db.prepare<[number, string]>(QUERIES.softDelete),
+    restore: db.prepare<[string]>(QUERIES.restore),
+    reserveSeqs: db.prepare<[{ id: string; count: number; now: number }], { last_seq: number }>(
+      QUERIES.reserveSeqs,
+    ),
+    insertRecord: db.prepare<
+      [string, number, string, string, string, number | null, number | null]
+    >(QUERIES.insertRecord),
+    appendSearch: db.prepare<[string, string, string]>(QUERIES.appendSearch),
+    selectRunRecords: db.prepare<[string, string, number], RecordRow>(QUERIES.selectRunRecords),
+    insertRun: db.prepare<[string, string, number]>(QUERIES.insertRun),
+    endRun: db.prepare<[number, string]>(QUERIES.endRun),
+    selectRun: db.prepare<[string], RunRow>(QUERIES.selectRun),
+    unfinishedRuns: db.prepare<[], RunRow>(QUERIES.unfinishedRuns),
+    relicGet: db.prepare<[string, string], RelicRow>(QUERIES.relicGet),
+    relicSet: db.prepare<[string, string, string, number | null]>(QUERIES.relicSet),
+    relicDelete: db.prepare<[string, string], Pick<RelicRow, "expires_at">>(QUERIES.relicDelete),
+    relicSweep: db.prepare<[number]>(QUERIES.relicSweep),
+  };
+}

@@ -123,6 +123,7 @@ export function createCapture(options: CaptureOptions) {
       elapsed,
       clock: now,
       maxChars: options.maxRecordChars,
+      secrets,
       emit,
       onChoice,
     });

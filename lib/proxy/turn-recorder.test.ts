@@ -52,7 +52,26 @@ describe("TurnRecorder", () => {
     });
     expect(
       records.filter((r) => r.kind === "chunk").map((r) => (r.kind === "chunk" ? r.text : "")),
-    ).toEqual(["Sure. ", "<exec", 'ute>[{"name":"list","args":{}}]</execute>']);
+    ).toEqual(["Sure. ", '<execute>[{"name":"list","args":{}}]</execute>']);
+  });
+
+  it("redacts a key the model writes across deltas, in chunks and in events", () => {
+    const key = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789";
+    const secret = "hunter2-but-much-longer-value";
+    for (const cut of [3, 8, 20, 30]) {
+      const answer = `<respond>Your key is ${key} and the header was ${secret}.</respond>`;
+      const at = answer.indexOf("sk-") + cut;
+      const at2 = answer.indexOf("hunter2") + Math.min(cut, 10);
+      const { chunks, events } = record(splitAt(answer, [at, at2]).map(text), {
+        chosen: { dialect: "xml", by: "header", reason: "named" },
+        secrets: [secret],
+      });
+      expect(chunks).not.toContain("abcdefghijklmnop");
+      expect(chunks).not.toContain("hunter2");
+      expect(chunks).toContain("[redacted]");
+      expect(JSON.stringify(events)).not.toContain("abcdefghijklmnop");
+      expect(JSON.stringify(events)).not.toContain("hunter2");
+    }
   });
 
   it("marker-less answers fall back on the request's markers, then on xml, and say so", () => {
@@ -76,7 +95,8 @@ describe("TurnRecorder", () => {
       chosen: { dialect: "delimiter", by: "header", reason: "named" },
     });
     expect(delimiter.chunks).toBe("§think: Plan.\n§respond: Hello.");
-    expect(delimiter.events.map((event) => event.type)).toEqual(["think", "respond"]);
+    const kinds = new Map(delimiter.events.map((event) => [event.id, event.type]));
+    expect([...kinds.values()]).toEqual(["think", "respond"]);
   });
 
   it("long reasoning before any text is held only so long, then decided from the request", () => {

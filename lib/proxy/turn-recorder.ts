@@ -19,6 +19,7 @@ import type { ErrorEvent, ProtocolEvent } from "../protocol/events";
 import { createParser } from "../protocol/parser";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
+import { createStreamRedactor, type StreamRedactor } from "../runtime/redact-stream";
 import type { AnswerDelta } from "./answer-decoder";
 import { type DialectChoice, parserFor, thinkMarkers } from "./dialect-choice";
 
@@ -39,6 +40,11 @@ export interface TurnRecorderOptions {
   emit: (records: TranscriptRecord[]) => void;
   /** Called once, before the first record, with the dialect chosen. */
   onChoice?: (choice: DialectChoice) => void;
+  /**
+   * Values redacted from the model's text before it is recorded or parsed, like the
+   * credential patterns: across deltas, so a key the model writes in pieces is caught too.
+   */
+  secrets?: readonly string[];
 }
 
 type Piece = { kind: "text" | "think"; text: string; t: number };
@@ -59,8 +65,10 @@ export class TurnRecorder {
   private capped = false;
   private ended = false;
   private problems = 0;
+  private readonly redactor: StreamRedactor;
 
   constructor(private readonly options: TurnRecorderOptions) {
+    this.redactor = createStreamRedactor(options.secrets ?? []);
     if (options.chosen !== undefined)
       this.decide({ ...options.chosen, parser: parserFor(options.chosen.dialect) });
   }
@@ -74,6 +82,7 @@ export class TurnRecorder {
       if (this.ended) return;
       if (delta.kind === "problem") {
         this.flushHeld(true);
+        this.flushRedactor();
         this.options.emit([this.errorRecord("provider", delta.message)]);
         continue;
       }
@@ -94,6 +103,7 @@ export class TurnRecorder {
     this.flushHeld(true);
     const records: TranscriptRecord[] = [];
     if (this.thinking) this.write("text", "", this.options.elapsed());
+    this.flushRedactor();
     if (this.parser !== undefined) records.push(...this.events(this.parser.end()));
     if (failure !== undefined) records.push(this.errorRecord(failure.code, failure.message));
     this.ended = true;
@@ -170,8 +180,16 @@ export class TurnRecorder {
           : "";
       wire = markers.close + follow + text;
     }
-    if (wire === "") return;
-    this.chunk(wire, t);
+    const released = this.redactor.push(wire);
+    if (released === "") return;
+    this.chunk(released, t);
+  }
+
+  /** What the redactor still holds (a tail that might have become a secret), now final. */
+  private flushRedactor(): void {
+    if (this.choice === undefined) return;
+    const rest = this.redactor.end();
+    if (rest !== "") this.chunk(rest, this.options.elapsed());
   }
 
   private chunk(text: string, t: number): void {

@@ -54,6 +54,38 @@ describe("readBody", () => {
     );
   });
 
+  it("refuses a body that is not UTF-8 instead of storing U+FFFD, also when cut mid-sequence", async () => {
+    const bytes = [
+      Uint8Array.from([...new TextEncoder().encode('{"a":"'), 0xff, 0x22, 0x7d]),
+      // "é" cut before its second byte, at the very end.
+      Uint8Array.from([...new TextEncoder().encode('{"a":"'), 0xc3]),
+    ];
+    for (const body of bytes) {
+      const request = new Request("http://test/", { method: "POST", body });
+      const response = (await readBody(request, schema)) as Response;
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: "body: not valid UTF-8." });
+    }
+    // A multi-byte character split between two reads is fine.
+    const [head, tail] = [
+      new TextEncoder().encode('{"a":"\u00e9 é'),
+      new TextEncoder().encode('"}'),
+    ];
+    const split = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head.slice(0, -1));
+        controller.enqueue(Uint8Array.from([...head.slice(-1), ...tail]));
+        controller.close();
+      },
+    });
+    const request = new Request("http://test/", {
+      method: "POST",
+      body: split,
+      duplex: "half",
+    } as RequestInit);
+    expect(await readBody(request, schema)).toEqual({ a: "é é" });
+  });
+
   it("reads a body within the cap", async () => {
     const request = new Request("http://test/", { method: "POST", body: '{"a":[1,{"b":2}]}' });
     expect(await readBody(request, schema)).toEqual({ a: [1, { b: 2 }] });

@@ -74,7 +74,10 @@ export async function readBody<T>(
   return parsed.success ? parsed.data : problem(400, describeProblem(parsed.error));
 }
 
-/** The body as UTF-8 text, or a 413 once it passes `maxBytes` (or says it will). */
+/**
+ * The body as UTF-8 text, or a 413 once it passes `maxBytes` (or says it will), or a 400 when
+ * it is not UTF-8 (decoding it anyway would store U+FFFD in place of what the client sent).
+ */
 export async function readCappedText(
   request: Request,
   maxBytes: number,
@@ -83,7 +86,7 @@ export async function readCappedText(
   if (declared > maxBytes) return tooLarge(maxBytes);
   if (request.body === null) return "";
   const reader = request.body.getReader();
-  const decoder = new TextDecoder();
+  const decoder = new TextDecoder("utf-8", { fatal: true });
   const parts: string[] = [];
   let size = 0;
   try {
@@ -95,13 +98,30 @@ export async function readCappedText(
         await reader.cancel().catch(() => {});
         return tooLarge(maxBytes);
       }
-      parts.push(decoder.decode(value, { stream: true }));
+      const part = decodeOrUndefined(() => decoder.decode(value, { stream: true }));
+      if (part === undefined) return await notUtf8(reader);
+      parts.push(part);
     }
   } catch {
     return problem(400, "body: could not be read.");
   }
-  parts.push(decoder.decode());
+  const last = decodeOrUndefined(() => decoder.decode());
+  if (last === undefined) return problem(400, "body: not valid UTF-8.");
+  parts.push(last);
   return parts.join("");
+}
+
+function decodeOrUndefined(decode: () => string): string | undefined {
+  try {
+    return decode();
+  } catch {
+    return undefined;
+  }
+}
+
+async function notUtf8(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Response> {
+  await reader.cancel().catch(() => {});
+  return problem(400, "body: not valid UTF-8.");
 }
 
 function tooLarge(maxBytes: number): Response {

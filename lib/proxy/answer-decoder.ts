@@ -11,7 +11,12 @@ import type { UpstreamFormat } from "./upstreams";
 export type AnswerDelta =
   | { kind: "text"; text: string }
   | { kind: "think"; text: string }
-  | { kind: "problem"; message: string };
+  | { kind: "problem"; message: string }
+  /**
+   * A piece of a native tool call (OpenAI `tool_calls`, Anthropic `tool_use`): the pieces of one
+   * `index` join into one call; `args` is JSON text, streamed in parts.
+   */
+  | { kind: "tool"; index: number; id?: string; name?: string; args: string };
 
 export interface AnswerDecoder {
   push(bytes: Uint8Array): AnswerDelta[];
@@ -119,15 +124,56 @@ function openaiMessageDeltas(message: unknown): AnswerDelta[] {
   if (typeof message.content === "string" && message.content !== "") {
     deltas.push({ kind: "text", text: message.content });
   }
+  if (Array.isArray(message.tool_calls)) {
+    message.tool_calls.forEach((call: unknown, position: number) => {
+      const delta = openaiToolDelta(call, position);
+      if (delta !== undefined) deltas.push(delta);
+    });
+  }
   return deltas;
 }
 
-/** `content_block_delta` with `text_delta` or `thinking_delta`; `error` events. */
+/** One entry of `tool_calls`: a whole call, or (streamed) a piece of the call at `index`. */
+function openaiToolDelta(call: unknown, position: number): AnswerDelta | undefined {
+  if (!isPlainObject(call)) return undefined;
+  const fn = isPlainObject(call.function) ? call.function : {};
+  const index =
+    typeof call.index === "number" && Number.isInteger(call.index) ? call.index : position;
+  return {
+    kind: "tool",
+    index,
+    ...(typeof call.id === "string" ? { id: call.id } : {}),
+    ...(typeof fn.name === "string" ? { name: fn.name } : {}),
+    args: typeof fn.arguments === "string" ? fn.arguments : "",
+  };
+}
+
+/**
+ * `content_block_delta` with `text_delta`, `thinking_delta` or `input_json_delta` (a `tool_use`
+ * block's input, opened by its `content_block_start`); `error` events.
+ */
 function anthropicStreamDeltas(frame: unknown): AnswerDelta[] {
   if (!isPlainObject(frame)) return [];
   if (frame.type === "error") return [{ kind: "problem", message: errorText(frame.error) }];
+  const index = typeof frame.index === "number" ? frame.index : 0;
+  if (frame.type === "content_block_start" && isPlainObject(frame.content_block)) {
+    const block = frame.content_block;
+    if (block.type !== "tool_use") return [];
+    return [
+      {
+        kind: "tool",
+        index,
+        ...(typeof block.id === "string" ? { id: block.id } : {}),
+        ...(typeof block.name === "string" ? { name: block.name } : {}),
+        args: "",
+      },
+    ];
+  }
   if (frame.type !== "content_block_delta" || !isPlainObject(frame.delta)) return [];
   const { delta } = frame;
+  if (delta.type === "input_json_delta" && typeof delta.partial_json === "string") {
+    return [{ kind: "tool", index, args: delta.partial_json }];
+  }
   if (delta.type === "text_delta" && typeof delta.text === "string") {
     return [{ kind: "text", text: delta.text }];
   }
@@ -139,12 +185,23 @@ function anthropicStreamDeltas(frame: unknown): AnswerDelta[] {
 
 function anthropicWholeDeltas(body: unknown): AnswerDelta[] {
   if (!isPlainObject(body) || !Array.isArray(body.content)) return [];
-  return body.content.flatMap((block: unknown): AnswerDelta[] => {
+  return body.content.flatMap((block: unknown, index: number): AnswerDelta[] => {
     if (!isPlainObject(block)) return [];
     if (block.type === "text" && typeof block.text === "string")
       return [{ kind: "text", text: block.text }];
     if (block.type === "thinking" && typeof block.thinking === "string") {
       return [{ kind: "think", text: block.thinking }];
+    }
+    if (block.type === "tool_use") {
+      return [
+        {
+          kind: "tool",
+          index,
+          ...(typeof block.id === "string" ? { id: block.id } : {}),
+          ...(typeof block.name === "string" ? { name: block.name } : {}),
+          args: JSON.stringify(block.input ?? {}),
+        },
+      ];
     }
     return [];
   });

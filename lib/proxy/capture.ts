@@ -78,6 +78,7 @@ export function createCapture(options: CaptureOptions) {
       conversation.callsTurn,
       now,
       nextId,
+      conversation.nativeIds,
     );
     const calls: ToolCall[] = [];
     const emit = (records: readonly TranscriptRecord[]) => {
@@ -170,6 +171,7 @@ export function createCapture(options: CaptureOptions) {
         }
         conversation.calls = calls;
         conversation.callsTurn = turn;
+        conversation.nativeIds = recorder.nativeCallIds;
         await options.sink.finishTurn(runId);
       },
     };

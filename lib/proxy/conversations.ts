@@ -18,6 +18,8 @@ export interface Conversation {
   /** The calls of its latest model turn, which the next results answer. */
   calls: ToolCall[];
   callsTurn?: number;
+  /** The upstream ids of that turn's native tool calls, in the order they were written out. */
+  nativeIds?: (string | undefined)[];
   /** The chained hash of the latest request's messages. */
   key?: string;
 }

@@ -45,8 +45,8 @@ describe("what the agent sends back", () => {
     ]);
     expect(sent).toEqual({
       results: [
-        { status: "success", content: { files: [] } },
-        { status: "failure", content: "failed" },
+        { ref: "x", status: "success", content: { files: [] } },
+        { ref: "y", status: "failure", content: "failed" },
       ],
       user: ["and now read it"],
     });

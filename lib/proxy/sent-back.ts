@@ -9,6 +9,8 @@ import { textOf } from "./request-view";
 
 /** One result as the agent wrote it. */
 export interface SentResult {
+  /** The native call it answers (OpenAI `tool_call_id`, Anthropic `tool_use_id`), when said. */
+  ref?: string;
   tool?: string;
   status: ResultStatus;
   content: unknown;
@@ -26,7 +28,11 @@ export function readSentBack(messages: readonly unknown[]): SentBack {
   for (const message of messages) {
     if (!isPlainObject(message)) continue;
     if (message.role === "tool") {
-      sent.results.push({ status: "success", content: contentValue(textOf(message.content)) });
+      sent.results.push({
+        ...refOf(message.tool_call_id),
+        status: "success",
+        content: contentValue(textOf(message.content)),
+      });
     } else if (message.role === "user") {
       readUser(message.content, sent);
     }
@@ -34,11 +40,16 @@ export function readSentBack(messages: readonly unknown[]): SentBack {
   return sent;
 }
 
+function refOf(value: unknown): { ref?: string } {
+  return typeof value === "string" && value !== "" ? { ref: value } : {};
+}
+
 function readUser(content: unknown, sent: SentBack): void {
   const blocks = Array.isArray(content) ? content : [content];
   for (const block of blocks) {
     if (isPlainObject(block) && block.type === "tool_result") {
       sent.results.push({
+        ...refOf(block.tool_use_id),
         status: block.is_error === true ? "failure" : "success",
         content: contentValue(textOf(block.content)),
       });
@@ -98,8 +109,10 @@ function contentValue(text: string): unknown {
 }
 
 /**
- * Events for what was sent back: each result under the call it answers (the k-th result
- * answers the k-th call of the model's last turn), then the user's words.
+ * Events for what was sent back: each result under the call it answers, then the user's words.
+ * A result naming a native call's id answers that call (`nativeIds`: the upstream ids of the
+ * last turn's native calls, which were written out after its text calls, so they are the last
+ * calls); any other result answers the call at its own position.
  */
 export function sentBackEvents(
   sent: SentBack,
@@ -107,9 +120,15 @@ export function sentBackEvents(
   turn: number | undefined,
   clock: () => number,
   nextId: () => string,
+  nativeIds: readonly (string | undefined)[] = [],
 ): ProtocolEvent[] {
+  const firstNative = calls.length - nativeIds.length;
+  const callFor = (result: SentResult, index: number): ToolCall | undefined => {
+    const native = result.ref === undefined ? -1 : nativeIds.indexOf(result.ref);
+    return native >= 0 && firstNative >= 0 ? calls[firstNative + native] : calls[index];
+  };
   const events: ProtocolEvent[] = sent.results.map((result, index) => {
-    const call = calls[index];
+    const call = callFor(result, index);
     return {
       type: "result",
       id: nextId(),

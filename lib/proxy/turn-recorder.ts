@@ -21,7 +21,13 @@ import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
 import { createStreamRedactor, type StreamRedactor } from "../runtime/redact-stream";
 import type { AnswerDelta } from "./answer-decoder";
-import { type DialectChoice, parserFor, thinkMarkers } from "./dialect-choice";
+import {
+  type DialectChoice,
+  type NativeCall,
+  nativeCallsText,
+  parserFor,
+  thinkMarkers,
+} from "./dialect-choice";
 
 export interface TurnRecorderOptions {
   turn: number;
@@ -66,6 +72,12 @@ export class TurnRecorder {
   private ended = false;
   private problems = 0;
   private readonly redactor: StreamRedactor;
+  /** Native tool calls by their index in the answer, written out when the answer ends. */
+  private readonly native = new Map<number, NativeCall>();
+  private nativeChars = 0;
+  private nativeCapped = false;
+  /** Whether any wire text was written yet (native calls then start on a line of their own). */
+  private written = false;
 
   constructor(private readonly options: TurnRecorderOptions) {
     this.redactor = createStreamRedactor(options.secrets ?? []);
@@ -77,6 +89,11 @@ export class TurnRecorder {
     return this.choice;
   }
 
+  /** The upstream's ids of the native calls written out, in the order they were written. */
+  get nativeCallIds(): (string | undefined)[] {
+    return this.sortedNative().map((call) => call.id);
+  }
+
   push(deltas: readonly AnswerDelta[]): void {
     for (const delta of deltas) {
       if (this.ended) return;
@@ -84,6 +101,10 @@ export class TurnRecorder {
         this.flushHeld(true);
         this.flushRedactor();
         this.options.emit([this.errorRecord("provider", delta.message)]);
+        continue;
+      }
+      if (delta.kind === "tool") {
+        this.addNative(delta);
         continue;
       }
       if (this.choice === undefined) {
@@ -102,12 +123,42 @@ export class TurnRecorder {
     if (this.ended) return;
     this.flushHeld(true);
     const records: TranscriptRecord[] = [];
+    if (this.native.size > 0) {
+      const text = nativeCallsText((this.choice as DialectChoice).dialect, this.sortedNative());
+      this.write("text", this.written ? `\n${text}` : text, this.options.elapsed());
+    }
     if (this.thinking) this.write("text", "", this.options.elapsed());
     this.flushRedactor();
     if (this.parser !== undefined) records.push(...this.events(this.parser.end()));
     if (failure !== undefined) records.push(this.errorRecord(failure.code, failure.message));
     this.ended = true;
     if (records.length > 0) this.options.emit(records);
+  }
+
+  private addNative(delta: Extract<AnswerDelta, { kind: "tool" }>): void {
+    if (this.nativeCapped) return;
+    this.nativeChars += delta.args.length + (delta.name?.length ?? 0);
+    if (this.nativeChars > this.options.maxChars) {
+      this.nativeCapped = true;
+      this.native.clear();
+      this.flushHeld(true);
+      this.options.emit([
+        this.errorRecord(
+          "internal",
+          `The answer's native tool calls are over ${this.options.maxChars} characters: they reached the client but are not recorded (WIRESCOPE_PROXY_RECORD_MAX_KB).`,
+        ),
+      ]);
+      return;
+    }
+    const call = this.native.get(delta.index) ?? { name: "", args: "" };
+    if (delta.id !== undefined) call.id ??= delta.id;
+    if (delta.name !== undefined && call.name === "") call.name = delta.name;
+    call.args += delta.args;
+    this.native.set(delta.index, call);
+  }
+
+  private sortedNative(): NativeCall[] {
+    return [...this.native.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
   }
 
   private tryDecide(final: boolean): void {
@@ -180,6 +231,7 @@ export class TurnRecorder {
           : "";
       wire = markers.close + follow + text;
     }
+    this.written = true;
     const released = this.redactor.push(wire);
     if (released === "") return;
     this.chunk(released, t);

@@ -4,6 +4,8 @@
  * goes back as the upstream sends it, chunk by chunk, while a copy of each chunk is handed to
  * the recorder. The client leaving aborts the upstream request.
  */
+
+import type { DetectableDialect } from "../protocol/detect";
 import { safeParseJson, tooDeep } from "../protocol/safe-json";
 import type { ProviderEnv } from "../providers/provider";
 import type { Capture, CapturedCall } from "./capture";
@@ -59,9 +61,35 @@ export async function proxyRequest(
     body = read;
   }
 
-  let call: CapturedCall | undefined;
+  // The upstream call starts first, and the request is read for the recording only after the
+  // answer has started back to the agent (`deferred`), so recording adds nothing to its time
+  // to first byte, however many calls arrive at once.
+  const abort = new AbortController();
+  const onClientGone = () => abort.abort();
+  request.signal.addEventListener("abort", onClientGone, { once: true });
+  const sent = (dependencies.fetch ?? fetch)(`${upstream.baseURL}${path}${url.search}`, {
+    method: request.method,
+    headers: upstreamRequestHeaders(request.headers, upstream),
+    ...(body === undefined ? {} : { body }),
+    signal: abort.signal,
+    redirect: "manual",
+  }).then(
+    (response) => ({ ok: true as const, response }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+  let call: Recording | undefined;
   if (request.method === "POST" && path === RECORDED[upstream.format] && body !== undefined) {
-    const json = safeParseJson(new TextDecoder().decode(body));
+    const sentBody = body;
+    const named = dialect;
+    call = deferred(() => startRecording(sentBody, named));
+  }
+  /** Reads the request for the recording; runs only once the answer is on its way back. */
+  function startRecording(
+    sentBody: Uint8Array,
+    named: DetectableDialect | "auto",
+  ): CapturedCall | undefined {
+    const json = safeParseJson(new TextDecoder().decode(sentBody));
     const session = request.headers.get("x-wirescope-session")?.trim();
     try {
       // A body nested past the limit is forwarded but not recorded (nothing stored from outside
@@ -71,42 +99,32 @@ export async function proxyRequest(
         console.error(
           `wirescope: a proxied call was not recorded: ${deep || "body"} nests too deep.`,
         );
-      call =
-        json.ok && deep === undefined
-          ? dependencies.capture.begin({
-              upstream,
-              body: json.value,
-              headers: request.headers,
-              dialect,
-              ...(dialect === "auto" ? {} : { namedBy: fromHeader === null ? "query" : "header" }),
-              ...(session === undefined || session === "" ? {} : { session }),
-            })
-          : undefined;
+      return json.ok && deep === undefined
+        ? dependencies.capture.begin({
+            upstream,
+            body: json.value,
+            headers: request.headers,
+            dialect: named,
+            ...(named === "auto" ? {} : { namedBy: fromHeader === null ? "query" : "header" }),
+            ...(session === undefined || session === "" ? {} : { session }),
+          })
+        : undefined;
     } catch (error) {
       // Recording never stands in the way of the agent's traffic.
       console.error("wirescope: could not start recording a proxied call:", error);
+      return undefined;
     }
   }
 
-  const abort = new AbortController();
-  const onClientGone = () => abort.abort();
-  request.signal.addEventListener("abort", onClientGone, { once: true });
-  let answer: Response;
-  try {
-    answer = await (dependencies.fetch ?? fetch)(`${upstream.baseURL}${path}${url.search}`, {
-      method: request.method,
-      headers: upstreamRequestHeaders(request.headers, upstream),
-      ...(body === undefined ? {} : { body }),
-      signal: abort.signal,
-      redirect: "manual",
-    });
-  } catch (error) {
+  const outcome = await sent;
+  if (!outcome.ok) {
     request.signal.removeEventListener("abort", onClientGone);
     const reason = abort.signal.aborted ? "disconnect" : undefined;
-    const message = `upstream: could not reach the ${upstream.name} upstream (${describeError(error)}).`;
+    const message = `upstream: could not reach the ${upstream.name} upstream (${describeError(outcome.error)}).`;
     void call?.end(reason ?? { failure: message });
     return problem(502, message);
   }
+  const answer = outcome.response;
   call?.response(answer.status, answer.headers.get("content-type") ?? "");
   const headers = clientResponseHeaders(answer.headers);
   if ((headers.get("content-type") ?? "").includes("text/event-stream")) {
@@ -136,7 +154,7 @@ export async function proxyRequest(
  */
 function relay(
   body: ReadableStream<Uint8Array>,
-  call: CapturedCall | undefined,
+  call: Recording | undefined,
   abort: AbortController,
   done: () => void,
 ): ReadableStream<Uint8Array> {
@@ -183,7 +201,46 @@ function relay(
   );
 }
 
-function record(call: CapturedCall, bytes: Uint8Array): void {
+/** What the relay tells the recorder: a `CapturedCall` that may not have begun yet. */
+type Recording = Omit<CapturedCall, "transcriptId">;
+
+/**
+ * A recording begun on first use, in a `setImmediate`: `response` (called before the answer is
+ * returned) and `end` are queued, `push` comes from the relay's own queue, so `begin` runs
+ * before the first chunk is recorded and after the answer is on its way (FIFO keeps the order).
+ */
+function deferred(begin: () => CapturedCall | undefined): Recording {
+  let begun = false;
+  let call: CapturedCall | undefined;
+  const started = () => {
+    if (!begun) {
+      begun = true;
+      call = begin();
+    }
+    return call;
+  };
+  return {
+    response(status, contentType) {
+      setImmediate(() => started()?.response(status, contentType));
+    },
+    push(bytes) {
+      started()?.push(bytes);
+    },
+    end(outcome) {
+      return new Promise<void>((resolve) => {
+        setImmediate(() => {
+          const ending = started()?.end(outcome) ?? Promise.resolve();
+          void ending.then(resolve, (error: unknown) => {
+            console.error("wirescope: could not finish recording a proxied call:", error);
+            resolve();
+          });
+        });
+      });
+    },
+  };
+}
+
+function record(call: Recording, bytes: Uint8Array): void {
   try {
     call.push(bytes);
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { ProtocolEvent } from "../protocol/events";
 import type { RequestRecord } from "../protocol/records";
 import type { TranscriptMeta } from "../store/store";
-import { ERROR_TYPE, GEN_AI, providerName, ROOT_AGENT, SPAN_EVENT, WIRESCOPE } from "./conventions";
+import { GEN_AI, providerName, ROOT_AGENT, SPAN_EVENT, WIRESCOPE } from "./conventions";
 import { spanIdOf, traceIdOf } from "./ids";
 import type { Attributes, PlannedSpan, PlanOptions, RunInput } from "./span-plan";
 

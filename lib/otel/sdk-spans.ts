@@ -14,6 +14,7 @@ import {
   type ReadableSpan,
   type SpanProcessor,
 } from "@opentelemetry/sdk-trace-base";
+import { ERROR_TYPE } from "./conventions";
 import type { PlannedSpan } from "./span-plan";
 
 /** The longest attribute value sent (characters); longer content is cut by the SDK. */
@@ -99,7 +100,7 @@ export function sdkSpans(
     for (const event of planned.events)
       span.addEvent(event.name, event.attributes, millisToHrTime(event.timeMs));
     if (planned.error !== undefined) {
-      span.setAttribute("error.type", planned.error.type);
+      span.setAttribute(ERROR_TYPE, planned.error.type);
       span.setStatus({ code: SpanStatusCode.ERROR, message: planned.error.message });
     }
     contexts.set(planned.key, trace.setSpan(ROOT_CONTEXT, span));

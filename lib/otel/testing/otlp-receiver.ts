@@ -158,15 +158,15 @@ function nanosToMs(value: unknown): number {
 
 function attributesOf(list: KeyValue[] | undefined): Record<string, AttributeJson> {
   const result: Record<string, AttributeJson> = {};
-  for (const { key, value } of list ?? []) result[key] = valueOf(value);
+  for (const { key, value } of list ?? []) result[key] = decodeValue(value);
   return result;
 }
 
-function valueOf(value: AnyValue): AttributeJson {
+function decodeValue(value: AnyValue): AttributeJson {
   if (value.stringValue !== undefined) return value.stringValue;
   if (value.boolValue !== undefined) return value.boolValue;
   if (value.intValue !== undefined) return Number(value.intValue);
   if (value.doubleValue !== undefined) return value.doubleValue;
-  if (value.arrayValue !== undefined) return (value.arrayValue.values ?? []).map(valueOf);
+  if (value.arrayValue !== undefined) return (value.arrayValue.values ?? []).map(decodeValue);
   return null;
 }

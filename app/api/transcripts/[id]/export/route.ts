@@ -8,6 +8,7 @@ import {
   redacted,
   server,
 } from "@/app/api/http";
+import { otlpFile } from "@/lib/otel/otlp-file";
 import { exportStream, jsonArrayParts } from "@/lib/transcripts/export-stream";
 import { exportJsonl } from "@/lib/transcripts/jsonl";
 import { markdownParts } from "@/lib/transcripts/markdown";
@@ -18,7 +19,10 @@ import { exportQuerySchema } from "./schema";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** A transcript as a download: JSONL (spec §8), Markdown (with switches) or TaskSteps JSON (§7). */
+/**
+ * A transcript as a download: JSONL (spec §8), Markdown (with switches), TaskSteps JSON (§7)
+ * or OTLP/JSON traces (docs/opentelemetry.md).
+ */
 async function get(request: Request, context: RouteContext): Promise<Response> {
   const id = await idOf(context);
   if (id instanceof Response) return id;
@@ -50,6 +54,10 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
       // Past the ceiling the download fails rather than saving JSON cut in the middle.
       const body = exportStream(jsonArrayParts(toTaskSteps(transcript.records)));
       return download(body, "application/json", `${name}.tasksteps.json`);
+    }
+    case "otlp": {
+      const body = await otlpFile(store, transcript, { content: query.content ?? false });
+      return download(body, "application/json", `${name}.otlp.json`);
     }
   }
 }

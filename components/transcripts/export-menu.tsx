@@ -31,7 +31,7 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
     setSending(
       result.ok
         ? {
-            message: `Sent ${result.value.sent.spans} spans in ${result.value.sent.traces} traces.`,
+            message: `Sent ${plural(result.value.sent.spans, "span")} in ${plural(result.value.sent.traces, "trace")}.`,
             failed: false,
           }
         : { message: result.error, failed: true },
@@ -89,12 +89,14 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
             download
             onClick={() => setOpen(false)}
           >
-            OTLP traces <span className="text-[11px] text-fg-subtle">OpenTelemetry JSON</span>
+            OTLP traces <span className="text-[11px] text-fg-subtle">OpenTelemetry</span>
           </a>
           <div className="flex flex-wrap gap-x-3 gap-y-1 px-2 pt-0.5 pb-1">
             <label className="flex items-center gap-1 text-[11px] text-fg-muted">
               <input
                 type="checkbox"
+                role="menuitemcheckbox"
+                aria-checked={otlpContent}
                 checked={otlpContent}
                 onChange={(change) => setOtlpContent(change.target.checked)}
                 className="accent-[var(--ws-accent)]"
@@ -112,7 +114,7 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
             >
               Send to OTLP endpoint{" "}
               <span className="text-[11px] text-fg-subtle">
-                {sending === "sending" ? "sending…" : "server's"}
+                {sending === "sending" ? "sending…" : "configured"}
               </span>
             </button>
           ) : null}
@@ -139,6 +141,8 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
               <label key={key} className="flex items-center gap-1 text-[11px] text-fg-muted">
                 <input
                   type="checkbox"
+                  role="menuitemcheckbox"
+                  aria-checked={switches[key]}
                   checked={switches[key]}
                   onChange={(change) => setSwitches({ ...switches, [key]: change.target.checked })}
                   className="accent-[var(--ws-accent)]"
@@ -152,3 +156,5 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
     </div>
   );
 }
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;

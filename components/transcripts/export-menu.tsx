@@ -114,7 +114,7 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
             >
               Send to OTLP endpoint{" "}
               <span className="text-[11px] text-fg-subtle">
-                {sending === "sending" ? "sending…" : "configured"}
+                {sending === "sending" ? "sending…" : ""}
               </span>
             </button>
           ) : null}

@@ -112,10 +112,10 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
               disabled={sending === "sending"}
               onClick={send}
             >
-              Send to OTLP endpoint{" "}
-              <span className="text-[11px] text-fg-subtle">
-                {sending === "sending" ? "sending…" : ""}
-              </span>
+              Send to OTLP endpoint
+              {sending === "sending" ? (
+                <span className="text-[11px] text-fg-subtle">sending…</span>
+              ) : null}
             </button>
           ) : null}
           {typeof sending === "object" ? (

@@ -95,11 +95,19 @@ describe("live OTLP export", () => {
     checkTree(spans);
   });
 
-  it("sends nothing when no endpoint is set", async () => {
-    const registry = withLiveExport(new RunRegistry(LIMITS), {});
+  it("withLiveExport listens only when an endpoint is set", async () => {
     const collector = await receiver("ok");
-    await publishRun(registry, createMemoryStore());
-    expect(collector.arrivals).toBe(0);
+    const store = createMemoryStore();
+    const configured = withLiveExport(new RunRegistry(LIMITS), {
+      WIRESCOPE_OTLP_ENDPOINT: collector.url,
+    });
+    const unconfigured = withLiveExport(new RunRegistry(LIMITS), {});
+    await publishRun(unconfigured, store);
+    await publishRun(configured, store);
+    await collector.waitFor(1);
+    await publishRun(unconfigured, store);
+    expect(collector.arrivals).toBe(1);
+    checkTree(collector.received[0]?.spans ?? []);
   });
 
   it("a hung endpoint holds no run: runs finish while it never answers, then it times out", async () => {

@@ -3,6 +3,7 @@ import type { RequestRecord } from "../protocol/records";
 import type { TranscriptMeta } from "../store/store";
 import { GEN_AI, providerName, ROOT_AGENT, SPAN_EVENT, WIRESCOPE } from "./conventions";
 import { spanIdOf, traceIdOf } from "./ids";
+import { finishNodes, lastCall, type PlanNode, settingsAttributes, unanswered } from "./plan-nodes";
 import type { Attributes, PlannedSpan, PlanOptions, RunInput } from "./span-plan";
 
 /** Errors that stop a run (or a sub-agent): its span's status becomes an error. */
@@ -14,13 +15,8 @@ const STOPPING = new Set([
   "internal",
 ]);
 
-interface Node extends PlannedSpan {
-  /** Latest moment anything under this node happened. */
-  lastMs: number;
-}
-
 interface Turn {
-  node: Node;
+  node: PlanNode;
   number: number;
   /** The parent call id of the agent it belongs to ("" = the run itself); unknown until an event says. */
   scope?: string;
@@ -31,7 +27,7 @@ interface Turn {
 }
 
 interface Scope {
-  node: Node;
+  node: PlanNode;
   input: number;
   output: number;
 }
@@ -46,9 +42,14 @@ export function planRun(meta: TranscriptMeta, run: RunInput, options: PlanOption
   const { content, redact } = options;
   const traceId = traceIdOf(meta.id, run.runId);
   const anchor = run.startedAt ?? firstTimestamp(run.records) ?? meta.createdAt;
-  const nodes: Node[] = [];
-  const node = (key: string, parent: string | undefined, name: string, startMs: number): Node => {
-    const created: Node = {
+  const nodes: PlanNode[] = [];
+  const node = (
+    key: string,
+    parent: string | undefined,
+    name: string,
+    startMs: number,
+  ): PlanNode => {
+    const created: PlanNode = {
       key,
       ...(parent === undefined ? {} : { parent }),
       traceId,
@@ -89,10 +90,10 @@ export function planRun(meta: TranscriptMeta, run: RunInput, options: PlanOption
   const turns = new Map<number, Turn>();
   const unmeasured: Turn[] = [];
   /** Calls by id, each list oldest first; a result answers the last unanswered one. */
-  const calls = new Map<string, Node[]>();
-  const answered = new Set<Node>();
+  const calls = new Map<string, PlanNode[]>();
+  const answered = new Set<PlanNode>();
 
-  const touch = (target: Node, ms: number) => {
+  const touch = (target: PlanNode, ms: number) => {
     if (ms > target.lastMs) target.lastMs = ms;
   };
   const scopeOf = (parent: string | undefined): Scope =>
@@ -137,7 +138,7 @@ export function planRun(meta: TranscriptMeta, run: RunInput, options: PlanOption
     turn.node.parent = owner.node.key;
   };
   const recordError = (
-    target: Node,
+    target: PlanNode,
     event: Extract<ProtocolEvent, { type: "error" }>,
     stops: boolean,
   ) => {
@@ -317,65 +318,12 @@ export function planRun(meta: TranscriptMeta, run: RunInput, options: PlanOption
     scope.node.attributes[GEN_AI.outputTokens] = scope.output;
   }
   root.attributes[WIRESCOPE.turns] = turns.size;
-  return finish(nodes, run.endedAt ?? undefined);
-}
-
-/**
- * A span covers everything recorded in it; a run or sub-agent span also covers its children.
- * Returns parents before children, otherwise in the order the spans were opened.
- */
-function finish(nodes: Node[], endedAt: number | undefined): PlannedSpan[] {
-  const byKey = new Map(nodes.map((entry) => [entry.key, entry]));
-  const depths = new Map<string, number>();
-  const depth = (entry: Node): number => {
-    const known = depths.get(entry.key);
-    if (known !== undefined) return known;
-    const parent = entry.parent === undefined ? undefined : byKey.get(entry.parent);
-    const value = parent === undefined ? 0 : 1 + depth(parent);
-    depths.set(entry.key, value);
-    return value;
-  };
-  const order = new Map(nodes.map((entry, index) => [entry.key, index]));
-  const position = (entry: Node) => order.get(entry.key) ?? 0;
-  const root = nodes[0];
-  if (root !== undefined && endedAt !== undefined) root.lastMs = Math.max(root.lastMs, endedAt);
-  for (const entry of [...nodes].sort((a, b) => depth(b) - depth(a))) {
-    entry.endMs = Math.max(entry.endMs, entry.startMs, entry.lastMs);
-    const parent = entry.parent === undefined ? undefined : byKey.get(entry.parent);
-    if (parent === undefined || !isAgent(parent)) continue;
-    parent.startMs = Math.min(parent.startMs, entry.startMs);
-    parent.lastMs = Math.max(parent.lastMs, entry.endMs);
-  }
-  return [...nodes]
-    .sort((a, b) => depth(a) - depth(b) || position(a) - position(b))
-    .map(({ lastMs: _last, ...span }) => span);
-}
-
-function isAgent(entry: Node): boolean {
-  return entry.key.startsWith("run:") || entry.key.startsWith("agent:");
+  return finishNodes(nodes, run.endedAt ?? undefined);
 }
 
 function firstTimestamp(records: RunInput["records"]): number | undefined {
   for (const record of records)
     if (record.kind === "event" && record.event.timestamp > 0) return record.event.timestamp;
-  return undefined;
-}
-
-function lastCall(calls: Map<string, Node[]>, callId: string): Node | undefined {
-  const list = calls.get(callId);
-  return list?.[list.length - 1];
-}
-
-function unanswered(
-  calls: Map<string, Node[]>,
-  answered: Set<Node>,
-  callId: string,
-): Node | undefined {
-  const list = calls.get(callId) ?? [];
-  for (let index = list.length - 1; index >= 0; index--) {
-    const tool = list[index];
-    if (tool !== undefined && !answered.has(tool)) return tool;
-  }
   return undefined;
 }
 
@@ -389,17 +337,4 @@ function measuredTurn(unmeasured: Turn[], scope: string): Turn | undefined {
     if (turn.scope === undefined) fallback ??= turn;
   }
   return fallback;
-}
-
-function settingsAttributes(settings: Record<string, unknown>): Attributes {
-  const attributes: Attributes = {};
-  const number = (value: unknown) =>
-    typeof value === "number" && Number.isFinite(value) ? value : undefined;
-  const temperature = number(settings.temperature);
-  const topP = number(settings.topP);
-  const maxTokens = number(settings.maxOutputTokens);
-  if (temperature !== undefined) attributes[GEN_AI.requestTemperature] = temperature;
-  if (topP !== undefined) attributes[GEN_AI.requestTopP] = topP;
-  if (maxTokens !== undefined) attributes[GEN_AI.requestMaxTokens] = maxTokens;
-  return attributes;
 }

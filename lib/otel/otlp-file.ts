@@ -13,9 +13,9 @@ export async function otlpFile(
   transcript: Transcript,
   options: { content: boolean },
   env: Record<string, string | undefined> = process.env,
-): Promise<string> {
+): Promise<Uint8Array> {
   const config = liveExportConfig(env);
   const redact = otlpRedactor(env, config === null || "error" in config ? null : config);
   const spans = await transcriptSpans(store, transcript, { content: options.content, redact });
-  return new TextDecoder().decode(otlpJson(spans));
+  return otlpJson(spans);
 }

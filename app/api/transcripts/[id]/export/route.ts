@@ -3,13 +3,14 @@ import {
   jsonRoute,
   notFound,
   otherMethods,
+  problem,
   type RouteContext,
   readQuery,
   redacted,
   server,
 } from "@/app/api/http";
 import { otlpFile } from "@/lib/otel/otlp-file";
-import { exportStream, jsonArrayParts } from "@/lib/transcripts/export-stream";
+import { exportStream, jsonArrayParts, MAX_EXPORT_BYTES } from "@/lib/transcripts/export-stream";
 import { exportJsonl } from "@/lib/transcripts/jsonl";
 import { markdownParts } from "@/lib/transcripts/markdown";
 import { toTaskSteps } from "@/lib/transcripts/task-step-stream";
@@ -56,8 +57,14 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
       return download(body, "application/json", `${name}.tasksteps.json`);
     }
     case "otlp": {
-      const body = await otlpFile(store, transcript, { content: query.content ?? false });
-      return download(body, "application/json", `${name}.otlp.json`);
+      const bytes = await otlpFile(store, transcript, { content: query.content ?? false });
+      // Built whole (the SDK serializes one request), so the ceiling is checked before sending.
+      if (bytes.length > MAX_EXPORT_BYTES)
+        return problem(
+          413,
+          `format: the OTLP export would be ${Math.ceil(bytes.length / 1024 / 1024)} MB, over the ${MAX_EXPORT_BYTES / 1024 / 1024} MB limit; export without content=1 or as JSONL.`,
+        );
+      return download(new TextDecoder().decode(bytes), "application/json", `${name}.otlp.json`);
     }
   }
 }

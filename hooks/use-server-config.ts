@@ -15,6 +15,8 @@ export interface ServerConfigView {
   systemPrompts: Record<Dialect, string>;
   demo: { label: string; examples: string[]; scenarios: string[] };
   shell: boolean;
+  /** An OTLP endpoint is configured (`WIRESCOPE_OTLP_ENDPOINT`): transcripts can be sent to it. */
+  otlp?: boolean;
 }
 
 let cached: Promise<ServerConfigView> | null = null;

@@ -34,7 +34,7 @@ export interface ForkReply {
   resume: boolean;
 }
 
-export type ExportFormat = "jsonl" | "markdown" | "tasksteps";
+export type ExportFormat = "jsonl" | "markdown" | "tasksteps" | "otlp";
 
 const path = (id: string) => `/api/transcripts/${encodeURIComponent(id)}`;
 
@@ -80,6 +80,10 @@ export const deleteTranscript = (id: string) =>
 export const restoreTranscript = (id: string) =>
   call<{ restored: string }>(`${path(id)}/restore`, { method: "POST" });
 
+/** `POST /api/transcripts/:id/otlp`: sends the transcript to the server's OTLP endpoint. */
+export const sendOtlp = (id: string) =>
+  call<{ sent: { traces: number; spans: number } }>(`${path(id)}/otlp`, { method: "POST" });
+
 export const forkTranscript = (id: string, body: ForkBody) =>
   call<ForkReply>(`${path(id)}/fork`, json("POST", body));
 
@@ -114,8 +118,14 @@ export interface MarkdownSwitches {
 }
 
 /** Where the browser downloads an export from (the route answers as an attachment). */
-export function exportUrl(id: string, format: ExportFormat, switches?: MarkdownSwitches): string {
+export function exportUrl(
+  id: string,
+  format: ExportFormat,
+  switches?: MarkdownSwitches,
+  content?: boolean,
+): string {
   const params = new URLSearchParams({ format });
+  if (format === "otlp" && content === true) params.set("content", "1");
   if (format === "markdown" && switches !== undefined)
     for (const [name, on] of Object.entries(switches)) params.set(name, on ? "1" : "0");
   return `${path(id)}/export?${params}`;

@@ -2,7 +2,8 @@
 
 import { useRef, useState } from "react";
 import { useDismiss } from "@/hooks/use-dismiss";
-import { exportUrl, type MarkdownSwitches } from "./api";
+import { useServerConfig } from "@/hooks/use-server-config";
+import { exportUrl, type MarkdownSwitches, sendOtlp } from "./api";
 import { DownloadIcon } from "./icons";
 
 const SWITCHES: { key: keyof MarkdownSwitches; label: string }[] = [
@@ -14,8 +15,28 @@ const SWITCHES: { key: keyof MarkdownSwitches; label: string }[] = [
 const ITEM =
   "flex items-center justify-between gap-3 rounded px-2 py-1 text-xs text-fg hover:bg-surface-2";
 
-/** Downloads of the open transcript: JSONL (to import again), Markdown (to read), TaskSteps. */
+/**
+ * Downloads of the open transcript: JSONL (to import again), Markdown (to read), TaskSteps,
+ * OTLP traces; and, when the server has an OTLP endpoint, sending it there.
+ */
 export function ExportMenu({ transcriptId }: { transcriptId: string }) {
+  const otlpEndpoint = useServerConfig()?.otlp === true;
+  const [otlpContent, setOtlpContent] = useState(false);
+  const [sending, setSending] = useState<"idle" | "sending" | { message: string; failed: boolean }>(
+    "idle",
+  );
+  const send = async () => {
+    setSending("sending");
+    const result = await sendOtlp(transcriptId);
+    setSending(
+      result.ok
+        ? {
+            message: `Sent ${plural(result.value.sent.spans, "span")} in ${plural(result.value.sent.traces, "trace")}.`,
+            failed: false,
+          }
+        : { message: result.error, failed: true },
+    );
+  };
   const [open, setOpen] = useState(false);
   const [switches, setSwitches] = useState<MarkdownSwitches>({
     reasoning: true,
@@ -61,6 +82,50 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
           >
             TaskSteps JSON <span className="text-[11px] text-fg-subtle">spec §7</span>
           </a>
+          <a
+            role="menuitem"
+            className={ITEM}
+            href={exportUrl(transcriptId, "otlp", undefined, otlpContent)}
+            download
+            onClick={() => setOpen(false)}
+          >
+            OTLP traces <span className="text-[11px] text-fg-subtle">OpenTelemetry</span>
+          </a>
+          <div className="flex flex-wrap gap-x-3 gap-y-1 px-2 pt-0.5 pb-1">
+            <label className="flex items-center gap-1 text-[11px] text-fg-muted">
+              <input
+                type="checkbox"
+                role="menuitemcheckbox"
+                aria-checked={otlpContent}
+                checked={otlpContent}
+                onChange={(change) => setOtlpContent(change.target.checked)}
+                className="accent-[var(--ws-accent)]"
+              />
+              Content and raw wire text
+            </label>
+          </div>
+          {otlpEndpoint ? (
+            <button
+              type="button"
+              role="menuitem"
+              className={`${ITEM} text-left disabled:opacity-60`}
+              disabled={sending === "sending"}
+              onClick={send}
+            >
+              Send to OTLP endpoint
+              {sending === "sending" ? (
+                <span className="text-[11px] text-fg-subtle">sending…</span>
+              ) : null}
+            </button>
+          ) : null}
+          {typeof sending === "object" ? (
+            <p
+              role="status"
+              className={`px-2 pb-1 text-[11px] ${sending.failed ? "text-danger" : "text-fg-muted"}`}
+            >
+              {sending.message}
+            </p>
+          ) : null}
           <div className="my-1 border-t border-border" />
           <a
             role="menuitem"
@@ -76,6 +141,8 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
               <label key={key} className="flex items-center gap-1 text-[11px] text-fg-muted">
                 <input
                   type="checkbox"
+                  role="menuitemcheckbox"
+                  aria-checked={switches[key]}
                   checked={switches[key]}
                   onChange={(change) => setSwitches({ ...switches, [key]: change.target.checked })}
                   className="accent-[var(--ws-accent)]"
@@ -89,3 +156,5 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
     </div>
   );
 }
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { withLiveExport } from "../otel/install";
 import type { Store } from "../store";
 import { LiveRun } from "./live-run";
 import { type CommitQueue, createCommitQueue } from "./record-writer";
@@ -24,6 +25,9 @@ export interface OpenRunInput {
   now?: () => number;
 }
 
+/** Told when a run's records are stored and its end noted; must return at once (no awaiting). */
+export type FinishListener = (run: { transcriptId: string; runId: string }, store: Store) => void;
+
 /**
  * The server's runs in progress (spec §10). Whatever produces a transcript's records — the
  * agent loop (`runs.ts`) or anything else, such as a capture proxy — calls `open`, then
@@ -34,6 +38,7 @@ export interface OpenRunInput {
 export class RunRegistry {
   private readonly runs = new Map<string, LiveRun>();
   private readonly queues = new WeakMap<Store, CommitQueue>();
+  private readonly finishListeners: FinishListener[] = [];
 
   constructor(private readonly limits: ViewerLimits) {}
 
@@ -72,6 +77,18 @@ export class RunRegistry {
     } finally {
       this.runs.delete(run.runId);
     }
+    for (const listener of this.finishListeners) {
+      try {
+        listener({ transcriptId: run.transcriptId, runId: run.runId }, store);
+      } catch (error) {
+        console.error("wirescope: a run-finish listener failed:", describeError(error));
+      }
+    }
+  }
+
+  /** Live OTLP export (`lib/otel`) listens here: each finished run is queued for sending. */
+  onFinish(listener: FinishListener): void {
+    this.finishListeners.push(listener);
   }
 
   get(runId: string): LiveRun | undefined {
@@ -121,9 +138,8 @@ type Holder = { [key]?: RunRegistry };
  */
 export function runRegistry(): RunRegistry {
   const holder = globalThis as Holder;
-  holder[key] ??= new RunRegistry({
-    bufferBytes: VIEWER_BUFFER_BYTES,
-    maxLagBytes: VIEWER_MAX_LAG_BYTES,
-  });
+  holder[key] ??= withLiveExport(
+    new RunRegistry({ bufferBytes: VIEWER_BUFFER_BYTES, maxLagBytes: VIEWER_MAX_LAG_BYTES }),
+  );
   return holder[key];
 }

@@ -1,4 +1,5 @@
 import { jsonRoute, otherMethods } from "@/app/api/http";
+import { liveExportConfig } from "@/lib/otel/live-config";
 import { DIALECTS } from "@/lib/protocol";
 import { DEMO_MODEL_LABEL, EXAMPLE_PROMPTS, SCENARIOS } from "@/lib/providers";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
@@ -25,7 +26,13 @@ async function get(): Promise<Response> {
       scenarios: SCENARIOS.map((scenario) => `demo: ${scenario}`),
     },
     shell: config.shell,
+    otlp: isOtlpConfigured(),
   });
+}
+
+function isOtlpConfigured(): boolean {
+  const otlp = liveExportConfig(process.env);
+  return otlp !== null && !("error" in otlp);
 }
 
 export const GET = jsonRoute(get);

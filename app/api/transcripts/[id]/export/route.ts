@@ -3,12 +3,14 @@ import {
   jsonRoute,
   notFound,
   otherMethods,
+  problem,
   type RouteContext,
   readQuery,
   redacted,
   server,
 } from "@/app/api/http";
-import { exportStream, jsonArrayParts } from "@/lib/transcripts/export-stream";
+import { otlpFile } from "@/lib/otel/otlp-file";
+import { exportStream, jsonArrayParts, MAX_EXPORT_BYTES } from "@/lib/transcripts/export-stream";
 import { exportJsonl } from "@/lib/transcripts/jsonl";
 import { markdownParts } from "@/lib/transcripts/markdown";
 import { toTaskSteps } from "@/lib/transcripts/task-step-stream";
@@ -18,7 +20,10 @@ import { exportQuerySchema } from "./schema";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** A transcript as a download: JSONL (spec §8), Markdown (with switches) or TaskSteps JSON (§7). */
+/**
+ * A transcript as a download: JSONL (spec §8), Markdown (with switches), TaskSteps JSON (§7)
+ * or OTLP/JSON traces (docs/opentelemetry.md).
+ */
 async function get(request: Request, context: RouteContext): Promise<Response> {
   const id = await idOf(context);
   if (id instanceof Response) return id;
@@ -50,6 +55,16 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
       // Past the ceiling the download fails rather than saving JSON cut in the middle.
       const body = exportStream(jsonArrayParts(toTaskSteps(transcript.records)));
       return download(body, "application/json", `${name}.tasksteps.json`);
+    }
+    case "otlp": {
+      const bytes = await otlpFile(store, transcript, { content: query.content ?? false });
+      // Built whole (the SDK serializes one request), so the ceiling is checked before sending.
+      if (bytes.length > MAX_EXPORT_BYTES)
+        return problem(
+          413,
+          `format: the OTLP export would be ${Math.ceil(bytes.length / 1024 / 1024)} MB, over the ${MAX_EXPORT_BYTES / 1024 / 1024} MB limit; export without content=1 or as JSONL.`,
+        );
+      return download(new TextDecoder().decode(bytes), "application/json", `${name}.otlp.json`);
     }
   }
 }

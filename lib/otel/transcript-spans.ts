@@ -1,0 +1,62 @@
+import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import type { Store, StoredRecord, Transcript, TranscriptMeta } from "../store/store";
+import { planRun } from "./run-plan";
+import { sdkSpans } from "./sdk-spans";
+import type { PlannedSpan, PlanOptions, RunInput } from "./span-plan";
+
+/** A transcript's records split by run, in the order the runs first appear. */
+export function runsOf(records: readonly StoredRecord[]): RunInput[] {
+  const runs = new Map<string, StoredRecord[]>();
+  for (const record of records) {
+    const list = runs.get(record.runId);
+    if (list === undefined) runs.set(record.runId, [record]);
+    else list.push(record);
+  }
+  return [...runs].map(([runId, list]) => ({ runId, records: list }));
+}
+
+/** Every run's plan, one trace each, with the start and end the store noted for the run. */
+export async function planTranscript(
+  store: Pick<Store, "getRunInfo">,
+  transcript: Transcript,
+  options: PlanOptions,
+): Promise<PlannedSpan[]> {
+  const plans: PlannedSpan[] = [];
+  for (const run of runsOf(transcript.records)) {
+    const timed = await withRunTimes(store, transcript.meta.id, run);
+    plans.push(...planRun(transcript.meta, timed, options));
+  }
+  return plans;
+}
+
+/** One finished run's spans, read from the store (what live export sends). */
+export async function runSpans(
+  store: Pick<Store, "getRunInfo" | "listRunRecords">,
+  meta: TranscriptMeta,
+  runId: string,
+  options: PlanOptions,
+): Promise<ReadableSpan[]> {
+  const records = await store.listRunRecords(meta.id, runId, 0);
+  const run = await withRunTimes(store, meta.id, { runId, records });
+  return sdkSpans(planRun(meta, run, options));
+}
+
+export async function transcriptSpans(
+  store: Pick<Store, "getRunInfo">,
+  transcript: Transcript,
+  options: PlanOptions,
+): Promise<ReadableSpan[]> {
+  return sdkSpans(await planTranscript(store, transcript, options));
+}
+
+async function withRunTimes(
+  store: Pick<Store, "getRunInfo">,
+  transcriptId: string,
+  run: RunInput,
+): Promise<RunInput> {
+  // An imported transcript keeps its run ids, but the store never saw those runs start (and a
+  // file could name another transcript's run).
+  const info = await store.getRunInfo(run.runId).catch(() => null);
+  if (info === null || info.transcriptId !== transcriptId) return run;
+  return { ...run, startedAt: info.startedAt, endedAt: info.endedAt };
+}

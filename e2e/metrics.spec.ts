@@ -60,6 +60,26 @@ test("the summary header's figures are the sums of the per-turn figures", async 
   await page.screenshot({ path: "test-results/metrics-per-turn-1440-dark.png" });
 });
 
+test("the summary updates live while a run streams", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Settings" }).click();
+  await page.getByLabel("Demo pace (ms)").fill("80");
+  await page
+    .getByRole("dialog", { name: "Run settings" })
+    .getByRole("button", { name: "Close" })
+    .click();
+  await page.getByLabel("Message").fill("list the files");
+  await page.getByLabel("Message").press("Enter");
+  const header = summary(page);
+  // The first turn's metric is in while the second turn still streams: the header has it.
+  await expect(timeline(page).locator("[data-event-type=metric]")).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Send" })).toHaveCount(0);
+  await expect.poll(() => stat(header, "turns")).toBeGreaterThanOrEqual(1);
+  expect(await stat(header, "calls")).toBe(1);
+  await idle(page);
+  await expect.poll(() => stat(header, "turns")).toBe(2);
+});
+
 test("a transcript opened from the list shows the same summary", async ({ page }) => {
   await run(page, "xml", "list the files");
   const header = summary(page);

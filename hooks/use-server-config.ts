@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type { Price } from "@/lib/cost";
 import type { Dialect } from "@/lib/protocol";
 
 export interface ToolInfo {
@@ -17,6 +18,8 @@ export interface ServerConfigView {
   shell: boolean;
   /** An OTLP endpoint is configured (`WIRESCOPE_OTLP_ENDPOINT`): transcripts can be sent to it. */
   otlp?: boolean;
+  /** `WIRESCOPE_PRICES` as the server read it (error: why it was ignored). */
+  prices?: { prices: Record<string, Price>; error: string | null; shippedDate: string };
 }
 
 let cached: Promise<ServerConfigView> | null = null;

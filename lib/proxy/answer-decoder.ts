@@ -16,7 +16,9 @@ export type AnswerDelta =
    * A piece of a native tool call (OpenAI `tool_calls`, Anthropic `tool_use`): the pieces of one
    * `index` join into one call; `args` is JSON text, streamed in parts.
    */
-  | { kind: "tool"; index: number; id?: string; name?: string; args: string };
+  | { kind: "tool"; index: number; id?: string; name?: string; args: string }
+  /** Token usage the provider reported (either count may come alone, in any frame). */
+  | { kind: "usage"; input?: number; output?: number };
 
 export interface AnswerDecoder {
   push(bytes: Uint8Array): AnswerDelta[];
@@ -106,13 +108,16 @@ function openaiStreamDeltas(frame: unknown): AnswerDelta[] {
   if (!isPlainObject(frame)) return [];
   if (isPlainObject(frame.error)) return [{ kind: "problem", message: errorText(frame.error) }];
   const choice = Array.isArray(frame.choices) ? frame.choices[0] : undefined;
-  return isPlainObject(choice) ? openaiMessageDeltas(choice.delta) : [];
+  const deltas = isPlainObject(choice) ? openaiMessageDeltas(choice.delta) : [];
+  // The last frame carries `usage` when the client asked (`stream_options.include_usage`).
+  return [...deltas, ...usageDelta(frame.usage, "prompt_tokens", "completion_tokens")];
 }
 
 function openaiWholeDeltas(body: unknown): AnswerDelta[] {
   if (!isPlainObject(body)) return [];
   const choice = Array.isArray(body.choices) ? body.choices[0] : undefined;
-  return isPlainObject(choice) ? openaiMessageDeltas(choice.message) : [];
+  const deltas = isPlainObject(choice) ? openaiMessageDeltas(choice.message) : [];
+  return [...deltas, ...usageDelta(body.usage, "prompt_tokens", "completion_tokens")];
 }
 
 function openaiMessageDeltas(message: unknown): AnswerDelta[] {
@@ -169,6 +174,12 @@ function anthropicStreamDeltas(frame: unknown): AnswerDelta[] {
       },
     ];
   }
+  // Input tokens come in `message_start`, the output count (running total) in `message_delta`.
+  if (frame.type === "message_start" && isPlainObject(frame.message)) {
+    return usageDelta(frame.message.usage, "input_tokens", "output_tokens");
+  }
+  if (frame.type === "message_delta")
+    return usageDelta(frame.usage, "input_tokens", "output_tokens");
   if (frame.type !== "content_block_delta" || !isPlainObject(frame.delta)) return [];
   const { delta } = frame;
   if (delta.type === "input_json_delta" && typeof delta.partial_json === "string") {
@@ -185,7 +196,8 @@ function anthropicStreamDeltas(frame: unknown): AnswerDelta[] {
 
 function anthropicWholeDeltas(body: unknown): AnswerDelta[] {
   if (!isPlainObject(body) || !Array.isArray(body.content)) return [];
-  return body.content.flatMap((block: unknown, index: number): AnswerDelta[] => {
+  const usage = usageDelta(body.usage, "input_tokens", "output_tokens");
+  const blocks = body.content.flatMap((block: unknown, index: number): AnswerDelta[] => {
     if (!isPlainObject(block)) return [];
     if (block.type === "text" && typeof block.text === "string")
       return [{ kind: "text", text: block.text }];
@@ -205,6 +217,24 @@ function anthropicWholeDeltas(body: unknown): AnswerDelta[] {
     }
     return [];
   });
+  return [...blocks, ...usage];
+}
+
+/** A `usage` object's counts, when they are whole numbers ≥ 0; nothing otherwise. */
+function usageDelta(usage: unknown, inputKey: string, outputKey: string): AnswerDelta[] {
+  if (!isPlainObject(usage)) return [];
+  const count = (value: unknown) =>
+    typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
+  const input = count(usage[inputKey]);
+  const output = count(usage[outputKey]);
+  if (input === undefined && output === undefined) return [];
+  return [
+    {
+      kind: "usage",
+      ...(input === undefined ? {} : { input }),
+      ...(output === undefined ? {} : { output }),
+    },
+  ];
 }
 
 function errorText(error: unknown): string {

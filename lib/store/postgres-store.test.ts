@@ -105,7 +105,7 @@ describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
     const read = (await one.getTranscript("t"))?.records as RequestRecord[];
     expect(read.map((record) => record.messages)).toEqual(requests.map((r) => r.messages));
     const page = await two.readRecords("t", { after: 6, limit: 1 });
-    expect((page?.records[0] as RequestRecord).messages).toEqual(requests[6]?.messages);
+    expect((page?.records[0] as RequestRecord | undefined)?.messages).toEqual(requests[6]?.messages);
     await one.close();
     await two.close();
   });

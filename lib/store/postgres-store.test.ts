@@ -105,7 +105,9 @@ describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
     const read = (await one.getTranscript("t"))?.records as RequestRecord[];
     expect(read.map((record) => record.messages)).toEqual(requests.map((r) => r.messages));
     const page = await two.readRecords("t", { after: 6, limit: 1 });
-    expect((page?.records[0] as RequestRecord | undefined)?.messages).toEqual(requests[6]?.messages);
+    expect((page?.records[0] as RequestRecord | undefined)?.messages).toEqual(
+      requests[6]?.messages,
+    );
     await one.close();
     await two.close();
   });
@@ -162,6 +164,24 @@ describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
       code: "invalid",
     });
     expect((await store.getTranscript("t"))?.records).toHaveLength(1);
+    // In a group, a batch PostgreSQL refuses fails alone: the others are written once.
+    const results = await store.appendRunRecords([
+      { transcriptId: "t", runId: "ok-1", records: [chunk("a")] },
+      { transcriptId: "t", runId: "bad\u0000", records: [chunk("b")] },
+      { transcriptId: "missing", runId: "m", records: [chunk("c")] },
+      { transcriptId: "t", runId: "ok-2", records: [chunk("d")] },
+    ]);
+    expect(results.map((result) => (result.ok ? result.lastSeq : result.error))).toMatchObject([
+      2,
+      { code: "invalid" },
+      { code: "not_found" },
+      3,
+    ]);
+    expect((await store.getTranscript("t"))?.records.map((record) => record.runId)).toEqual([
+      "run",
+      "ok-1",
+      "ok-2",
+    ]);
     await store.close();
   });
 

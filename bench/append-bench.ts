@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openPostgresStore, openSqliteStore, type Store, type TranscriptRecord } from "../lib/store";
+import {
+  openPostgresStore,
+  openSqliteStore,
+  type Store,
+  type TranscriptRecord,
+} from "../lib/store";
 import { postgresSkipReason, startCluster } from "../lib/store/postgres-cluster";
 
 export interface AppendRow {

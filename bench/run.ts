@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { DIALECTS, type Dialect, parseAll } from "../lib/protocol";
-import { type Corpus, generateCorpus, SEED } from "./corpus";
 import { appendBench } from "./append-bench";
+import { type Corpus, generateCorpus, SEED } from "./corpus";
 import { floors } from "./floors";
 import { middlewareComparison } from "./middleware-bench";
 import {

@@ -88,8 +88,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Postgr
       `-k ${directory}`,
       "-c listen_addresses=127.0.0.1",
       "-c max_connections=200",
-      ...(options.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off"]),
-      ...(options.durable ? [] : ["-c full_page_writes=off"]),
+      // Tests: no flushes, little memory, no /dev/shm (small in containers).
+      ...(options.durable
+        ? []
+        : [
+            "-c fsync=off",
+            "-c synchronous_commit=off",
+            "-c full_page_writes=off",
+            "-c shared_buffers=16MB",
+            "-c dynamic_shared_memory_type=mmap",
+          ]),
     ];
     run("pg_ctl", [
       "-D",

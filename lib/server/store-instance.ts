@@ -1,27 +1,56 @@
-import { join } from "node:path";
-import { openSqliteStore, type Store } from "../store";
+import { openPostgresStore, openSqliteStore, type Store, StoreError } from "../store";
 import { interruptCrashedRuns } from "./crash-recovery";
+import { chooseStore } from "./database-url";
 
 const key = Symbol.for("wirescope.store");
-type Holder = { [key]?: { path: string; store: Store } };
+type Holder = { [key]?: { where: string; store: Store } };
 
 /**
- * The server's one store: SQLite under the data directory, opened once per process. Opening it
- * is this server's start: runs a previous process left in flight are marked interrupted
- * (`crash`) first, and every call waits for that, so no request sees a transcript that ends
- * mid-block without its reason.
+ * The server's one store, opened once per process: PostgreSQL when `DATABASE_URL` is set
+ * (`database-url.ts`), else SQLite under the data directory. Opening it is this server's start:
+ * runs a previous process left in flight are marked interrupted (`crash`) first, and every call
+ * waits for that, so no request sees a transcript that ends mid-block without its reason.
+ * A DATABASE_URL that is unusable or unreachable is logged once, naming DATABASE_URL (never its
+ * password), the calls waiting reject with that `unavailable` error (routes answer 503), and
+ * the next call opens it again.
  */
-export function getStore(dataDir: string): Store {
+export function getStore(
+  dataDir: string,
+  env: Record<string, string | undefined> = process.env,
+): Store {
   const holder = globalThis as Holder;
-  const path = join(dataDir, "wirescope.db");
+  const choice = chooseStore(env, dataDir);
+  const where = choice.kind === "sqlite" ? choice.path : choice.url;
   const current = holder[key];
-  if (current !== undefined && current.path === path) return current.store;
-  const opened = openSqliteStore({ path });
-  const ready = interruptCrashedRuns(opened).catch((error: unknown) => {
-    console.error("wirescope: could not mark the runs a crash interrupted:", String(error));
+  if (current !== undefined && current.where === where) return current.store;
+  let opened: Store;
+  let ready: Promise<unknown>;
+  if (choice.kind === "sqlite") {
+    opened = openSqliteStore({ path: choice.path });
+    ready = Promise.resolve();
+  } else {
+    const postgres = openPostgresStore({ connectionString: choice.url });
+    opened = postgres;
+    ready = postgres.ready().catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`wirescope: DATABASE_URL (${choice.shown}) cannot be used: ${reason}`);
+      throw error instanceof StoreError
+        ? error
+        : new StoreError("unavailable", `DATABASE_URL cannot be used: ${reason}`, { cause: error });
+    });
+  }
+  const recovered = ready.then(() =>
+    interruptCrashedRuns(opened).catch((error: unknown) => {
+      console.error("wirescope: could not mark the runs a crash interrupted:", String(error));
+    }),
+  );
+  const store = afterRecovery(opened, recovered);
+  holder[key] = { where, store };
+  // Rejections reach every caller. A database that was down is tried again by the next call.
+  recovered.catch(() => {
+    if (holder[key]?.store === store) delete holder[key];
+    opened.close().catch(() => undefined);
   });
-  const store = afterRecovery(opened, ready);
-  holder[key] = { path, store };
   return store;
 }
 

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, describe, it } from "vitest";
 import { createMemoryStore } from "./memory-store";
+import { postgresTestCluster } from "./postgres-testing";
 import { openSqliteStore } from "./sqlite-store";
 import { describeStoreConformance } from "./store-conformance";
 import { describeRecordConformance } from "./store-conformance-records";
@@ -34,3 +35,16 @@ describeRelicConformance("memory", (options) => createMemoryStore(options));
 describeRelicConformance("sqlite", (options) =>
   openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
 );
+
+// A real PostgreSQL server: a throwaway cluster for this file, a new database per test.
+const postgres = postgresTestCluster();
+if (postgres.skip === undefined) {
+  describeStoreConformance("postgres", (options) => postgres.open(options));
+  describeRecordConformance("postgres", (options) => postgres.open(options));
+  describeRunConformance("postgres", (options) => postgres.open(options));
+  describeRelicConformance("postgres", (options) => postgres.open(options));
+} else {
+  describe("Store conformance: postgres", () => {
+    it.skip(postgres.skip ?? "", () => {});
+  });
+}

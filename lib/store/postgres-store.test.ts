@@ -1,0 +1,330 @@
+/**
+ * PostgreSQL-only behaviour, on a throwaway cluster: reopening, several instances on one
+ * database (concurrent appends to one transcript keep `seq` gapless; migrations applied once
+ * when instances start together), a schema from a newer build, text PostgreSQL cannot hold,
+ * and an unreachable server.
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { migrate } from "./postgres-migrate";
+import { POSTGRES_MIGRATIONS } from "./postgres-schema";
+import { openPostgresStore } from "./postgres-store";
+import { postgresTestCluster } from "./postgres-testing";
+import { WRITER_BATCH } from "./postgres-writer-child";
+import type { RequestRecord } from "./store";
+import { chunk, NEW, respond, user } from "./store-conformance";
+import { growingRequests } from "./store-conformance-records";
+
+const postgres = postgresTestCluster();
+
+const writerScript = fileURLToPath(new URL("./postgres-writer-child.ts", import.meta.url));
+
+/** Another process appending (`postgres-writer-child.ts`): `node --import tsx`, one process. */
+function writer(url: string, transcriptId: string, runId: string, batches: number) {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", writerScript, url, transcriptId, runId, String(batches)],
+    {
+      cwd: process.cwd(),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let stderr = "";
+  child.stderr.on("data", (data: Buffer) => {
+    stderr += data.toString();
+  });
+  const seqs: number[] = [];
+  let buffer = "";
+  const listeners: (() => void)[] = [];
+  child.stdout.on("data", (data: Buffer) => {
+    buffer += data.toString();
+    const lines = buffer.split("\n");
+    buffer = lines.pop() ?? "";
+    seqs.push(...lines.map(Number));
+    for (const listener of listeners) listener();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    seqs,
+    exited,
+    stderr: () => stderr,
+    onBatch: (f: () => void) => listeners.push(f),
+  };
+}
+
+describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
+  it("keeps everything across close and reopen, and continues the seq", async () => {
+    const url = await postgres.createDatabase();
+    let time = 1000;
+    const now = () => time;
+    const first = await postgres.open({ url, now });
+    await first.createTranscript({ ...NEW, id: "t", title: "Kept", tools: ["read_file"] });
+    await first.appendRecords("t", "run-1", [user("u1", "Ünïcode"), respond("r1", "answer")]);
+    await first.relicSet("ns", "forever", { a: [1] });
+    await first.relicSet("ns", "brief", "soon gone", 5);
+    await first.close();
+
+    const second = await postgres.open({ url, now });
+    const transcript = await second.getTranscript("t");
+    expect(transcript?.meta).toMatchObject({ title: "Kept", tools: ["read_file"] });
+    expect(transcript?.records.map((record) => record.seq)).toEqual([1, 2]);
+    expect((await second.appendRecords("t", "run-2", [chunk("more")]))[0]?.seq).toBe(3);
+    expect((await second.listTranscripts({ query: "ünï" })).map((summary) => summary.id)).toEqual([
+      "t",
+    ]);
+    expect(await second.relicGet("ns", "forever")).toEqual({ a: [1] });
+    time += 5000;
+    expect(await second.relicGet("ns", "brief")).toBeUndefined();
+    await second.close();
+  });
+
+  it("keeps seq gapless when two instances append to one transcript at once", async () => {
+    const url = await postgres.createDatabase();
+    const one = await postgres.open({ url });
+    const two = await postgres.open({ url });
+    await one.createTranscript({ ...NEW, id: "shared" });
+    // Each store has a pool of 4: up to 8 transactions race for the same row at any moment.
+    const writes = Array.from({ length: 40 }, (_, index) => {
+      const store = index % 2 === 0 ? one : two;
+      return store.appendRecords("shared", `run-${index % 2}`, [
+        chunk(`${index}.a`),
+        chunk(`${index}.b`),
+        chunk(`${index}.c`),
+      ]);
+    });
+    const results = await Promise.all(writes);
+    const records = (await two.getTranscript("shared"))?.records ?? [];
+    expect(records.map((record) => record.seq)).toEqual(
+      Array.from({ length: 120 }, (_, index) => index + 1),
+    );
+    // Each call's records are consecutive, in the order given, with the seqs it was told.
+    for (const stored of results) {
+      const first = stored[0]?.seq ?? 0;
+      expect(stored.map((record) => record.seq)).toEqual([first, first + 1, first + 2]);
+      const texts = stored.map((record) => (record.kind === "chunk" ? record.text : ""));
+      expect(
+        records.slice(first - 1, first + 2).map((r) => (r.kind === "chunk" ? r.text : "")),
+      ).toEqual(texts);
+    }
+    expect((await one.listTranscripts())[0]?.recordCount).toBe(120);
+    await one.close();
+    await two.close();
+  });
+
+  it("keeps seq gapless with two processes and this one appending to one transcript", async () => {
+    const url = await postgres.createDatabase();
+    const store = await postgres.open({ url });
+    await store.createTranscript({ ...NEW, id: "t" });
+    const one = writer(url, "t", "p1", 30);
+    const two = writer(url, "t", "p2", 30);
+    // Both writers running before this process joins in, so all three overlap.
+    await Promise.all(
+      [one, two].map((child) => new Promise<void>((resolve) => child.onBatch(() => resolve()))),
+    );
+    for (let index = 0; index < 30; index++)
+      await store.appendRecords("t", "here", [chunk(`${index}`)]);
+    expect(await one.exited).toMatchObject({ code: 0 });
+    expect(await two.exited).toMatchObject({ code: 0 });
+    const records = (await store.getTranscript("t"))?.records ?? [];
+    expect(records.map((record) => record.seq)).toEqual(
+      Array.from({ length: 30 + 2 * 30 * WRITER_BATCH }, (_, index) => index + 1),
+    );
+    // Each process's batches are whole and in its order.
+    for (const run of ["p1", "p2"]) {
+      const texts = records
+        .filter((r) => r.runId === run)
+        .map((r) => (r.kind === "chunk" ? r.text : ""));
+      expect(texts.map((text) => text.split(":").slice(1, 3).join(":"))).toEqual(
+        Array.from(
+          { length: 30 * WRITER_BATCH },
+          (_, i) => `${Math.floor(i / WRITER_BATCH)}:${i % WRITER_BATCH}`,
+        ),
+      );
+    }
+    await store.close();
+  }, 60_000);
+
+  it("after a writer process is killed mid-append, holds a gapless prefix of whole batches", async () => {
+    const url = await postgres.createDatabase();
+    const store = await postgres.open({ url });
+    await store.createTranscript({ ...NEW, id: "crash" });
+    const child = writer(url, "crash", "crash-run", 0);
+    const acknowledged = await new Promise<number>((resolve, reject) => {
+      child.onBatch(() => {
+        const last = child.seqs.at(-1) ?? 0;
+        if (last >= 40 * WRITER_BATCH && !child.child.killed) {
+          child.child.kill("SIGKILL");
+          resolve(last);
+        }
+      });
+      void child.exited.then(({ code }) =>
+        reject(new Error(`The writer exited (${code}): ${child.stderr()}`)),
+      );
+    });
+    expect((await child.exited).signal).toBe("SIGKILL");
+    const records = (await store.getTranscript("crash"))?.records ?? [];
+    expect(records.length).toBeGreaterThanOrEqual(acknowledged);
+    expect(records.length % WRITER_BATCH).toBe(0);
+    expect(records.map((record) => record.seq)).toEqual(records.map((_, index) => index + 1));
+    expect((await store.listTranscripts())[0]?.recordCount).toBe(records.length);
+    // The transcript takes appends again: the dead connection's lock went with it.
+    expect((await store.appendRecords("crash", "next", [chunk("after")]))[0]?.seq).toBe(
+      records.length + 1,
+    );
+    await store.close();
+  }, 60_000);
+
+  it("stores each message of a growing conversation once, whichever instance appends", async () => {
+    const url = await postgres.createDatabase();
+    const one = await postgres.open({ url });
+    const two = await postgres.open({ url });
+    await one.createTranscript({ ...NEW, id: "id" });
+    const requests = growingRequests(40);
+    for (const sent of requests.slice(0, 20)) await one.appendRecords("id", "run", [sent]);
+    for (const sent of requests.slice(20)) await two.appendRecords("id", "run", [sent]);
+    await one.close();
+    await two.close();
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const nodes = await client.query("SELECT count(*)::int AS n FROM message_nodes");
+    const inline = await client.query(
+      "SELECT count(*)::int AS n FROM records WHERE body LIKE '%question%'",
+    );
+    await client.end();
+    // 1 system message, then a user and an assistant message per turn (the last unanswered).
+    expect(nodes.rows[0]).toEqual({ n: 1 + 40 * 2 - 1 });
+    expect(inline.rows[0]).toEqual({ n: 0 });
+  });
+
+  it("groups batches from two instances into one transcript without gaps", async () => {
+    const url = await postgres.createDatabase();
+    const one = await postgres.open({ url });
+    const two = await postgres.open({ url });
+    await one.createTranscript({ ...NEW, id: "t" });
+    const batch = (store: typeof one, run: string) =>
+      store.appendRunRecords([
+        { transcriptId: "t", runId: run, records: [chunk(run), chunk(run)] },
+      ]);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => batch(index % 2 ? one : two, `r${index}`)),
+    );
+    expect(results.every(([result]) => result?.ok)).toBe(true);
+    const seqs = ((await one.getTranscript("t"))?.records ?? []).map((record) => record.seq);
+    expect(seqs).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+    await one.close();
+    await two.close();
+  });
+
+  it("reads requests two instances interleaved in one conversation", async () => {
+    const url = await postgres.createDatabase();
+    const one = await postgres.open({ url });
+    const two = await postgres.open({ url });
+    await one.createTranscript({ ...NEW, id: "t" });
+    // Each instance caches the last message path it stored: the other's nodes must still count.
+    const requests = growingRequests(8);
+    for (const [index, request] of requests.entries())
+      await (index % 2 === 0 ? one : two).appendRecords("t", "run", [request]);
+    const read = (await one.getTranscript("t"))?.records as RequestRecord[];
+    expect(read.map((record) => record.messages)).toEqual(requests.map((r) => r.messages));
+    const page = await two.readRecords("t", { after: 6, limit: 1 });
+    expect((page?.records[0] as RequestRecord | undefined)?.messages).toEqual(
+      requests[6]?.messages,
+    );
+    await one.close();
+    await two.close();
+  });
+
+  it("shares relics between instances", async () => {
+    const url = await postgres.createDatabase();
+    const one = await postgres.open({ url });
+    const two = await postgres.open({ url });
+    await one.relicSet("ns", "k", { from: "one" });
+    expect(await two.relicGet("ns", "k")).toEqual({ from: "one" });
+    expect(await two.relicDelete("ns", "k")).toBe(true);
+    expect(await one.relicGet("ns", "k")).toBeUndefined();
+    await one.close();
+    await two.close();
+  });
+
+  it("migrates once when several instances open a fresh database at once", async () => {
+    const url = await postgres.createDatabase();
+    const stores = Array.from({ length: 4 }, () =>
+      openPostgresStore({ connectionString: url, maxConnections: 2 }),
+    );
+    await Promise.all(stores.map((store) => store.ready()));
+    await stores[0]?.createTranscript({ ...NEW, id: "t" });
+    expect((await stores[3]?.getTranscript("t"))?.meta.id).toBe("t");
+    await Promise.all(stores.map((store) => store.close()));
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const versions = await client.query("SELECT version FROM wirescope_migrations ORDER BY 1");
+    expect(versions.rows).toEqual(POSTGRES_MIGRATIONS.map((_, index) => ({ version: index + 1 })));
+    // Applying again is a no-op, and a database from a newer build is refused.
+    expect(await migrate(client as never, 0)).toBe(POSTGRES_MIGRATIONS.length);
+    await client.query("INSERT INTO wirescope_migrations VALUES (99, 0)");
+    await client.end();
+    const newer = openPostgresStore({ connectionString: url });
+    await expect(newer.ready()).rejects.toThrow(/schema version 99, newer than this build's/);
+    await expect(newer.getTranscript("t")).rejects.toThrow(/schema version 99/);
+    await newer.close();
+  });
+
+  it("round-trips a system prompt with NUL; refuses NUL where PostgreSQL cannot hold it", async () => {
+    const store = await postgres.open();
+    const meta = await store.createTranscript({ ...NEW, id: "t", system: "a\u0000b 🌍" });
+    expect(meta.system).toBe("a\u0000b 🌍");
+    expect((await store.getTranscript("t"))?.meta.system).toBe("a\u0000b 🌍");
+    // Search text keeps NUL as U+FFFD; the record itself comes back exact.
+    await store.appendRecords("t", "run", [user("u1", "find\u0000me")]);
+    expect((await store.listTranscripts({ query: "find\u0000me" })).map((s) => s.id)).toEqual([
+      "t",
+    ]);
+    expect((await store.getTranscript("t"))?.records[0]).toMatchObject(user("u1", "find\u0000me"));
+    await expect(store.relicSet("ns\u0000", "k", 1)).rejects.toMatchObject({ code: "invalid" });
+    await expect(store.appendRecords("t", "run\u0000", [chunk("x")])).rejects.toMatchObject({
+      code: "invalid",
+    });
+    expect((await store.getTranscript("t"))?.records).toHaveLength(1);
+    // In a group, a batch PostgreSQL refuses fails alone: the others are written once.
+    const results = await store.appendRunRecords([
+      { transcriptId: "t", runId: "ok-1", records: [chunk("a")] },
+      { transcriptId: "t", runId: "bad\u0000", records: [chunk("b")] },
+      { transcriptId: "missing", runId: "m", records: [chunk("c")] },
+      { transcriptId: "t", runId: "ok-2", records: [chunk("d")] },
+    ]);
+    expect(results.map((result) => (result.ok ? result.lastSeq : result.error))).toMatchObject([
+      2,
+      { code: "invalid" },
+      { code: "not_found" },
+      3,
+    ]);
+    expect((await store.getTranscript("t"))?.records.map((record) => record.runId)).toEqual([
+      "run",
+      "ok-1",
+      "ok-2",
+    ]);
+    await store.close();
+  });
+
+  it("rejects with `unavailable`, naming the database without its password, when unreachable", async () => {
+    const store = openPostgresStore({
+      // Port 1 on this machine: nothing listens there.
+      connectionString: "postgres://someone:hunter2@127.0.0.1:1/nowhere",
+    });
+    const failure = await store.ready().catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: "unavailable" });
+    expect(String((failure as Error).message)).toContain(
+      "postgres://someone:***@127.0.0.1:1/nowhere",
+    );
+    expect(String((failure as Error).message)).not.toContain("hunter2");
+    await expect(store.listTranscripts()).rejects.toMatchObject({ code: "unavailable" });
+    await store.close();
+    await expect(store.listTranscripts()).rejects.toMatchObject({ code: "closed" });
+  });
+});

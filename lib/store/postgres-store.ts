@@ -1,0 +1,392 @@
+/**
+ * A `Store` on PostgreSQL through node-postgres (`pg`), a pool of connections — the only module
+ * that imports the driver. Several servers may share one database (DATABASE_URL):
+ *
+ * - Migrations run at open, under an advisory lock (`postgres-migrate.ts`); every call waits for
+ *   them, so two instances starting on a fresh database at once are safe.
+ * - An append first bumps the transcript's `last_seq` (`UPDATE … RETURNING`), which holds that
+ *   row's lock until commit: appends to one transcript from any connection or instance queue
+ *   there, so `seq` counts from 1 with no gaps, and each append is one transaction.
+ * - Reads that take several queries run in one REPEATABLE READ transaction: the records match
+ *   the meta even while another instance appends.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { StoreError, storeClosed, transcriptNotFound } from "./errors";
+import { keyedQueue } from "./keyed-queue";
+import { normalizeListOptions, normalizeRecordPage } from "./list-options";
+import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
+import { appendAtOnce, positioned, postgresAppender, prepareBatch } from "./postgres-append";
+import {
+  driverCode,
+  FOREIGN_KEY_VIOLATION,
+  redactDatabaseUrl,
+  storeErrorOf,
+  UNIQUE_VIOLATION,
+} from "./postgres-errors";
+import { postgresMessages } from "./postgres-messages";
+import { migrate } from "./postgres-migrate";
+import { PG, pgRowToMeta, pgSearchText } from "./postgres-queries";
+import { encodeRelicValue, isLive, relicExpiry } from "./relic";
+import { foldForSearch, matchSnippet } from "./search-text";
+import {
+  type ListedRow,
+  type RecordRow,
+  type RelicRow,
+  type RunRow,
+  rowToRun,
+  type TranscriptRow,
+} from "./sqlite-queries";
+import type { Store, StoreOptions } from "./store";
+import { decodeStoredJson, encodeRecord } from "./stored-json";
+
+export interface PostgresStoreOptions extends StoreOptions {
+  /** `postgres://user:password@host:port/database` (also `postgresql://`). */
+  connectionString: string;
+  /** Connections in the pool (default 10). */
+  maxConnections?: number;
+}
+
+export interface PostgresStore extends Store {
+  /** The connection string without its password. */
+  readonly where: string;
+  /** Settles once connected and migrated; rejects with why not (every call rejects then too). */
+  ready(): Promise<void>;
+}
+
+// BIGINT (ms timestamps, seq, node ids) as numbers: every value this store writes is a safe integer.
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === pg.types.builtins.INT8
+      ? Number
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+const READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+
+/** Opens the pool at once; connecting and migrating happen in the background (`ready`). */
+export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? randomUUID;
+  const where = redactDatabaseUrl(options.connectionString);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    types,
+    application_name: "wirescope",
+    connectionTimeoutMillis: 10_000,
+    // Nothing from outside holds a connection for long: a stuck statement is cut off.
+    statement_timeout: 30_000,
+    idle_in_transaction_session_timeout: 30_000,
+  });
+  // An idle connection the server dropped: the pool replaces it; without a listener it would crash.
+  pool.on("error", (error) => {
+    console.error(`wirescope: a PostgreSQL connection to ${where} failed:`, error.message);
+  });
+  const messages = postgresMessages();
+  const appender = postgresAppender(messages, now);
+  // Appends to one transcript from this store run in call order, as with SQLite: the pool
+  // would otherwise let a later call reach the row lock first.
+  const inOrder = keyedQueue();
+  let closed = false;
+  let ending: Promise<void> | undefined;
+
+  const migrated = (async () => {
+    const client = await pool.connect();
+    try {
+      await migrate(client, now());
+    } finally {
+      client.release();
+    }
+  })().catch((error: unknown) => {
+    throw storeErrorOf(error, where);
+  });
+  // Rejections are reported to callers; this keeps an unawaited one from crashing the process.
+  migrated.catch(() => undefined);
+
+  async function usable(): Promise<void> {
+    if (closed) throw storeClosed();
+    await migrated;
+  }
+
+  async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[]) {
+    await usable();
+    try {
+      return await pool.query<Row>(text, values);
+    } catch (error) {
+      throw storeErrorOf(error, where);
+    }
+  }
+
+  async function transaction<T>(
+    begin: string,
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
+    await usable();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw storeErrorOf(error, where);
+    }
+    let broken = false;
+    try {
+      await client.query(begin);
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {
+        broken = true;
+      });
+      throw storeErrorOf(error, where);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async function liveTranscript(client: pg.PoolClient, id: string) {
+    const row = (await client.query<TranscriptRow>(PG.selectTranscript, [id])).rows[0];
+    return row === undefined || row.deleted_at !== null ? undefined : row;
+  }
+
+  return {
+    where,
+
+    ready: usable,
+
+    async createTranscript(input) {
+      const meta = newTranscriptMeta(input, input.id ?? newId(), now());
+      try {
+        await query(PG.insertTranscript, [
+          meta.id,
+          meta.title,
+          foldForSearch(meta.title),
+          meta.createdAt,
+          meta.dialect,
+          meta.model.provider,
+          meta.model.id,
+          JSON.stringify(meta.system),
+          JSON.stringify(meta.tools),
+          meta.parentId ?? null,
+          meta.forkPoint ?? null,
+          meta.definition === undefined ? null : JSON.stringify(meta.definition),
+          meta.source,
+        ]);
+      } catch (error) {
+        const code = driverCode(error);
+        if (code === UNIQUE_VIOLATION)
+          throw new StoreError("conflict", `Transcript ${JSON.stringify(meta.id)} exists.`, {
+            cause: error,
+          });
+        if (code === FOREIGN_KEY_VIOLATION)
+          throw new StoreError(
+            "invalid",
+            `Fork parent ${JSON.stringify(meta.parentId)} is unknown.`,
+            { cause: error },
+          );
+        throw error;
+      }
+      return meta;
+    },
+
+    getTranscript(id) {
+      return transaction(READ, async (client) => {
+        const row = await liveTranscript(client, id);
+        if (row === undefined) return null;
+        const rows = (await client.query<RecordRow>(PG.selectRecords, [id])).rows;
+        return { meta: pgRowToMeta(row), records: await messages.decode(client, id, rows, true) };
+      });
+    },
+
+    async readRecords(id, pageOptions) {
+      const range = normalizeRecordPage(pageOptions);
+      return transaction(READ, async (client) => {
+        const row = await liveTranscript(client, id);
+        if (row === undefined) return null;
+        const text = range.fromEnd ? PG.selectPageBackward : PG.selectPageForward;
+        const values = [id, range.after, range.before, range.limit];
+        const rows = (await client.query<RecordRow>(text, values)).rows;
+        if (range.fromEnd) rows.reverse();
+        return {
+          meta: pgRowToMeta(row),
+          records: await messages.decode(client, id, rows, false),
+          recordCount: row.last_seq,
+        };
+      });
+    },
+
+    getConversation(id) {
+      return transaction(READ, async (client) => {
+        const row = await liveTranscript(client, id);
+        if (row === undefined) return null;
+        const rows = (await client.query<RecordRow>(PG.selectEvents, [id])).rows;
+        const last = (await client.query<RecordRow>(PG.selectLastTurn, [id])).rows[0];
+        if (last !== undefined) {
+          const at = rows.findIndex((event) => event.seq > last.seq);
+          rows.splice(at === -1 ? rows.length : at, 0, last);
+        }
+        return { meta: pgRowToMeta(row), records: await messages.decode(client, id, rows, false) };
+      });
+    },
+
+    async listTranscripts(listOptions) {
+      const { query: folded, limit, offset, source } = normalizeListOptions(listOptions);
+      const search = folded === undefined ? null : pgSearchText(folded);
+      const result = await query<ListedRow>(PG.listTranscripts, [
+        search,
+        limit,
+        offset,
+        source ?? null,
+      ]);
+      return result.rows.map((row) => {
+        const summary = toSummary(pgRowToMeta(row), row.last_seq);
+        const match =
+          search === null || row.match_window === null
+            ? undefined
+            : matchSnippet(row.match_window, search);
+        return match === undefined ? summary : { ...summary, match };
+      });
+    },
+
+    async renameTranscript(id, title) {
+      const checked = checkTitle(title);
+      const values = [id, checked, foldForSearch(checked), now()];
+      const row = (await query<TranscriptRow>(PG.rename, values)).rows[0];
+      return row ? pgRowToMeta(row) : null;
+    },
+
+    async deleteTranscript(id) {
+      return ((await query(PG.softDelete, [id, now()])).rowCount ?? 0) > 0;
+    },
+
+    async restoreTranscript(id) {
+      return ((await query(PG.restore, [id])).rowCount ?? 0) > 0;
+    },
+
+    async appendRecords(transcriptId, runId, records) {
+      if (records.length === 0) {
+        if ((await query(PG.exists, [transcriptId])).rowCount === 0)
+          throw transcriptNotFound(transcriptId);
+        return [];
+      }
+      // Encoded before a connection is taken: a bad record fails the call before any write.
+      const encoded = records.map(encodeRecord);
+      return inOrder([transcriptId], async () => {
+        if (encoded.every((item) => item.messages === undefined)) {
+          // No message tree to extend: one statement, its own transaction.
+          const statement = appendAtOnce({ transcriptId, runId, records }, encoded, now());
+          const result = await query<{ last_seq: number }>(statement.text, statement.values);
+          return positioned({ transcriptId, runId, records }, result.rows[0]?.last_seq);
+        }
+        try {
+          return await transaction("BEGIN", (client) =>
+            appender.append(client, { transcriptId, runId, records }, encoded),
+          );
+        } catch (error) {
+          messages.forget(transcriptId);
+          throw error;
+        }
+      });
+    },
+
+    async appendRunRecords(batches) {
+      if (batches.length === 0) {
+        await usable();
+        return [];
+      }
+      // Encoded before a connection is taken: a bad record fails its batch alone.
+      const prepared = batches.map(prepareBatch);
+      const forgetAll = () => {
+        for (const batch of batches) messages.forget(batch.transcriptId);
+      };
+      return inOrder(
+        batches.map((batch) => batch.transcriptId),
+        async () => {
+          try {
+            return await transaction("BEGIN", (client) => appender.writeBatches(client, prepared));
+          } catch (error) {
+            forgetAll();
+            const lost =
+              error instanceof StoreError && ["unavailable", "closed"].includes(error.code);
+            if (lost) throw error;
+          }
+          // A statement failed and took the transaction with it (rare: text PostgreSQL cannot
+          // hold). Again, each batch in its own savepoint, so that batch fails alone.
+          try {
+            return await transaction("BEGIN", (client) =>
+              appender.writeBatches(client, prepared, { savepoints: true, where }),
+            );
+          } catch (error) {
+            forgetAll();
+            throw error;
+          }
+        },
+      );
+    },
+
+    async recordRunStart(run) {
+      try {
+        await query(PG.insertRun, [run.runId, run.transcriptId, run.startedAt]);
+      } catch (error) {
+        const code = driverCode(error);
+        if (code === UNIQUE_VIOLATION)
+          throw new StoreError("conflict", `Run ${JSON.stringify(run.runId)} exists.`, {
+            cause: error,
+          });
+        if (code === FOREIGN_KEY_VIOLATION) throw transcriptNotFound(run.transcriptId);
+        throw error;
+      }
+    },
+
+    async recordRunEnd(runId, endedAt) {
+      await query(PG.endRun, [runId, endedAt]);
+    },
+
+    async getRunInfo(runId) {
+      const row = (await query<RunRow>(PG.selectRun, [runId])).rows[0];
+      return row ? rowToRun(row) : null;
+    },
+
+    async listUnfinishedRuns() {
+      return (await query<RunRow>(PG.unfinishedRuns, [])).rows.map(rowToRun);
+    },
+
+    listRunRecords(transcriptId, runId, after) {
+      return transaction(READ, async (client) => {
+        const values = [transcriptId, runId, Math.max(0, Math.floor(after))];
+        const rows = (await client.query<RecordRow>(PG.selectRunRecords, values)).rows;
+        return messages.decode(client, transcriptId, rows, false);
+      });
+    },
+
+    async relicGet(namespace, key) {
+      const row = (await query<RelicRow>(PG.relicGet, [namespace, key])).rows[0];
+      if (!row || !isLive(row.expires_at, now())) return undefined;
+      return decodeStoredJson(row.value, "relic value");
+    },
+
+    async relicSet(namespace, key, value, ttlSeconds) {
+      const at = now();
+      const encoded = encodeRelicValue(value);
+      const expiresAt = relicExpiry(at, ttlSeconds);
+      await transaction("BEGIN", async (client) => {
+        // Expired values go here (indexed), so keys nobody reads again do not pile up.
+        await client.query(PG.relicSweep, [at]);
+        await client.query(PG.relicSet, [namespace, key, encoded, expiresAt]);
+      });
+    },
+
+    async relicDelete(namespace, key) {
+      const row = (await query<Pick<RelicRow, "expires_at">>(PG.relicDelete, [namespace, key]))
+        .rows[0];
+      return row !== undefined && isLive(row.expires_at, now());
+    },
+
+    async close() {
+      closed = true;
+      ending ??= pool.end();
+      await ending;
+    },
+  };
+}

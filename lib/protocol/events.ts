@@ -106,10 +106,15 @@ export interface TokenStep {
   ttftMs: number;
 }
 
+/** Where a metric's token counts come from: the provider's usage, an estimate, or some of each. */
+export type MetricTokenSource = "provider" | "estimate" | "mixed";
+
 export interface MetricEvent extends EventBase {
   type: "metric";
   turn?: number;
   step: TokenStep;
+  /** Absent in transcripts written before it was recorded. */
+  tokenSource?: MetricTokenSource;
   total: { input: number; output: number; durationMs: number };
 }
 

@@ -46,6 +46,7 @@ export {
   type InterruptEvent,
   type InterruptReason,
   type MetricEvent,
+  type MetricTokenSource,
   type OnError,
   type ParserErrorCode,
   PERSISTED,

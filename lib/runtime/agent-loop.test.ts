@@ -108,6 +108,13 @@ describe("runAgent", () => {
     ]);
     const result = events.find((event) => event.type === "result");
     expect(result?.type === "result" && result.payload.status).toBe("success");
+    // Each metric names its turn. Both turns were cut short (execute, end), before the model's
+    // usage arrived: their counts are estimates, and say so.
+    const metrics = events.flatMap((event) => (event.type === "metric" ? [event] : []));
+    expect(metrics.map(({ turn, tokenSource }) => ({ turn, tokenSource }))).toEqual([
+      { turn: 0, tokenSource: "estimate" },
+      { turn: 1, tokenSource: "estimate" },
+    ]);
     const requests = records.filter((record) => record.kind === "request");
     expect(requests.map((record) => record.turn)).toEqual([0, 1]);
     const second = JSON.stringify(requests[1]);
@@ -117,6 +124,13 @@ describe("runAgent", () => {
     expect(chunks.map((record) => (record.kind === "chunk" ? record.text : "")).join("")).toContain(
       "<end>",
     );
+  });
+
+  it("records the provider's usage, and says so, when the turn streams to its end", async () => {
+    const { model } = scripted(["<respond>Hi.</respond>"]);
+    const { events } = await run("xml", model);
+    const metric = events.find((event) => event.type === "metric");
+    expect(metric).toMatchObject({ turn: 0, tokenSource: "provider", step: { input: 100, output: 20 } });
   });
 
   it("stops generation at the execute boundary and never shows what follows", async () => {

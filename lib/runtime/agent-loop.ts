@@ -11,7 +11,7 @@ import { createParser } from "../protocol/parser";
 import type { TranscriptRecord } from "../protocol/records";
 import { failuresInARow } from "./breaker";
 import { assembleContext } from "./context";
-import { estimateTokens, MetricTracker } from "./metrics";
+import { estimateTokens, MetricTracker, tokenSourceOf } from "./metrics";
 import { type CallSettings, type StreamTurn, streamModelTurn } from "./model-turn";
 import { describeProviderError } from "./provider-errors";
 import type { RunExecution } from "./turn-execution";
@@ -207,7 +207,7 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
         output: usage.outputTokens ?? estimateTokens(text),
         durationMs: turnEnd - turnStart,
         ttftMs: firstTokenAt === undefined ? 0 : firstTokenAt - turnStart,
-      });
+      }, { turn, tokenSource: tokenSourceOf(options.modelRef.provider, usage) });
 
       if (signal.aborted) {
         execution.abandonTurn("Not run: the run was interrupted.");

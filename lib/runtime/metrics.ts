@@ -1,8 +1,24 @@
-import type { ProtocolEvent, TokenStep } from "../protocol/events";
+import { estimateTokens } from "../metrics/estimate";
+import type { MetricTokenSource, ProtocolEvent, TokenStep } from "../protocol/events";
 
-/** A rough token count for text whose provider reports no usage (the demo model, failures). */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+export { estimateTokens };
+
+/**
+ * Providers whose reported usage is itself an estimate: the demo model and replays count a
+ * quarter of the characters, so their metrics say `estimate`, not `provider`.
+ */
+export const ESTIMATING_PROVIDERS: ReadonlySet<string> = new Set(["demo", "replay"]);
+
+/** Where a turn's counts come from: reported input and output by a real provider, or not. */
+export function tokenSourceOf(
+  provider: string,
+  usage: { inputTokens?: number; outputTokens?: number },
+): MetricTokenSource {
+  if (ESTIMATING_PROVIDERS.has(provider)) return "estimate";
+  const input = usage.inputTokens !== undefined;
+  const output = usage.outputTokens !== undefined;
+  if (input && output) return "provider";
+  return input || output ? "mixed" : "estimate";
 }
 
 /** Per-turn and running totals, emitted as one `metric` event per model turn. */
@@ -17,12 +33,14 @@ export class MetricTracker {
     newId: () => string,
     timestamp: number,
     step: TokenStep,
+    measured: { turn: number; tokenSource: MetricTokenSource },
   ): void {
     this.turns += 1;
     this.input += step.input;
     this.output += step.output;
     this.durationMs += step.durationMs;
     const total = { input: this.input, output: this.output, durationMs: this.durationMs };
-    emit({ type: "metric", id: newId(), timestamp, step, total });
+    const { turn, tokenSource } = measured;
+    emit({ type: "metric", id: newId(), timestamp, turn, step, total, tokenSource });
   }
 }

@@ -104,6 +104,7 @@ const metric = z.strictObject({
   turn: count.optional(),
   step: z.strictObject({ ...tokens, ttftMs: z.number() }),
   total: z.strictObject(tokens),
+  tokenSource: enumOf(["provider", "estimate", "mixed"] as const).optional(),
 });
 
 const error = z.strictObject({

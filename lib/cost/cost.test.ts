@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { MAX_PRICE_ENTRIES, parsePrices, parsePricesJson } from "./parse-prices";
+import { mergePrices, priceFor } from "./price-table";
+import { SHIPPED_PRICES } from "./shipped-prices";
+
+describe("priceFor", () => {
+  const table = mergePrices();
+
+  it("finds a model by provider and id, and a dated snapshot by its family", () => {
+    expect(priceFor(table, "openai", "gpt-4.1")).toEqual({ input: 2, output: 8, source: "shipped" });
+    expect(priceFor(table, "anthropic", "claude-haiku-4-5-20251001")?.input).toBe(1);
+    expect(priceFor(table, "openai", "gpt-4o-2024-08-06")?.output).toBe(10);
+    expect(priceFor(table, "google", "models/gemini-2.5-flash")?.input).toBe(0.3);
+  });
+
+  it("never guesses: unknown models, other providers and look-alike ids have no price", () => {
+    expect(priceFor(table, "openai", "gpt-4.1-turbo")).toBeNull();
+    expect(priceFor(table, "openrouter", "gpt-4.1")).toBeNull();
+    expect(priceFor(table, "compat", "openai/gpt-4.1")).toBeNull();
+    expect(priceFor(table, "openai", "gpt-6-sol")).toBeNull();
+  });
+
+  it("the demo model costs 0", () => {
+    expect(priceFor(table, "demo", "scripted")).toEqual({ input: 0, output: 0, source: "shipped" });
+  });
+
+  it("env overrides shipped prices and settings override both", () => {
+    const merged = mergePrices(
+      { "openai/gpt-4.1": { input: 1, output: 1 }, "compat/llama": { input: 0.1, output: 0.2 } },
+      { "openai/gpt-4.1": { input: 3, output: 4 } },
+    );
+    expect(priceFor(merged, "openai", "gpt-4.1")).toEqual({ input: 3, output: 4, source: "settings" });
+    expect(priceFor(merged, "compat", "llama")?.source).toBe("env");
+  });
+
+  it("every shipped key is provider/model with prices at or above 0", () => {
+    for (const [key, price] of Object.entries(SHIPPED_PRICES)) {
+      expect(key).toMatch(/^[a-z]+\/\S+$/);
+      expect(parsePrices({ [key]: price }, "shipped").ok).toBe(true);
+    }
+  });
+});
+
+describe("parsePrices", () => {
+  it("reads a table", () => {
+    expect(parsePricesJson('{"openai/gpt-x": {"input": 1.5, "output": 6}}', "X")).toEqual({
+      ok: true,
+      prices: { "openai/gpt-x": { input: 1.5, output: 6 } },
+    });
+    expect(parsePrices({}, "X")).toEqual({ ok: true, prices: {} });
+  });
+
+  it.each([
+    ["not json", "WIRESCOPE_PRICES is not valid JSON"],
+    ["[]", "WIRESCOPE_PRICES must be a JSON object"],
+    ['{"gpt-4.1": {"input": 1, "output": 1}}', '"gpt-4.1" must be "provider/model"'],
+    ['{"openai/x": {"input": -1, "output": 1}}', '"openai/x".input must be 0 or more'],
+    ['{"openai/x": {"input": "1", "output": 1}}', '"openai/x".input must be a number'],
+    ['{"openai/x": {"input": 1}}', '"openai/x".output must be a number'],
+    ['{"openai/x": {"input": 1, "output": 1, "cached": 1}}', 'unexpected field "cached"'],
+    ['{"openai/x": 3}', '"openai/x" must be { "input": number, "output": number }'],
+    ['{"openai/x": {"input": 1e9, "output": 1}}', '"openai/x".input must be at most'],
+  ])("refuses %s, naming the field", (text, message) => {
+    const parsed = parsePricesJson(text, "WIRESCOPE_PRICES");
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toContain(message);
+  });
+
+  it("reads a bounded number of entries", () => {
+    const many = Object.fromEntries(
+      Array.from({ length: MAX_PRICE_ENTRIES + 1 }, (_, i) => [`p/m${i}`, { input: 0, output: 0 }]),
+    );
+    const parsed = parsePrices(many, "prices");
+    expect(parsed).toEqual({ ok: false, error: expect.stringContaining("at most 500") });
+  });
+});

@@ -1,0 +1,47 @@
+import type { Price } from "./types";
+
+/**
+ * USD per million input/output tokens (standard tier: no batch, cache or long-context rates),
+ * for common models of the configured providers. Taken on 2026-11-23 from public pages that
+ * quote the providers' own pricing pages (dates they give in brackets):
+ * - OpenAI: deploybase.ai/articles/openai-pricing (March 2026), tokenmath.io (GPT-4.1 rates,
+ *   June 2026); gpt-5.5 from hivebook.wiki (2026).
+ * - Anthropic: docs.anthropic.com pricing, finout.io (April 2026), deploybase.ai (March 2026).
+ * - Google: deploybase.ai/articles/gemini-2.5-pricing (March 2026); gemini-2.5-pro below
+ *   200 K prompt tokens (longer prompts cost more).
+ * A model not listed has no price: Wirescope never guesses one. Set `WIRESCOPE_PRICES` or the
+ * settings drawer's prices to add or correct one.
+ */
+export const SHIPPED_PRICES: Readonly<Record<string, Price>> = {
+  "demo/scripted": { input: 0, output: 0 },
+  "openai/gpt-5.5": { input: 5, output: 30 },
+  "openai/gpt-5.4": { input: 2.5, output: 15 },
+  "openai/gpt-5.1": { input: 1.25, output: 10 },
+  "openai/gpt-5": { input: 1.25, output: 10 },
+  "openai/gpt-5-mini": { input: 0.25, output: 2 },
+  "openai/gpt-5-nano": { input: 0.05, output: 0.4 },
+  "openai/gpt-4.1": { input: 2, output: 8 },
+  "openai/gpt-4.1-mini": { input: 0.4, output: 1.6 },
+  "openai/gpt-4.1-nano": { input: 0.1, output: 0.4 },
+  "openai/gpt-4o": { input: 2.5, output: 10 },
+  "openai/gpt-4o-mini": { input: 0.15, output: 0.6 },
+  "openai/o3": { input: 2, output: 8 },
+  "openai/o4-mini": { input: 1.1, output: 4.4 },
+  "anthropic/claude-opus-4-6": { input: 5, output: 25 },
+  "anthropic/claude-opus-4-5": { input: 5, output: 25 },
+  "anthropic/claude-opus-4-1": { input: 15, output: 75 },
+  "anthropic/claude-opus-4-0": { input: 15, output: 75 },
+  "anthropic/claude-opus-4": { input: 15, output: 75 },
+  "anthropic/claude-sonnet-4-6": { input: 3, output: 15 },
+  "anthropic/claude-sonnet-4-5": { input: 3, output: 15 },
+  "anthropic/claude-sonnet-4-0": { input: 3, output: 15 },
+  "anthropic/claude-sonnet-4": { input: 3, output: 15 },
+  "anthropic/claude-haiku-4-5": { input: 1, output: 5 },
+  "anthropic/claude-3-5-haiku": { input: 0.8, output: 4 },
+  "anthropic/claude-3-haiku": { input: 0.25, output: 1.25 },
+  "google/gemini-2.5-pro": { input: 1.25, output: 10 },
+  "google/gemini-2.5-flash": { input: 0.3, output: 2.5 },
+};
+
+/** The date the shipped prices were taken, for the settings drawer and docs. */
+export const SHIPPED_PRICES_DATE = "2026-11-23";

@@ -1,0 +1,19 @@
+/** USD per million tokens, one model. */
+export interface Price {
+  input: number;
+  output: number;
+}
+
+/** Where a price came from: the table shipped with Wirescope, the server's env, or the user. */
+export type PriceSource = "shipped" | "env" | "settings";
+
+export interface SourcedPrice extends Price {
+  source: PriceSource;
+}
+
+/**
+ * Prices keyed by `provider/model` (`openai/gpt-4.1`, `anthropic/claude-haiku-4-5`). A key
+ * names one provider's model: the same id served elsewhere (OpenRouter, a compatible server)
+ * has no price unless given one.
+ */
+export type PriceTable = Readonly<Record<string, SourcedPrice>>;

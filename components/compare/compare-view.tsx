@@ -87,10 +87,9 @@ export function CompareView({ a, b }: { a: LoadedTranscript; b: LoadedTranscript
           <Title side="A" transcript={a} />
           <Title side="B" transcript={b} />
         </div>
-        <details className="mt-1.5" open>
-          <summary className="cursor-pointer text-[12px] text-fg-muted">Summary</summary>
+        <div className="mt-1.5">
           <SummaryTable a={summaries.a} b={summaries.b} />
-        </details>
+        </div>
         <div className="mt-1.5 flex flex-wrap items-center gap-2 text-[12px]">
           <span className="text-fg-muted" data-testid="difference-count">
             {rows.length} {rows.length === 1 ? "row" : "rows"} ·{" "}

@@ -36,42 +36,60 @@ const LINES: Line[] = [
   },
 ];
 
-/** The numbers of each side (`lib/metrics`), one row per figure; a figure that differs is marked. */
+/**
+ * The numbers of each side (`lib/metrics`): a row per side, a column per figure, so it stays
+ * three lines high; B's figures that differ from A's are marked. Scrolls sideways when narrow.
+ */
 export function SummaryTable(props: { a: RunSummary; b: RunSummary }) {
+  const sides = [
+    { name: "A", summary: props.a },
+    { name: "B", summary: props.b },
+  ];
   return (
-    <table className="w-full max-w-3xl border-collapse text-[12px]" data-testid="compare-summary">
-      <caption className="sr-only">Summary of each side</caption>
-      <thead>
-        <tr className="text-left text-[11px] text-fg-muted">
-          <th scope="col" className="py-0.5 pr-3 font-medium">
-            Figure
-          </th>
-          <th scope="col" className="py-0.5 pr-3 font-medium">
-            A
-          </th>
-          <th scope="col" className="py-0.5 font-medium">
-            B
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {LINES.map((line) => {
-          const left = line.number?.(props.a) ?? null;
-          const right = line.number?.(props.b) ?? null;
-          const differs = left !== right;
-          return (
-            <tr key={line.label} className="border-t border-border" data-differs={differs}>
-              <th scope="row" className="py-0.5 pr-3 text-left font-normal text-fg-muted">
+    <div className="overflow-x-auto">
+      <table className="border-collapse text-[12px]" data-testid="compare-summary">
+        <caption className="sr-only">The figures of each side</caption>
+        <thead>
+          <tr className="text-left text-[11px] text-fg-muted">
+            <th scope="col" className="py-0.5 pr-3 font-medium">
+              <span className="sr-only">Side</span>
+            </th>
+            {LINES.map((line) => (
+              <th
+                key={line.label}
+                scope="col"
+                className="whitespace-nowrap py-0.5 pr-4 font-medium"
+              >
                 {line.label}
               </th>
-              <td className="py-0.5 pr-3 font-mono tabular-nums text-fg">{line.value(props.a)}</td>
-              <td className={`py-0.5 font-mono tabular-nums ${differs ? "text-warn" : "text-fg"}`}>
-                {line.value(props.b)}
-              </td>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {sides.map(({ name, summary }) => (
+            <tr key={name} className="border-t border-border">
+              <th scope="row" className="py-0.5 pr-3 text-left font-mono font-medium text-fg-muted">
+                {name}
+              </th>
+              {LINES.map((line) => {
+                const differs =
+                  name === "B" &&
+                  (line.number?.(props.a) ?? null) !== (line.number?.(props.b) ?? null);
+                return (
+                  <td
+                    key={line.label}
+                    className={`whitespace-nowrap py-0.5 pr-4 font-mono tabular-nums ${differs ? "text-warn" : "text-fg"}`}
+                    data-differs={differs || undefined}
+                  >
+                    {line.value(summary)}
+                    {differs ? <span className="sr-only"> (differs from A)</span> : null}
+                  </td>
+                );
+              })}
             </tr>
-          );
-        })}
-      </tbody>
-    </table>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

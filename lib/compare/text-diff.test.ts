@@ -82,3 +82,23 @@ describe("diffText", () => {
     expect(diff.a).toEqual([{ start: 0, end: 200_000 }]);
   });
 });
+
+describe("diffText marks that read", () => {
+  it("joins a replaced phrase into one mark per side instead of a comb of letters", () => {
+    const a = "`list` found 4 entries: README.md, config.json, notes/, src/.";
+    const b = "`list` found no files.";
+    const diff = diffText(a, b);
+    expect(diff.a).toHaveLength(1);
+    expect(diff.b).toHaveLength(1);
+    expect(cutOf(b, diff.b)).toEqual(["no files"]);
+  });
+
+  it("keeps two changes apart when what they share is long enough to read", () => {
+    const diff = diffText("read a.md then b.md", "read x.md then y.md");
+    expect(cutOf("read x.md then y.md", diff.b)).toEqual(["x", "y"]);
+  });
+});
+
+function cutOf(text: string, ranges: Range[]): string[] {
+  return ranges.map((range) => text.slice(range.start, range.end));
+}

@@ -46,11 +46,7 @@ export function diffText(a: string, b: string, budget: EditBudget = TEXT_BUDGET)
     budget,
   );
   if (chars !== null) {
-    const ranges = rangesOf(
-      chars,
-      (i) => ({ start: i, end: i + 1 }),
-      (j) => ({ start: j, end: j + 1 }),
-    );
+    const ranges = readableRanges(chars);
     return {
       mode: "char",
       a: wholeCharacters(shift(ranges.a, prefix), a),
@@ -74,6 +70,54 @@ export function diffText(a: string, b: string, budget: EditBudget = TEXT_BUDGET)
     b: midB.length === 0 ? [] : [{ start: prefix, end: prefix + midB.length }],
   };
 }
+
+/**
+ * The changed ranges of a character script, made readable: a short run of equal characters
+ * between two changes (a stray "e" shared by two different words) is marked as changed too, so
+ * a replaced phrase reads as one mark per side rather than a comb of one-letter ones.
+ */
+function readableRanges(ops: readonly EditOp[]): { a: Range[]; b: Range[] } {
+  interface Hunk {
+    a: Range;
+    b: Range;
+  }
+  const hunks: Hunk[] = [];
+  let open: Hunk | undefined;
+  let x = 0;
+  let y = 0;
+  for (const op of ops) {
+    if (op.op === "equal") {
+      open = undefined;
+      x = op.a + 1;
+      y = op.b + 1;
+      continue;
+    }
+    if (open === undefined) {
+      open = { a: { start: x, end: x }, b: { start: y, end: y } };
+      hunks.push(open);
+    }
+    if (op.op === "delete") x = open.a.end = op.a + 1;
+    else y = open.b.end = op.b + 1;
+  }
+  const merged: Hunk[] = [];
+  for (const hunk of hunks) {
+    const last = merged.at(-1);
+    const gap = last === undefined ? Number.POSITIVE_INFINITY : hunk.a.start - last.a.end;
+    const size = (h: Hunk) => Math.max(h.a.end - h.a.start, h.b.end - h.b.start);
+    if (last !== undefined && gap <= SHORT_EQUAL && gap <= size(last) + size(hunk)) {
+      last.a.end = hunk.a.end;
+      last.b.end = hunk.b.end;
+    } else merged.push({ a: { ...hunk.a }, b: { ...hunk.b } });
+  }
+  const empty = (range: Range) => range.end === range.start;
+  return {
+    a: merged.map((hunk) => hunk.a).filter((range) => !empty(range)),
+    b: merged.map((hunk) => hunk.b).filter((range) => !empty(range)),
+  };
+}
+
+/** Equal runs up to this long between two larger changes join them (see `readableRanges`). */
+const SHORT_EQUAL = 3;
 
 /** Myers over lines (each line interned to a number), the ranges given in characters. */
 function diffLines(a: string, b: string, budget: EditBudget): { a: Range[]; b: Range[] } | null {

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { preload } from "react-dom";
 import { ComparePage } from "@/components/compare/compare-page";
+import { firstPageUrl } from "@/components/compare/load";
 
 export const metadata: Metadata = { title: "Compare · Wirescope" };
 
@@ -12,5 +14,11 @@ export default async function Compare({
   const params = await searchParams;
   const one = (value: string | string[] | undefined) =>
     typeof value === "string" && value !== "" ? value : undefined;
-  return <ComparePage a={one(params.a)} b={one(params.b)} />;
+  const a = one(params.a);
+  const b = one(params.b);
+  // Both first pages start downloading with the HTML, while the page's scripts load; the
+  // client's fetch of the same URL takes the preloaded answer.
+  for (const id of [a, b])
+    if (id !== undefined) preload(firstPageUrl(id), { as: "fetch", crossOrigin: "anonymous" });
+  return <ComparePage a={a} b={b} />;
 }

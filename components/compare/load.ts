@@ -11,6 +11,15 @@ export type LoadResult = { ok: true; value: LoadedTranscript } | { ok: false; er
 /** Records per request: a page the server reads and sends quickly. */
 export const PAGE = 5_000;
 
+/** The URL of a transcript's first page of records (the page preloads it). */
+export function firstPageUrl(id: string): string {
+  return pageUrl(id, 0);
+}
+
+function pageUrl(id: string, after: number): string {
+  return `/api/transcripts/${encodeURIComponent(id)}?limit=${PAGE}&after=${after}`;
+}
+
 /**
  * A transcript's records through the paged API (`GET /api/transcripts/:id?limit=&after=`,
  * docs/http-api.md): one bounded page at a time, never one huge read. `onProgress` gets the
@@ -25,7 +34,7 @@ export async function loadTranscript(
   let meta: TranscriptMeta | undefined;
   let after = 0;
   for (;;) {
-    const url = `/api/transcripts/${encodeURIComponent(id)}?limit=${PAGE}&after=${after}`;
+    const url = pageUrl(id, after);
     let response: Response;
     try {
       response = await fetch(url, { signal });

@@ -26,6 +26,8 @@ export interface RerunStatus {
 
 const key = Symbol.for("wirescope.reruns");
 type Holder = { [key]?: Map<string, RerunStatus> };
+/** `mode: "all"` sends at most this many messages: one rerun must not queue runs without end. */
+export const MAX_MESSAGES = 100;
 /** Finished reruns are forgotten past this many (the transcripts stay, of course). */
 const KEEP = 200;
 
@@ -63,6 +65,11 @@ export async function startRerun(
   const all = userMessages(source);
   if (all.length === 0)
     throw new RunRequestError(400, "id: this transcript has no user message to run again.");
+  if (request.mode === "all" && all.length > MAX_MESSAGES)
+    throw new RunRequestError(
+      400,
+      `mode: this transcript has ${all.length} user messages; "all" runs at most ${MAX_MESSAGES} again (fork it shorter, or use "first").`,
+    );
   const messages = request.mode === "first" ? all.slice(0, 1) : all;
   // A new dialect gets its own default system prompt; the same one keeps the source's prompt.
   const sameDialect = request.dialect === undefined || request.dialect === source.meta.dialect;

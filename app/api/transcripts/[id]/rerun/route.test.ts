@@ -105,3 +105,28 @@ describe("POST /api/transcripts/:id/rerun", () => {
     expect((await status("no-such-id")).status).toBe(404);
   });
 });
+
+describe("POST /api/transcripts/:id/rerun, bounds", () => {
+  it("refuses to run more than 100 messages again, naming mode", async () => {
+    const store = getStore(readConfig().dataDir);
+    const meta = await store.createTranscript({
+      dialect: "xml",
+      model: { provider: "demo", id: "scripted" },
+    });
+    const records = Array.from({ length: 101 }, (_, index) => ({
+      kind: "event" as const,
+      event: {
+        type: "user" as const,
+        id: `u${index}`,
+        timestamp: index,
+        content: `message ${index}`,
+      },
+    }));
+    await store.appendRecords(meta.id, "r1", records);
+    const refused = await rerun(meta.id, { mode: "all" });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^mode: .*101 user messages/,
+    );
+  });
+});

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { listTranscripts } from "@/components/transcripts/api";
+import { formatSavedAt } from "@/components/transcripts/format-date";
 import type { TranscriptSummary } from "@/lib/store/store";
 
 /** Choose the transcripts to compare: a searchable list for each side not given in the URL. */
@@ -99,7 +100,8 @@ function Side(props: {
                   >
                     {item.title}
                     <span className="ml-2 font-mono text-[11px] text-fg-subtle">
-                      {item.definition?.name ?? item.dialect} · {item.model.provider}
+                      {item.definition?.name ?? item.dialect} · {item.model.provider} ·{" "}
+                      {formatSavedAt(item.updatedAt, Date.now())}
                     </span>
                   </button>
                 </li>

@@ -115,10 +115,10 @@ export function TranscriptItem(props: TranscriptItemProps) {
             href={comparePath(transcript.id)}
             tabIndex={-1}
             className={ICON_BUTTON}
-            aria-label={`Compare "${transcript.title}" with…`}
             title="Compare with…"
           >
             <span aria-hidden>⇄</span>
+            <span className="sr-only">Compare "{transcript.title}" with…</span>
           </a>
           <button
             type="button"

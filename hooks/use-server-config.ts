@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type { Price } from "@/lib/cost";
 import type { Dialect } from "@/lib/protocol";
 
 export interface ToolInfo {
@@ -15,6 +16,8 @@ export interface ServerConfigView {
   systemPrompts: Record<Dialect, string>;
   demo: { label: string; examples: string[]; scenarios: string[] };
   shell: boolean;
+  /** `WIRESCOPE_PRICES` as the server read it (error: why it was ignored). */
+  prices?: { prices: Record<string, Price>; error: string | null; shippedDate: string };
 }
 
 let cached: Promise<ServerConfigView> | null = null;

@@ -4,6 +4,7 @@ import { create, type StateCreator } from "zustand";
 import { DEFAULT_DEBUG_SHARE } from "@/lib/client/layout";
 import { RunLog } from "@/lib/client/run-log";
 import type { RunStreamRecord } from "@/lib/client/run-stream";
+import type { Price } from "@/lib/cost";
 import type { Dialect, DialectDefinition, EventType } from "@/lib/protocol";
 import type { TranscriptRecord } from "@/lib/protocol/records";
 import type { StoredRecord, TranscriptMeta } from "@/lib/store/store";
@@ -22,6 +23,8 @@ export interface SettingsSlice {
   maxOutputTokens: number | null;
   /** The demo model's pace between pieces, ms. */
   paceMs: number;
+  /** The user's price overrides (`lib/cost`), keyed `provider/model`. */
+  prices: Readonly<Record<string, Price>>;
   setSettings(patch: Partial<Omit<SettingsSlice, "setSettings">>): void;
 }
 
@@ -158,6 +161,7 @@ const settingsSlice: StateCreator<PlaygroundState, [], [], SettingsSlice> = (set
   temperature: null,
   maxOutputTokens: null,
   paceMs: 15,
+  prices: {},
   setSettings: (patch) => set(patch),
 });
 

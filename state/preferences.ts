@@ -44,6 +44,7 @@ function pick(state: PlaygroundState): Preferences {
     sidebarOpen: state.sidebarOpen,
     rawWhitespace: state.rawWhitespace,
     draft: state.draft,
+    prices: { ...state.prices },
   };
 }
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
+import { PriceSettings } from "@/components/cost/price-settings";
 import { BUTTON } from "@/components/playground/top-bar";
 import { useDismiss } from "@/hooks/use-dismiss";
 import { useServerConfig } from "@/hooks/use-server-config";
@@ -154,6 +155,7 @@ function SettingsDrawer({ onClose }: { onClose: () => void }) {
         <p className="text-xs text-fg-subtle">
           The demo model ignores temperature and token limits; real providers use them.
         </p>
+        <PriceSettings />
         <ThemeChoice />
       </div>
     </div>

@@ -4,6 +4,7 @@ import "@/lib/client/zod-jitless";
 import { useEffect, useLayoutEffect } from "react";
 import { Composer } from "@/components/chat/composer";
 import { DebugPanel } from "@/components/debug/debug-panel";
+import { RunSummaryBar } from "@/components/metrics/run-summary";
 import { Shortcuts } from "@/components/shortcuts/shortcuts";
 import { ShortcutsHelp } from "@/components/shortcuts/shortcuts-help";
 import { Timeline } from "@/components/timeline/timeline";
@@ -61,6 +62,7 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
         {sidebarOpen && layout.sidebar === "inline" ? <Sidebar /> : null}
         <main className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">
           <TranscriptHeader />
+          <RunSummaryBar />
           <ForkMenu>
             <Timeline />
           </ForkMenu>

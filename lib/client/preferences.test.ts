@@ -28,6 +28,7 @@ describe("preferences", () => {
       sidebarOpen: false,
       rawWhitespace: true,
       draft: "half a thought",
+      prices: { "compat/llama": { input: 0.1, output: 0.2 } },
     };
     expect(parsePreferences(serializePreferences(preferences))).toEqual(preferences);
   });
@@ -56,6 +57,7 @@ describe("preferences", () => {
       dialect: "",
       modelId: "m",
       extra: "ignored",
+      prices: { "demo/scripted": { input: -1, output: 0 } },
     };
     expect(parsePreferences(stored(values))).toEqual({ debugTab: "raw", modelId: "m" });
   });

@@ -5,6 +5,9 @@
  * that is absent means "the default" — for `theme`, "follow the OS colour scheme".
  */
 
+import { parsePrices } from "../cost/parse-prices";
+import type { Price } from "../cost/types";
+
 export const PREFERENCES_KEY = "wirescope:preferences";
 export const PREFERENCES_VERSION = 1;
 
@@ -31,6 +34,8 @@ export interface Preferences {
   /** Raw's visible-whitespace toggle. */
   rawWhitespace?: boolean;
   draft?: string;
+  /** The user's price overrides (USD per million tokens, keyed `provider/model`). */
+  prices?: Record<string, Price>;
 }
 
 /** Longest draft or system prompt kept; more is cut rather than filling the storage quota. */
@@ -78,6 +83,10 @@ const READERS: { [K in keyof Preferences]-?: Reader<Preferences[K]> } = {
   sidebarOpen: bool,
   rawWhitespace: bool,
   draft: text,
+  prices: (value) => {
+    const parsed = parsePrices(value, "prices");
+    return parsed.ok ? parsed.prices : undefined;
+  },
 };
 
 /**

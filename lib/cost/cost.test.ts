@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatUsd } from "./format";
 import { MAX_PRICE_ENTRIES, parsePrices, parsePricesJson } from "./parse-prices";
 import { mergePrices, priceFor } from "./price-table";
 import { SHIPPED_PRICES } from "./shipped-prices";
@@ -7,7 +8,11 @@ describe("priceFor", () => {
   const table = mergePrices();
 
   it("finds a model by provider and id, and a dated snapshot by its family", () => {
-    expect(priceFor(table, "openai", "gpt-4.1")).toEqual({ input: 2, output: 8, source: "shipped" });
+    expect(priceFor(table, "openai", "gpt-4.1")).toEqual({
+      input: 2,
+      output: 8,
+      source: "shipped",
+    });
     expect(priceFor(table, "anthropic", "claude-haiku-4-5-20251001")?.input).toBe(1);
     expect(priceFor(table, "openai", "gpt-4o-2024-08-06")?.output).toBe(10);
     expect(priceFor(table, "google", "models/gemini-2.5-flash")?.input).toBe(0.3);
@@ -29,7 +34,11 @@ describe("priceFor", () => {
       { "openai/gpt-4.1": { input: 1, output: 1 }, "compat/llama": { input: 0.1, output: 0.2 } },
       { "openai/gpt-4.1": { input: 3, output: 4 } },
     );
-    expect(priceFor(merged, "openai", "gpt-4.1")).toEqual({ input: 3, output: 4, source: "settings" });
+    expect(priceFor(merged, "openai", "gpt-4.1")).toEqual({
+      input: 3,
+      output: 4,
+      source: "settings",
+    });
     expect(priceFor(merged, "compat", "llama")?.source).toBe("env");
   });
 
@@ -72,5 +81,17 @@ describe("parsePrices", () => {
     );
     const parsed = parsePrices(many, "prices");
     expect(parsed).toEqual({ ok: false, error: expect.stringContaining("at most 500") });
+  });
+});
+
+describe("formatUsd", () => {
+  it.each([
+    [0, "$0.00"],
+    [0.00004, "<$0.0001"],
+    [0.0066, "$0.0066"],
+    [12.345, "$12.35"],
+    [Number.NaN, "–"],
+  ])("%s → %s", (usd, text) => {
+    expect(formatUsd(usd)).toBe(text);
   });
 });

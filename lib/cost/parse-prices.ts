@@ -26,7 +26,7 @@ export type PricesResult =
  */
 export function parsePrices(value: unknown, where: string): PricesResult {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return fail(where, "must be a JSON object of \"provider/model\": { input, output }");
+    return fail(where, 'must be a JSON object of "provider/model": { input, output }');
   }
   const entries = Object.entries(value);
   if (entries.length > MAX_PRICE_ENTRIES) {
@@ -46,7 +46,7 @@ export function parsePrices(value: unknown, where: string): PricesResult {
         issue?.code === "unrecognized_keys"
           ? `has unexpected field ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`
           : field === undefined
-            ? "must be { \"input\": number, \"output\": number }"
+            ? 'must be { "input": number, "output": number }'
             : (issue?.message ?? "is invalid");
       return fail(where, `${name} ${message}`);
     }

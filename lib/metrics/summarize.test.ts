@@ -80,7 +80,11 @@ function expectSums(summary: RunSummary) {
   expect(summary.durationMs).toBe(sum((turn) => turn.wallMs));
   expect(summary.toolTimeMs).toBe(sum((turn) => turn.toolTimeMs));
   expect(summary.modelTimeMs).toBe(sum((turn) => turn.modelMs ?? 0));
-  if (summary.cost !== null) expect(summary.cost.usd).toBeCloseTo(sum((t) => t.cost?.usd ?? 0), 12);
+  if (summary.cost !== null)
+    expect(summary.cost.usd).toBeCloseTo(
+      sum((t) => t.cost?.usd ?? 0),
+      12,
+    );
 }
 
 describe("summarizeRecords", () => {
@@ -124,7 +128,9 @@ describe("summarizeRecords", () => {
     expect(summary.perTurn.map((turn) => turn.tokenSource)).toEqual(["provider", "estimate"]);
     expect(summary.tokenSource).toBe("mixed");
     const estimated = summarizeRecords(
-      records.filter((r) => !(r.kind === "event" && r.event.type === "metric" && r.event.turn === 0)),
+      records.filter(
+        (r) => !(r.kind === "event" && r.event.type === "metric" && r.event.turn === 0),
+      ),
     );
     expect(estimated.perTurn[0]?.tokenSource).toBe("estimate");
     expect(estimated.perTurn[0]?.measured).toBe(false);
@@ -161,7 +167,9 @@ describe("summarizeRecords", () => {
 
   it("marks models without a price and sums only the priced turns", () => {
     const records = twoTurns().map((record) =>
-      record.kind === "request" && record.turn === 1 ? request(1, "openai", "gpt-7-unknown") : record,
+      record.kind === "request" && record.turn === 1
+        ? request(1, "openai", "gpt-7-unknown")
+        : record,
     );
     const summary = summarizeRecords(records, { prices: mergePrices() });
     expect(summary.perTurn[1]?.cost).toBeNull();

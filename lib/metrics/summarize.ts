@@ -146,7 +146,10 @@ function emptyTurn(turn: number): TurnMetrics {
 }
 
 /** The turn an event belongs to: its own, or its call's (results, tool errors). */
-function eventTurn(event: ProtocolEvent, calls: ReadonlyMap<string, CallEvent>): number | undefined {
+function eventTurn(
+  event: ProtocolEvent,
+  calls: ReadonlyMap<string, CallEvent>,
+): number | undefined {
   if ("turn" in event && event.turn !== undefined) return event.turn;
   if (event.type === "result") return calls.get(event.callId)?.turn;
   if (event.type === "error" && event.callId !== undefined) return calls.get(event.callId)?.turn;

@@ -11,7 +11,9 @@ import type { UpstreamFormat } from "./upstreams";
 export type AnswerDelta =
   | { kind: "text"; text: string }
   | { kind: "think"; text: string }
-  | { kind: "problem"; message: string };
+  | { kind: "problem"; message: string }
+  /** Token usage the provider reported (either count may come alone, in any frame). */
+  | { kind: "usage"; input?: number; output?: number };
 
 export interface AnswerDecoder {
   push(bytes: Uint8Array): AnswerDelta[];
@@ -101,13 +103,16 @@ function openaiStreamDeltas(frame: unknown): AnswerDelta[] {
   if (!isPlainObject(frame)) return [];
   if (isPlainObject(frame.error)) return [{ kind: "problem", message: errorText(frame.error) }];
   const choice = Array.isArray(frame.choices) ? frame.choices[0] : undefined;
-  return isPlainObject(choice) ? openaiMessageDeltas(choice.delta) : [];
+  const deltas = isPlainObject(choice) ? openaiMessageDeltas(choice.delta) : [];
+  // The last frame carries `usage` when the client asked (`stream_options.include_usage`).
+  return [...deltas, ...usageDelta(frame.usage, "prompt_tokens", "completion_tokens")];
 }
 
 function openaiWholeDeltas(body: unknown): AnswerDelta[] {
   if (!isPlainObject(body)) return [];
   const choice = Array.isArray(body.choices) ? body.choices[0] : undefined;
-  return isPlainObject(choice) ? openaiMessageDeltas(choice.message) : [];
+  const deltas = isPlainObject(choice) ? openaiMessageDeltas(choice.message) : [];
+  return [...deltas, ...usageDelta(body.usage, "prompt_tokens", "completion_tokens")];
 }
 
 function openaiMessageDeltas(message: unknown): AnswerDelta[] {
@@ -126,6 +131,12 @@ function openaiMessageDeltas(message: unknown): AnswerDelta[] {
 function anthropicStreamDeltas(frame: unknown): AnswerDelta[] {
   if (!isPlainObject(frame)) return [];
   if (frame.type === "error") return [{ kind: "problem", message: errorText(frame.error) }];
+  // Input tokens come in `message_start`, the output count (running total) in `message_delta`.
+  if (frame.type === "message_start" && isPlainObject(frame.message)) {
+    return usageDelta(frame.message.usage, "input_tokens", "output_tokens");
+  }
+  if (frame.type === "message_delta")
+    return usageDelta(frame.usage, "input_tokens", "output_tokens");
   if (frame.type !== "content_block_delta" || !isPlainObject(frame.delta)) return [];
   const { delta } = frame;
   if (delta.type === "text_delta" && typeof delta.text === "string") {
@@ -139,7 +150,8 @@ function anthropicStreamDeltas(frame: unknown): AnswerDelta[] {
 
 function anthropicWholeDeltas(body: unknown): AnswerDelta[] {
   if (!isPlainObject(body) || !Array.isArray(body.content)) return [];
-  return body.content.flatMap((block: unknown): AnswerDelta[] => {
+  const usage = usageDelta(body.usage, "input_tokens", "output_tokens");
+  const blocks = body.content.flatMap((block: unknown): AnswerDelta[] => {
     if (!isPlainObject(block)) return [];
     if (block.type === "text" && typeof block.text === "string")
       return [{ kind: "text", text: block.text }];
@@ -148,6 +160,24 @@ function anthropicWholeDeltas(body: unknown): AnswerDelta[] {
     }
     return [];
   });
+  return [...blocks, ...usage];
+}
+
+/** A `usage` object's counts, when they are whole numbers ≥ 0; nothing otherwise. */
+function usageDelta(usage: unknown, inputKey: string, outputKey: string): AnswerDelta[] {
+  if (!isPlainObject(usage)) return [];
+  const count = (value: unknown) =>
+    typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
+  const input = count(usage[inputKey]);
+  const output = count(usage[outputKey]);
+  if (input === undefined && output === undefined) return [];
+  return [
+    {
+      kind: "usage",
+      ...(input === undefined ? {} : { input }),
+      ...(output === undefined ? {} : { output }),
+    },
+  ];
 }
 
 function errorText(error: unknown): string {

@@ -106,7 +106,21 @@ describe("forwarding", () => {
       settings: { stream: true, capture: { dialect: "xml", chosenBy: "detected" } },
     });
     const types = eventsOf(records).map((event) => event.type);
-    expect(types).toEqual(["user", "think", "call", "execute"]);
+    expect(types).toEqual(["user", "think", "call", "execute", "metric"]);
+    // The upstream's last frame reports usage: the turn's metric carries it as the provider's.
+    const usage = frames(proxiedText)
+      .map((frame) => frame.replace(/^data: /, ""))
+      .filter((data) => data !== "[DONE]")
+      .map((data) => JSON.parse(data) as { usage?: unknown })
+      .find((frame) => frame.usage !== undefined)?.usage as
+      | { prompt_tokens: number; completion_tokens: number }
+      | undefined;
+    expect(usage).toBeDefined();
+    const metric = eventsOf(records).find((event) => event.type === "metric");
+    expect(metric).toMatchObject({
+      tokenSource: "provider",
+      step: { input: usage?.prompt_tokens, output: usage?.completion_tokens },
+    });
   });
 
   it("forwards a body nested past the limit but records nothing of it", async () => {

@@ -173,3 +173,70 @@ describe("answer decoder", () => {
     expect(small.end()[0]).toMatchObject({ kind: "problem" });
   });
 });
+
+describe("TurnRecorder usage", () => {
+  const sse = (frames: unknown[]) =>
+    new TextEncoder().encode(frames.map((frame) => `data: ${JSON.stringify(frame)}\n\n`).join(""));
+
+  it("records the provider's usage as the turn's metric (Anthropic: input at start, output at the end)", () => {
+    const decoder = createAnswerDecoder("anthropic", true, 1 << 20);
+    const deltas = decoder.push(
+      sse([
+        { type: "message_start", message: { usage: { input_tokens: 120, output_tokens: 1 } } },
+        {
+          type: "content_block_delta",
+          delta: { type: "text_delta", text: "<respond>hi</respond>" },
+        },
+        { type: "message_delta", usage: { output_tokens: 9 } },
+      ]),
+    );
+    let now = 0;
+    const { events } = record(deltas, { elapsed: () => (now += 10) });
+    const metric = events.find((event) => event.type === "metric");
+    expect(metric).toMatchObject({
+      turn: 2,
+      tokenSource: "provider",
+      step: { input: 120, output: 9, ttftMs: 10 },
+    });
+  });
+
+  it("reads OpenAI's usage from a stream's last frame and from a whole answer", () => {
+    const stream = createAnswerDecoder("openai", true, 1 << 20).push(
+      sse([
+        { choices: [{ delta: { content: "hi" } }] },
+        { choices: [], usage: { prompt_tokens: 7, completion_tokens: 2 } },
+      ]),
+    );
+    expect(stream).toContainEqual({ kind: "usage", input: 7, output: 2 });
+    const whole = createAnswerDecoder("openai", false, 1 << 20);
+    whole.push(
+      new TextEncoder().encode(
+        JSON.stringify({
+          choices: [{ message: { content: "hi" } }],
+          usage: { prompt_tokens: 5, completion_tokens: 1 },
+        }),
+      ),
+    );
+    expect(whole.end()).toContainEqual({ kind: "usage", input: 5, output: 1 });
+  });
+
+  it("writes no metric without usage, and says mixed when only one count came", () => {
+    expect(record([text("<respond>hi</respond>")]).events.map((e) => e.type)).not.toContain(
+      "metric",
+    );
+    const { events } = record([text("<respond>hi</respond>"), { kind: "usage", input: 50 }], {
+      requestText: "x".repeat(40),
+    });
+    expect(events.find((event) => event.type === "metric")).toMatchObject({
+      tokenSource: "mixed",
+      step: { input: 50, output: Math.ceil("<respond>hi</respond>".length / 4) },
+    });
+  });
+
+  it("ignores usage that is not a count", () => {
+    const deltas = createAnswerDecoder("openai", true, 1 << 20).push(
+      sse([{ choices: [], usage: { prompt_tokens: -3, completion_tokens: "many" } }]),
+    );
+    expect(deltas).toEqual([]);
+  });
+});

@@ -9,13 +9,15 @@
  * window fills or the answer ends (then the request's own text, typically a system prompt
  * that describes the format, gets a say before the fallback).
  */
+
+import { estimateTokens } from "../metrics/estimate";
 import {
   DEFAULT_DETECT_WINDOW,
   type DetectableDialect,
   detectDialect,
   LONGEST_MARKER,
 } from "../protocol/detect";
-import type { ErrorEvent, ProtocolEvent } from "../protocol/events";
+import type { ErrorEvent, MetricEvent, ProtocolEvent } from "../protocol/events";
 import { createParser } from "../protocol/parser";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
@@ -59,6 +61,9 @@ export class TurnRecorder {
   private capped = false;
   private ended = false;
   private problems = 0;
+  /** The provider's usage, when it reported any; and when the first delta came. */
+  private usage: { input?: number; output?: number } = {};
+  private firstAt: number | undefined;
 
   constructor(private readonly options: TurnRecorderOptions) {
     if (options.chosen !== undefined)
@@ -77,6 +82,11 @@ export class TurnRecorder {
         this.options.emit([this.errorRecord("provider", delta.message)]);
         continue;
       }
+      if (delta.kind === "usage") {
+        this.usage = { ...this.usage, ...delta };
+        continue;
+      }
+      this.firstAt ??= this.options.elapsed();
       if (this.choice === undefined) {
         this.held.push({ kind: delta.kind, text: delta.text, t: this.options.elapsed() });
         this.heldChars += delta.text.length;
@@ -96,6 +106,8 @@ export class TurnRecorder {
     if (this.thinking) this.write("text", "", this.options.elapsed());
     if (this.parser !== undefined) records.push(...this.events(this.parser.end()));
     if (failure !== undefined) records.push(this.errorRecord(failure.code, failure.message));
+    const metric = this.metricRecord();
+    if (metric !== undefined) records.push(metric);
     this.ended = true;
     if (records.length > 0) this.options.emit(records);
   }
@@ -198,6 +210,33 @@ export class TurnRecorder {
 
   private events(events: readonly ProtocolEvent[]): TranscriptRecord[] {
     return events.map((event) => ({ kind: "event", event }));
+  }
+
+  /**
+   * The turn's `metric`, when the provider reported usage (a count it left out is estimated
+   * from the text, and the metric says `mixed`). Without usage there is none: `lib/metrics`
+   * estimates such a turn from its request and chunks.
+   */
+  private metricRecord(): TranscriptRecord | undefined {
+    const { input, output } = this.usage;
+    if (input === undefined && output === undefined) return undefined;
+    const durationMs = this.options.elapsed();
+    const step = {
+      input: input ?? estimateTokens(this.options.requestText),
+      output: output ?? Math.ceil(this.recorded / 4),
+      durationMs,
+      ttftMs: this.firstAt ?? 0,
+    };
+    const event: MetricEvent = {
+      type: "metric",
+      id: `t${this.options.turn}-capture-metric`,
+      timestamp: this.options.clock(),
+      turn: this.options.turn,
+      step,
+      total: { input: step.input, output: step.output, durationMs },
+      tokenSource: input !== undefined && output !== undefined ? "provider" : "mixed",
+    };
+    return { kind: "event", event };
   }
 
   private errorRecord(code: ErrorEvent["code"], message: string): TranscriptRecord {

@@ -130,7 +130,11 @@ describe("runAgent", () => {
     const { model } = scripted(["<respond>Hi.</respond>"]);
     const { events } = await run("xml", model);
     const metric = events.find((event) => event.type === "metric");
-    expect(metric).toMatchObject({ turn: 0, tokenSource: "provider", step: { input: 100, output: 20 } });
+    expect(metric).toMatchObject({
+      turn: 0,
+      tokenSource: "provider",
+      step: { input: 100, output: 20 },
+    });
   });
 
   it("stops generation at the execute boundary and never shows what follows", async () => {

@@ -200,14 +200,20 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
       }
 
       const turnEnd = now();
-      metrics.add(emitEvent, newId, turnEnd, {
-        input:
-          usage.inputTokens ??
-          estimateTokens(messages.map((message) => message.content).join("\n")),
-        output: usage.outputTokens ?? estimateTokens(text),
-        durationMs: turnEnd - turnStart,
-        ttftMs: firstTokenAt === undefined ? 0 : firstTokenAt - turnStart,
-      }, { turn, tokenSource: tokenSourceOf(options.modelRef.provider, usage) });
+      metrics.add(
+        emitEvent,
+        newId,
+        turnEnd,
+        {
+          input:
+            usage.inputTokens ??
+            estimateTokens(messages.map((message) => message.content).join("\n")),
+          output: usage.outputTokens ?? estimateTokens(text),
+          durationMs: turnEnd - turnStart,
+          ttftMs: firstTokenAt === undefined ? 0 : firstTokenAt - turnStart,
+        },
+        { turn, tokenSource: tokenSourceOf(options.modelRef.provider, usage) },
+      );
 
       if (signal.aborted) {
         execution.abandonTurn("Not run: the run was interrupted.");

@@ -31,6 +31,19 @@ export const headerSchema = z.strictObject({
   parentId: z.string().optional(),
   forkPoint: count.optional(),
   definition: definitionSchema.optional(),
+  summary: z
+    .strictObject({
+      turns: count,
+      toolCalls: count,
+      errors: count,
+      durationMs: z.number().nonnegative(),
+      tokensIn: count,
+      tokensOut: count,
+      tokenSource: z.enum(["provider", "estimate", "mixed", "unknown"]),
+      costUsd: z.number().nonnegative().nullable(),
+      unpriced: z.array(z.string().max(1000)).max(1000).optional(),
+    })
+    .optional(),
 }) satisfies z.ZodType<TranscriptHeader>;
 
 const eventRecord = z.strictObject({

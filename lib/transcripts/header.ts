@@ -2,6 +2,7 @@ import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { StoredRecord, TranscriptMeta, TranscriptSource } from "../store/store";
+import type { FileSummary } from "./file-summary";
 
 export const TRANSCRIPT_FORMAT = "wirescope-transcript";
 export const TRANSCRIPT_VERSION = 1;
@@ -23,6 +24,8 @@ export interface TranscriptHeader {
   forkPoint?: number;
   /** A user-defined dialect (spec §4.5): replay re-parses with it; `dialect` is its family's built-in. */
   definition?: DialectDefinition;
+  /** The run summary at export (`file-summary.ts`); checked on import, then ignored. */
+  summary?: FileSummary;
 }
 
 /** A record line: the record, and the run that wrote it when known. */

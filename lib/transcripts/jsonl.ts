@@ -1,3 +1,4 @@
+import type { FileSummary } from "./file-summary";
 import {
   type ExportableTranscript,
   type FileRecord,
@@ -45,8 +46,13 @@ export type JsonlResult = { ok: true; file: TranscriptFile } | { ok: false; erro
  * A transcript as JSONL (spec §8): the header line, then one record a line, `\n` after each.
  * A request repeating an earlier one's messages refers to them (`request-refs.ts`).
  */
-export function exportJsonl(transcript: ExportableTranscript): string {
-  const lines = [JSON.stringify(headerOf(transcript.meta))];
+export function exportJsonl(
+  transcript: ExportableTranscript,
+  options: { summary?: FileSummary } = {},
+): string {
+  const header = headerOf(transcript.meta);
+  if (options.summary !== undefined) header.summary = options.summary;
+  const lines = [JSON.stringify(header)];
   const compact = requestCompactor();
   transcript.records.forEach((record, index) => {
     lines.push(JSON.stringify(compact(fileRecordOf(record), index + 1)));

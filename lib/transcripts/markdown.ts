@@ -1,3 +1,4 @@
+import type { RunSummary } from "../metrics/types";
 import { dialectLabel, dialectOf } from "../protocol/definition";
 import {
   assertNever,
@@ -8,6 +9,7 @@ import {
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import { resolveText, variableValue } from "../runtime/variables";
 import type { TranscriptMeta } from "../store/store";
+import { perTurnMarkdown, summaryLine } from "./file-summary";
 import { prettyJson } from "./pretty-json";
 
 export interface MarkdownOptions {
@@ -19,6 +21,8 @@ export interface MarkdownOptions {
   requests?: boolean;
   /** Parser and runtime errors, and interrupts (default on). */
   errors?: boolean;
+  /** The run summary (`lib/metrics`): a line under the title and a per-turn table at the end. */
+  summary?: RunSummary;
 }
 
 type Item =
@@ -54,6 +58,7 @@ export function* markdownParts(
   // `$name` in action responses reads as on the page: the value's text form once it is known.
   const variables = meta.dialect === "action" ? variablesOf(items, results) : new Map();
   const blocks: string[] = [`# ${oneLine(meta.title)}`, describeMeta(meta)];
+  if (options.summary !== undefined) blocks.push(summaryLine(options.summary));
   let section: "user" | "assistant" | undefined;
   const assistant = () => {
     if (section !== "assistant") blocks.push("## Assistant");
@@ -120,6 +125,9 @@ export function* markdownParts(
       default:
         return assertNever(event, "event");
     }
+  }
+  if (options.summary !== undefined && options.summary.turns > 0) {
+    blocks.push(perTurnMarkdown(options.summary));
   }
   yield* flush();
   yield "\n";

@@ -1,14 +1,16 @@
 import { jsonRoute, otherMethods } from "@/app/api/http";
+import { SHIPPED_PRICES_DATE } from "@/lib/cost";
 import { DIALECTS } from "@/lib/protocol";
 import { DEMO_MODEL_LABEL, EXAMPLE_PROMPTS, SCENARIOS } from "@/lib/providers";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { readConfig } from "@/lib/server/config";
+import { readEnvPrices } from "@/lib/server/prices";
 import { builtinTools, createRegistry } from "@/lib/tools";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** What the playground needs to draw its settings: tools, default system prompts, demo prompts. */
+/** What the playground needs to draw its settings: tools, default system prompts, demo prompts, prices. */
 async function get(): Promise<Response> {
   const config = readConfig();
   const tools = createRegistry(builtinTools({ shell: config.shell })).describe();
@@ -25,6 +27,8 @@ async function get(): Promise<Response> {
       scenarios: SCENARIOS.map((scenario) => `demo: ${scenario}`),
     },
     shell: config.shell,
+    // The server's price overrides (`WIRESCOPE_PRICES`); the page adds the shipped table.
+    prices: { ...readEnvPrices(process.env), shippedDate: SHIPPED_PRICES_DATE },
   });
 }
 

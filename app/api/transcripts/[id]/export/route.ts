@@ -8,7 +8,11 @@ import {
   redacted,
   server,
 } from "@/app/api/http";
+import { mergePrices } from "@/lib/cost";
+import { summarizeRecords } from "@/lib/metrics";
+import { readEnvPrices } from "@/lib/server/prices";
 import { exportStream, jsonArrayParts } from "@/lib/transcripts/export-stream";
+import { fileSummaryOf } from "@/lib/transcripts/file-summary";
 import { exportJsonl } from "@/lib/transcripts/jsonl";
 import { markdownParts } from "@/lib/transcripts/markdown";
 import { toTaskSteps } from "@/lib/transcripts/task-step-stream";
@@ -29,12 +33,20 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
   if (transcript === null) return notFound(id);
   // Titles stored before they were redacted still must not name a key in a file name.
   const name = fileName(redacted(transcript.meta.title, config));
+  // Costed with the shipped prices and WIRESCOPE_PRICES (the browser's own prices stay there).
+  const summary = summarizeRecords(transcript.records, {
+    prices: mergePrices(readEnvPrices(process.env).prices),
+    model: transcript.meta.model,
+  });
   switch (query.format) {
-    case "jsonl":
-      return download(exportJsonl(transcript), "application/x-ndjson", `${name}.jsonl`);
+    case "jsonl": {
+      const file = exportJsonl(transcript, { summary: fileSummaryOf(summary) });
+      return download(file, "application/x-ndjson", `${name}.jsonl`);
+    }
     case "markdown": {
       const { reasoning, tools, requests, errors } = query;
       const parts = markdownParts(transcript, {
+        summary,
         ...(reasoning === undefined ? {} : { reasoning }),
         ...(tools === undefined ? {} : { tools }),
         ...(requests === undefined ? {} : { requests }),

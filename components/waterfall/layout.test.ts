@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { summarizeRecords } from "@/lib/metrics";
+import type { ProtocolEvent } from "@/lib/protocol";
+import type { TranscriptRecord } from "@/lib/protocol/records";
+import { layoutWaterfall } from "./layout";
+
+const T0 = Date.UTC(2026, 0, 1);
+const event = (value: ProtocolEvent): TranscriptRecord => ({ kind: "event", event: value });
+const metric = (turn: number, at: number, durationMs: number, ttftMs: number, parent?: string) =>
+  event({
+    type: "metric",
+    id: `m${turn}`,
+    timestamp: T0 + at,
+    turn,
+    step: { input: 1, output: 1, durationMs, ttftMs },
+    total: { input: 1, output: 1, durationMs },
+    ...(parent === undefined ? {} : { parent }),
+  });
+const call = (turn: number, id: string, dependsOn: string[] = [], parent?: string) =>
+  event({
+    type: "call",
+    id: `ev-${id}`,
+    timestamp: T0,
+    turn,
+    span: { start: 0, end: 1 },
+    call: { id, name: id === "agent" ? "researcher" : "read", args: {} },
+    action: { type: id === "agent" ? "agent" : "tool", mode: "async", dependsOn },
+    ...(parent === undefined ? {} : { parent }),
+  });
+const result = (id: string, at: number, durationMs: number, status = "success" as const) =>
+  event({
+    type: "result",
+    id: `r-${id}`,
+    timestamp: T0 + at,
+    callId: id,
+    payload: { tool: "read", status, content: "", outcome: "", durationMs },
+  });
+
+/** Turn 0: calls a and b in parallel, c after a, and a sub-agent whose turn 1 runs inside it. */
+function records(): TranscriptRecord[] {
+  return [
+    call(0, "a"),
+    call(0, "b"),
+    call(0, "c", ["a"]),
+    call(0, "agent"),
+    metric(0, 100, 100, 20),
+    metric(1, 300, 100, 10, "agent"),
+    result("a", 200, 100),
+    result("b", 250, 150),
+    result("c", 300, 100),
+    result("agent", 400, 200),
+  ];
+}
+
+describe("layoutWaterfall", () => {
+  it("puts each turn's calls under it and a sub-agent's turns under its call", () => {
+    const layout = layoutWaterfall(summarizeRecords(records()), T0 + 400);
+    expect(layout?.rows.map((row) => [row.kind, row.depth, row.label])).toEqual([
+      ["turn", 0, "turn 0"],
+      ["call", 0, "read"],
+      ["call", 0, "read"],
+      ["call", 0, "read"],
+      ["call", 0, "researcher"],
+      ["turn", 1, "turn 1"],
+    ]);
+  });
+
+  it("places bars in time: ttft then streaming, parallel calls overlapping", () => {
+    const layout = layoutWaterfall(summarizeRecords(records()), T0 + 400);
+    expect(layout).toMatchObject({ start: T0, spanMs: 400 });
+    const [turn, a, b] = layout?.rows ?? [];
+    expect(turn?.segments).toEqual([
+      { kind: "wait", from: 0, to: 0.05 },
+      { kind: "stream", from: 0.05, to: 0.25 },
+    ]);
+    expect(a?.segments).toEqual([{ kind: "success", from: 0.25, to: 0.5 }]);
+    expect(b?.segments).toEqual([{ kind: "success", from: 0.25, to: 0.625 }]);
+  });
+
+  it("links a call to the calls it depends on, and bars to their cards", () => {
+    const rows = layoutWaterfall(summarizeRecords(records()), T0 + 400)?.rows ?? [];
+    const a = rows[1];
+    const c = rows[3];
+    expect(c?.dependsOn).toEqual([a?.key]);
+    expect(a?.linkId).toBe("ev-a");
+    expect(rows[0]?.linkId).toBe("m0");
+  });
+
+  it("draws a call with no result yet up to now, and nothing without timing", () => {
+    const running = records().filter(
+      (record) => !(record.kind === "event" && record.event.id === "r-agent"),
+    );
+    const rows = layoutWaterfall(summarizeRecords(running), T0 + 500)?.rows ?? [];
+    expect(rows[4]?.segments).toEqual([{ kind: "running", from: 1, to: 1 }]);
+    const unclocked = call(0, "a");
+    if (unclocked.kind === "event") unclocked.event.timestamp = 0;
+    expect(layoutWaterfall(summarizeRecords([unclocked]), 0)).toBeNull();
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { mergePrices } from "../cost/price-table";
+import { summarizeRecords } from "../metrics/summarize";
+import { fileSummaryOf } from "./file-summary";
+import { exportJsonl, parseJsonl } from "./jsonl";
+import { exportMarkdown } from "./markdown";
+import { sampleTranscript } from "./testing";
+
+const LIMITS = { maxBytes: 1 << 24, maxLineBytes: 1 << 24 };
+
+function summaryOfSample() {
+  const transcript = sampleTranscript();
+  return {
+    transcript,
+    summary: summarizeRecords(transcript.records, {
+      prices: mergePrices(),
+      model: transcript.meta.model,
+    }),
+  };
+}
+
+describe("the run summary in exports", () => {
+  it("JSONL: the header carries it, and the file still imports", () => {
+    const { transcript, summary } = summaryOfSample();
+    const text = exportJsonl(transcript, { summary: fileSummaryOf(summary) });
+    const header = JSON.parse(text.slice(0, text.indexOf("\n")));
+    expect(header.summary).toEqual({
+      turns: 3,
+      toolCalls: 2,
+      errors: 2,
+      durationMs: Math.round(summary.durationMs),
+      tokensIn: summary.tokensIn,
+      tokensOut: summary.tokensOut,
+      tokenSource: "mixed",
+      costUsd: 0,
+    });
+    const parsed = parseJsonl(text, LIMITS);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(parsed.file.records).toHaveLength(transcript.records.length);
+  });
+
+  it("JSONL: a malformed summary is refused, naming the field", () => {
+    const { transcript } = summaryOfSample();
+    const text = exportJsonl(transcript);
+    const [first, ...rest] = text.split("\n");
+    const header = { ...JSON.parse(first ?? "{}"), summary: { turns: -1 } };
+    const parsed = parseJsonl([JSON.stringify(header), ...rest].join("\n"), LIMITS);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error.message).toContain("summary");
+  });
+
+  it("Markdown: a summary line under the title and a per-turn table whose Σ row is the run's", () => {
+    const { transcript, summary } = summaryOfSample();
+    const markdown = exportMarkdown(transcript, { summary });
+    expect(markdown).toContain("**Summary** 3 turns · 2 calls · 2 errors");
+    expect(markdown).toContain("cost $0.00");
+    const table = markdown.slice(markdown.indexOf("## Metrics"));
+    const rows = table.split("\n").filter((line) => /^\| \d/.test(line));
+    expect(rows).toHaveLength(3);
+    const tokensIn = rows.map((row) => Number(row.split(" | ")[4]?.replace(/,/g, "")));
+    expect(tokensIn.reduce((a, b) => a + b, 0)).toBe(summary.tokensIn);
+    expect(table).toContain(`| **Σ** |`);
+    expect(exportMarkdown(transcript)).not.toContain("## Metrics");
+  });
+});

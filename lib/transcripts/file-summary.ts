@@ -1,0 +1,97 @@
+import { formatUsd } from "../cost/format";
+import type { RunSummary, TokenSource } from "../metrics/types";
+
+/**
+ * The run summary a transcript file's header carries (`docs/transcript-file.md`): for readers
+ * of the file. Import checks its shape and then ignores it: the numbers are recomputed from
+ * the records, so an edited summary changes nothing.
+ */
+export interface FileSummary {
+  turns: number;
+  toolCalls: number;
+  errors: number;
+  durationMs: number;
+  tokensIn: number;
+  tokensOut: number;
+  tokenSource: TokenSource;
+  /** USD of the priced turns; null when no turn had a price. */
+  costUsd: number | null;
+  /** Models left out of `costUsd` for want of a price. */
+  unpriced?: string[];
+}
+
+export function fileSummaryOf(summary: RunSummary): FileSummary {
+  const file: FileSummary = {
+    turns: summary.turns,
+    toolCalls: summary.toolCalls,
+    errors: summary.errors,
+    durationMs: Math.round(summary.durationMs),
+    tokensIn: summary.tokensIn,
+    tokensOut: summary.tokensOut,
+    tokenSource: summary.tokenSource,
+    costUsd: summary.cost === null ? null : summary.cost.usd,
+  };
+  if (summary.cost !== null && summary.cost.unpriced.length > 0) {
+    file.unpriced = [...summary.cost.unpriced];
+  }
+  return file;
+}
+
+const ms = (value: number | null) => (value === null ? "–" : `${Math.round(value)}`);
+const count = (value: number) => value.toLocaleString("en-US");
+
+/** One line for the top of a Markdown export. */
+export function summaryLine(summary: RunSummary): string {
+  const cost =
+    summary.cost === null
+      ? "no price"
+      : `${formatUsd(summary.cost.usd)}${summary.cost.unpriced.length > 0 ? ` (no price: ${summary.cost.unpriced.join(", ")})` : ""}`;
+  return [
+    `**Summary** ${count(summary.turns)} turns`,
+    `${count(summary.toolCalls)} calls`,
+    `${count(summary.errors)} errors`,
+    `${(summary.durationMs / 1000).toFixed(2)} s`,
+    `tokens ${count(summary.tokensIn)} → ${count(summary.tokensOut)} (${summary.tokenSource})`,
+    `cost ${cost}`,
+  ].join(" · ");
+}
+
+/** The per-turn table that ends a Markdown export; its totals are the summary line's. */
+export function perTurnMarkdown(summary: RunSummary): string {
+  const rows = summary.perTurn.map((turn) =>
+    [
+      `${turn.turn}${turn.parent === undefined ? "" : " ↳"}`,
+      turn.model === undefined ? "–" : `\`${turn.model.replace(/`/g, "'")}\``,
+      ms(turn.ttftMs),
+      ms(turn.modelMs),
+      count(turn.tokensIn),
+      count(turn.tokensOut),
+      turn.tokenSource,
+      `${turn.toolCalls}`,
+      `${turn.errors}`,
+      ms(turn.toolTimeMs),
+      turn.cost === null ? "no price" : formatUsd(turn.cost.usd),
+    ].join(" | "),
+  );
+  const total = [
+    "**Σ**",
+    "",
+    ms(summary.ttftMs),
+    ms(summary.modelTimeMs),
+    count(summary.tokensIn),
+    count(summary.tokensOut),
+    summary.tokenSource,
+    `${summary.toolCalls}`,
+    `${summary.errors}`,
+    ms(summary.toolTimeMs),
+    summary.cost === null ? "no price" : formatUsd(summary.cost.usd),
+  ].join(" | ");
+  return [
+    "## Metrics",
+    [
+      "| turn | model | ttft ms | model ms | tokens in | tokens out | counts | calls | errors | tools ms | cost |",
+      "| ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |",
+      ...[...rows, total].map((row) => `| ${row} |`),
+    ].join("\n"),
+  ].join("\n\n");
+}

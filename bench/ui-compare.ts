@@ -249,6 +249,11 @@ async function main(): Promise<void> {
             "< 1000 ms",
           ],
           [
+            "  of which after the page was up (load pages, align, draw)",
+            `${median(runs.map((run) => run.rowMs - run.loadingMs)).toFixed(0)} ms`,
+            "",
+          ],
+          [
             "first character marks painted",
             `${median(runs.map((run) => run.marksMs)).toFixed(0)} ms`,
             "",

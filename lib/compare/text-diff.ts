@@ -19,7 +19,7 @@ export interface TextDiff {
 }
 
 /** Enough for a few thousand changed characters in a long turn; a few ms of work. */
-export const TEXT_BUDGET: EditBudget = { maxDistance: 2_000, maxWork: 3_000_000 };
+export const TEXT_BUDGET: EditBudget = { maxDistance: 2_000, maxWork: 1_000_000 };
 
 /**
  * A character-level diff of `a` and `b` in bounded time and memory: the common prefix and

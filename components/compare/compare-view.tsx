@@ -3,11 +3,11 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { alignTranscripts, exchangesOf } from "@/lib/compare";
-import { mergePrices } from "@/lib/cost";
 import { summarizeRecords } from "@/lib/metrics";
 import { CompareRowView } from "./compare-row";
 import type { LoadedTranscript } from "./load";
 import { SummaryTable } from "./summary-table";
+import { useComparePrices } from "./use-compare-prices";
 
 /**
  * Two transcripts side by side: the summary of each, then their turns aligned row by row
@@ -19,7 +19,7 @@ export function CompareView({ a, b }: { a: LoadedTranscript; b: LoadedTranscript
     () => alignTranscripts(exchangesOf(a.records), exchangesOf(b.records)),
     [a, b],
   );
-  const prices = useMemo(() => mergePrices(), []);
+  const prices = useComparePrices();
   const summaries = useMemo(
     () => ({
       a: summarizeRecords(a.records, { prices, model: a.meta.model }),

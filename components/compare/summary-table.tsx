@@ -1,3 +1,4 @@
+import { formatUsd } from "@/lib/cost";
 import type { RunSummary } from "@/lib/metrics";
 
 interface Line {
@@ -31,7 +32,7 @@ const LINES: Line[] = [
     value: (s) =>
       s.cost === null
         ? "no price"
-        : `$${s.cost.usd.toFixed(s.cost.usd < 0.01 ? 5 : 3)}${s.cost.unpriced.length > 0 ? " (part)" : ""}`,
+        : `${formatUsd(s.cost.usd)}${s.cost.unpriced.length > 0 ? " (part)" : ""}`,
     number: (s) => s.cost?.usd ?? null,
   },
 ];

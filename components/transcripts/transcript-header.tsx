@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { CompareMenu } from "@/components/compare/compare-menu";
 import { regressionRun } from "@/components/replay/regression-run";
 import { ReplayBar } from "@/components/replay/replay-bar";
 import { usePlayground } from "@/state/playground-store";
@@ -89,6 +90,7 @@ export function TranscriptHeader() {
             <ForkIcon />
             Fork…
           </button>
+          <CompareMenu meta={meta} busy={busy} />
           <ExportMenu transcriptId={meta.id} />
         </span>
       </div>

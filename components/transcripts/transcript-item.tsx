@@ -1,6 +1,7 @@
 "use client";
 
 import { type KeyboardEvent, useRef, useState } from "react";
+import { comparePath } from "@/components/compare/paths";
 import type { TranscriptSummary } from "@/lib/store/store";
 import { formatFullDate, formatSavedAt } from "./format-date";
 import { PencilIcon, TrashIcon } from "./icons";
@@ -110,6 +111,15 @@ export function TranscriptItem(props: TranscriptItemProps) {
       )}
       {editing ? null : (
         <span className="absolute top-1 right-1 hidden items-center gap-0.5 rounded-md bg-surface-2 pl-3 shadow-[-10px_0_8px_-2px_var(--color-surface-2)] group-focus-within:flex group-hover:flex">
+          <a
+            href={comparePath(transcript.id)}
+            tabIndex={-1}
+            className={ICON_BUTTON}
+            title="Compare with…"
+          >
+            <span aria-hidden>⇄</span>
+            <span className="sr-only">Compare "{transcript.title}" with…</span>
+          </a>
           <button
             type="button"
             tabIndex={-1}

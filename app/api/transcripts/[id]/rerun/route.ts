@@ -1,0 +1,56 @@
+import {
+  idOf,
+  jsonRoute,
+  notFound,
+  otherMethods,
+  problem,
+  type RouteContext,
+  readBody,
+  server,
+} from "@/app/api/http";
+import { rerunStatus, startRerun } from "@/lib/server/rerun";
+import { RunRequestError } from "@/lib/server/runs";
+import { crossSiteRefusal } from "@/lib/server/same-origin";
+import { rerunSchema } from "./schema";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * Runs this transcript's first user message (`mode: "first"`) or every one in order (`"all"`)
+ * again as a new transcript, on `model` and/or `dialect`, in the background. Answers `202`
+ * with the new transcript's id and the first run's id; `GET /api/transcripts/<new id>/rerun`
+ * says how far it got.
+ */
+async function post(request: Request, context: RouteContext): Promise<Response> {
+  const refused = crossSiteRefusal(request);
+  if (refused !== null) return refused;
+  const id = await idOf(context);
+  if (id instanceof Response) return id;
+  const body = await readBody(request, rerunSchema);
+  if (body instanceof Response) return body;
+  const { store, config } = server();
+  const source = await store.getTranscript(id);
+  if (source === null) return notFound(id);
+  try {
+    const status = await startRerun(source, body, { store, config });
+    return Response.json(status, { status: 202 });
+  } catch (error) {
+    if (error instanceof RunRequestError) return problem(error.status, error.message);
+    throw error;
+  }
+}
+
+/** A rerun's progress: `{ source, transcriptId, total, done, state, error? }`. */
+async function get(_request: Request, context: RouteContext): Promise<Response> {
+  const id = await idOf(context);
+  if (id instanceof Response) return id;
+  const status = rerunStatus(id);
+  if (status === null) return problem(404, `id: no rerun of "${id}" on this server.`);
+  return Response.json(status, { headers: { "cache-control": "no-store" } });
+}
+
+export const POST = jsonRoute(post);
+export const GET = jsonRoute(get);
+
+export const { PUT, PATCH, DELETE } = otherMethods("POST", "GET");

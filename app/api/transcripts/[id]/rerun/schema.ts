@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { DIALECTS, type Dialect } from "@/lib/protocol";
+import type { RerunRequest } from "@/lib/server/rerun";
+
+/** `POST /api/transcripts/:id/rerun` */
+export const rerunSchema = z
+  .object({
+    model: z
+      .object({ provider: z.string().min(1), id: z.string().min(1).optional() })
+      .strict()
+      .optional(),
+    dialect: z.enum(DIALECTS as [Dialect, ...Dialect[]]).optional(),
+    mode: z.enum(["first", "all"]),
+  })
+  .strict() satisfies z.ZodType<RerunRequest>;

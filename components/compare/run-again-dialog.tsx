@@ -1,0 +1,207 @@
+"use client";
+
+import { type FormEvent, useEffect, useState } from "react";
+import { FIELD } from "@/components/transcripts/fork-overrides";
+import { useModels } from "@/hooks/use-models";
+import { DIALECTS, type Dialect } from "@/lib/protocol";
+import type { RerunStatus } from "@/lib/server/rerun";
+import type { TranscriptMeta } from "@/lib/store/store";
+import { comparePath } from "./paths";
+
+/**
+ * "Run again on…": the transcript's first user message, or every one in order, as a new
+ * transcript on another model and/or dialect (`POST /api/transcripts/:id/rerun`); shows how
+ * far it got, then opens the compare view.
+ */
+export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClose(): void }) {
+  const providers = useModels()?.filter((option) => option.configured && option.id !== "replay");
+  const [dialect, setDialect] = useState<Dialect | "">("");
+  const [provider, setProvider] = useState("");
+  const [modelId, setModelId] = useState("");
+  const [mode, setMode] = useState<"first" | "all">("first");
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState<RerunStatus | null>(null);
+
+  useEffect(() => {
+    if (status === null || status.state !== "running") return;
+    const timer = window.setTimeout(async () => {
+      const response = await fetch(
+        `/api/transcripts/${encodeURIComponent(status.transcriptId)}/rerun`,
+      ).catch(() => null);
+      const body = (await response?.json().catch(() => null)) as
+        | (RerunStatus & { error?: string })
+        | null;
+      if (response?.ok && body !== null) setStatus(body);
+      else
+        setError(
+          body?.error ??
+            "Lost track of the run; it may still be going. Open the new transcript from the list.",
+        );
+    }, 400);
+    return () => window.clearTimeout(timer);
+  }, [status]);
+
+  useEffect(() => {
+    if (status?.state === "done")
+      window.location.assign(comparePath(status.source, status.transcriptId));
+    if (status?.state === "failed") setError(status.error ?? "The run failed.");
+  }, [status]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const body = {
+      mode,
+      ...(dialect === "" ? {} : { dialect }),
+      ...(provider === ""
+        ? {}
+        : { model: { provider, ...(modelId.trim() === "" ? {} : { id: modelId.trim() }) } }),
+    };
+    const response = await fetch(`/api/transcripts/${encodeURIComponent(meta.id)}/rerun`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).catch((failure: unknown) => failure as Error);
+    if (response instanceof Error) {
+      setError(`The connection to the server failed: ${response.message}`);
+      return;
+    }
+    const answer = (await response.json().catch(() => null)) as
+      | (RerunStatus & { error?: string })
+      | null;
+    if (!response.ok || answer === null)
+      setError(answer?.error ?? `The server answered ${response.status}.`);
+    else setStatus(answer);
+  };
+
+  const running = status !== null && status.state !== "failed";
+  return (
+    <div className="fixed inset-0 z-40 flex items-start justify-center bg-black/40 pt-[12vh]">
+      <form
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="run-again-title"
+        onSubmit={(event) => void submit(event)}
+        onKeyDown={(key) => key.key === "Escape" && !running && onClose()}
+        className="flex w-[34rem] max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
+        data-testid="run-again-dialog"
+      >
+        <header>
+          <h2 id="run-again-title" className="text-sm font-semibold text-fg">
+            Run again on…
+          </h2>
+          <p className="mt-0.5 text-xs text-fg-muted">
+            The same user messages as a new transcript, then the two side by side. This one stays as
+            it is.
+          </p>
+        </header>
+        <fieldset className="flex flex-col gap-1 text-xs text-fg" disabled={running}>
+          <legend className="mb-1 text-fg-muted">Messages</legend>
+          <label className="flex items-center gap-1.5">
+            <input
+              type="radio"
+              name="rerun-mode"
+              checked={mode === "first"}
+              onChange={() => setMode("first")}
+            />
+            The first user message
+          </label>
+          <label className="flex items-center gap-1.5">
+            <input
+              type="radio"
+              name="rerun-mode"
+              checked={mode === "all"}
+              onChange={() => setMode("all")}
+            />
+            Every user message, in order
+          </label>
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+          <label className="flex items-center gap-1.5">
+            Dialect
+            <select
+              value={dialect}
+              disabled={running}
+              onChange={(change) => setDialect(change.target.value as Dialect | "")}
+              className={FIELD}
+            >
+              <option value="">as recorded ({meta.definition?.name ?? meta.dialect})</option>
+              {DIALECTS.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-1.5">
+            Model
+            <select
+              value={provider}
+              disabled={running}
+              onChange={(change) => {
+                setProvider(change.target.value);
+                setModelId(
+                  providers?.find((option) => option.id === change.target.value)?.defaultModel ??
+                    "",
+                );
+              }}
+              className={FIELD}
+            >
+              <option value="">as recorded ({meta.model.provider})</option>
+              {(providers ?? []).map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          {provider !== "" ? (
+            <label className="flex items-center gap-1.5">
+              Model id
+              <input
+                value={modelId}
+                disabled={running}
+                onChange={(change) => setModelId(change.target.value)}
+                className={`${FIELD} w-40 font-mono text-xs`}
+              />
+            </label>
+          ) : null}
+        </div>
+        {status !== null && status.state !== "failed" ? (
+          <p role="status" className="text-xs text-fg" data-testid="rerun-progress">
+            {status.state === "done"
+              ? "Done: opening the comparison…"
+              : `Running: ${status.done} of ${status.total} ${status.total === 1 ? "message" : "messages"} finished…`}{" "}
+            <a
+              className="text-info hover:underline"
+              href={`/t/${encodeURIComponent(status.transcriptId)}`}
+            >
+              watch it
+            </a>
+          </p>
+        ) : null}
+        {error !== null ? (
+          <p role="alert" className="text-xs text-danger">
+            {error}
+          </p>
+        ) : null}
+        <footer className="flex justify-end gap-2">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded px-2.5 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
+          >
+            {running ? "Close (it goes on)" : "Cancel"}
+          </button>
+          <button
+            type="submit"
+            disabled={running}
+            className="rounded-md bg-accent px-3 py-1 text-xs font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
+          >
+            Run and compare
+          </button>
+        </footer>
+      </form>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@
  * server in a child process (`live-server.ts`: the run routes on node:http, SQLite store).
  * 1. Fan-out: 100 (and, for comparison, 20) concurrent runs × 3 viewers (the POST plus two `GET …/events`); delay from
  *    a record being published on the server to each viewer parsing it, p50/p95.
- * 2. Load: 300 concurrent runs at pace 15 ms, one viewer each: server CPU µs per record and
+ * 2. Load: 100 and 300 concurrent runs at pace 15 ms, one viewer each: server CPU µs per record and
  *    time to the first record (the `run` record) and to the first event, p50/p95.
  * Figures are printed, never asserted.
  */
@@ -21,12 +21,15 @@ const MESSAGES = [
   "hello",
 ];
 const PACE_MS = 15;
+/** `--load`: only the load part (for profiling and before/after comparisons). */
+const loadOnly = process.argv.includes("--load");
 const clock = () => performance.timeOrigin + performance.now();
 
 interface Commits {
   calls: number;
   batches: number;
   records: number;
+  storeUs: number;
 }
 
 interface Server {
@@ -36,7 +39,9 @@ interface Server {
 
 async function startServer(dataDir: string): Promise<Server> {
   const script = join(import.meta.dirname, "live-server.ts");
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  // `WIRESCOPE_BENCH_NODE_ARGS="--cpu-prof"` profiles the server (the file is written on exit).
+  const nodeArgs = (process.env.WIRESCOPE_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
     env: { ...process.env, WIRESCOPE_DATA_DIR: dataDir, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -137,7 +142,7 @@ async function fanOut(server: Server, runs: number) {
   return { delays, received: received.length, wall };
 }
 
-/** 300 concurrent runs: server CPU per record, and time to the first record and first event. */
+/** Concurrent runs: server CPU per record, and time to the first record and first event. */
 async function load(server: Server, runs: number) {
   const publishedBefore = await json<Record<string, number[]>>(`${server.url}/bench/published`);
   const recordsBefore = Object.values(publishedBefore).reduce((sum, list) => sum + list.length, 0);
@@ -167,8 +172,10 @@ async function load(server: Server, runs: number) {
     Object.values(publishedAfter).reduce((sum, list) => sum + list.length, 0) - recordsBefore;
   const commits = after.commits.calls - before.commits.calls;
   const perCommit = (after.commits.records - before.commits.records) / commits;
+  const storePerRecordUs = (after.commits.storeUs - before.commits.storeUs) / records;
   return {
     cpuPerRecordUs: (cpuAfter - cpuBefore) / records,
+    storePerRecordUs,
     records,
     commits,
     perCommit,
@@ -185,48 +192,69 @@ async function main(): Promise<void> {
   const server = await startServer(dataDir);
   try {
     await fanOut(server, 5); // warm-up: module loading, JIT, SQLite pages
-    // 20 runs first: the same delay while the server is not saturated, for comparison.
+    if (!loadOnly) {
+      // 20 runs first: the same delay while the server is not saturated, for comparison.
+      const rows: string[][] = [];
+      for (const runs of [20, 100]) {
+        const fan = await fanOut(server, runs);
+        rows.push([
+          `${runs} × 3`,
+          String(fan.received),
+          fixed(percentile(fan.delays, 0.5), 2),
+          fixed(percentile(fan.delays, 0.95), 2),
+          fixed(Math.max(...fan.delays), 2),
+          fixed(fan.wall / 1000, 1),
+        ]);
+      }
+      console.log("Fan-out: concurrent runs × 3 viewers (publish → viewer parsed it)");
+      console.log(
+        table(["runs × viewers", "records received", "p50 ms", "p95 ms", "max ms", "wall s"], rows),
+      );
+    }
     const rows: string[][] = [];
-    for (const runs of [20, 100]) {
-      const fan = await fanOut(server, runs);
+    for (const runs of [100, 300]) {
+      const heavy = await load(server, runs);
       rows.push([
-        `${runs} × 3`,
-        String(fan.received),
-        fixed(percentile(fan.delays, 0.5), 2),
-        fixed(percentile(fan.delays, 0.95), 2),
-        fixed(Math.max(...fan.delays), 2),
-        fixed(fan.wall / 1000, 1),
+        String(runs),
+        String(heavy.records),
+        `${heavy.commits} (${fixed(heavy.perCommit, 0)})`,
+        fixed(heavy.cpuPerRecordUs, 1),
+        fixed(heavy.storePerRecordUs, 1),
+        `${fixed(percentile(heavy.firstRecord, 0.5), 0)} / ${fixed(percentile(heavy.firstRecord, 0.95), 0)}`,
+        `${fixed(percentile(heavy.firstEvent, 0.5), 0)} / ${fixed(percentile(heavy.firstEvent, 0.95), 0)}`,
+        fixed(heavy.wall / 1000, 1),
       ]);
     }
-    console.log("Fan-out: concurrent runs × 3 viewers (publish → viewer parsed it)");
     console.log(
-      table(["runs × viewers", "records received", "p50 ms", "p95 ms", "max ms", "wall s"], rows),
+      "\nLoad: concurrent runs, one viewer each (server CPU = its process CPU time / records)",
     );
-    const heavy = await load(server, 300);
-    console.log("\nLoad: 300 concurrent runs, one viewer each");
     console.log(
       table(
         [
+          "runs",
           "records",
           "commits (records each)",
           "server CPU µs/record",
+          "of it in commits",
           "first record p50/p95 ms",
           "first event p50/p95 ms",
+          "wall s",
         ],
-        [
-          [
-            String(heavy.records),
-            `${heavy.commits} (${fixed(heavy.perCommit, 0)})`,
-            fixed(heavy.cpuPerRecordUs, 1),
-            `${fixed(percentile(heavy.firstRecord, 0.5), 0)} / ${fixed(percentile(heavy.firstRecord, 0.95), 0)}`,
-            `${fixed(percentile(heavy.firstEvent, 0.5), 0)} / ${fixed(percentile(heavy.firstEvent, 0.95), 0)}`,
-          ],
-        ],
+        rows,
       ),
     );
-    console.log("(goals, issue 19: ≤ 60 µs/record; first record p95 < 1 s — informational)");
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(" ")}`,
+    );
+    console.log(
+      "(goals, issue 19: ≤ 60 µs/record; 300 runs: first record p95 < 1 s — informational)",
+    );
   } finally {
-    server.child.kill();
+    server.child.kill("SIGINT");
+    await new Promise((resolve) => server.child.once("exit", resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

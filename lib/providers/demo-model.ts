@@ -2,7 +2,7 @@ import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provid
 import type { Dialect, DialectDefinition } from "../protocol";
 import { definitionTurn } from "./demo-definition";
 import { scriptTurn } from "./demo-script";
-import { estimatedUsage, pacedTextStream } from "./paced-stream";
+import { estimatedUsage, inProcessModel, pacedTextStream } from "./paced-stream";
 import { createRandom, splitIntoChunks } from "./random";
 
 export const DEMO_PROVIDER = "demo";
@@ -30,7 +30,7 @@ export function createDemoModel(options: DemoModelOptions): LanguageModelV3 {
   const { dialect, paceMs = 15, chunkChars = 12, seed = 1 } = options;
   const script = (prompt: LanguageModelV3CallOptions["prompt"]) =>
     typeof dialect === "string" ? scriptTurn(dialect, prompt) : definitionTurn(dialect, prompt);
-  return {
+  return inProcessModel({
     specificationVersion: "v3",
     provider: DEMO_PROVIDER,
     modelId: DEMO_MODEL_ID,
@@ -58,5 +58,5 @@ export function createDemoModel(options: DemoModelOptions): LanguageModelV3 {
       });
       return { stream };
     },
-  };
+  });
 }

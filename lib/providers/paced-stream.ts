@@ -1,4 +1,26 @@
-import type { LanguageModelV3StreamPart, LanguageModelV3Usage } from "@ai-sdk/provider";
+import type {
+  LanguageModelV3,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+} from "@ai-sdk/provider";
+
+const IN_PROCESS = Symbol.for("wirescope.inProcessModel");
+
+/**
+ * Marks a model whose stream is made in this process (the demo model, the replay model): the
+ * runtime reads its parts straight from `doStream` instead of through the AI SDK's `streamText`,
+ * whose half a dozen stream stages per text part cost more than the rest of a run's record
+ * (issue 19). Such a model reads only `prompt` and `abortSignal` from its call.
+ */
+export function inProcessModel<Model extends LanguageModelV3>(model: Model): Model {
+  // Not enumerable: a spread copy with another `doStream` is not this model any more.
+  return Object.defineProperty(model, IN_PROCESS, { value: true });
+}
+
+/** Whether `model` was marked by `inProcessModel`. */
+export function isInProcessModel(model: unknown): model is LanguageModelV3 {
+  return typeof model === "object" && model !== null && IN_PROCESS in model;
+}
 
 export interface PacedStreamOptions {
   /** Pause between pieces, ms (0: none). */

@@ -3,7 +3,12 @@ import type {
   LanguageModelV3CallOptions,
   LanguageModelV3Prompt,
 } from "@ai-sdk/provider";
-import { estimatedUsage, failedStream, pacedTextStream } from "../providers/paced-stream";
+import {
+  estimatedUsage,
+  failedStream,
+  inProcessModel,
+  pacedTextStream,
+} from "../providers/paced-stream";
 import { findLlmAnswer, findTurn, type PromptKey, type ReplaySource } from "./replay-source";
 
 export const REPLAY_PROVIDER = "replay";
@@ -26,7 +31,7 @@ export function createReplayModel(
 ): LanguageModelV3 {
   const { paceMs = 0 } = options;
   const used = new Set<number>();
-  return {
+  return inProcessModel({
     specificationVersion: "v3",
     provider: REPLAY_PROVIDER,
     modelId: source.transcriptId,
@@ -64,7 +69,7 @@ export function createReplayModel(
       });
       return { stream };
     },
-  };
+  });
 }
 
 function promptKey(prompt: LanguageModelV3Prompt): PromptKey {

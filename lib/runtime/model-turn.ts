@@ -1,5 +1,7 @@
-import { type LanguageModel, streamText, type TextStreamPart, type ToolSet } from "ai";
+import { type LanguageModel, streamText } from "ai";
+import { isInProcessModel } from "../providers/paced-stream";
 import type { ContextMessage } from "./context";
+import { directParts, type PartReader } from "./direct-parts";
 import { DEFAULT_IDLE_TIMEOUT_MS, idleWatch } from "./stream-idle";
 
 /** Call settings a user may set; passed to the provider as they are. */
@@ -73,21 +75,25 @@ export async function* streamModelTurn(
     if (abortSignal.aborted) resolve(ABORTED);
     abortSignal.addEventListener("abort", () => resolve(ABORTED), { once: true });
   });
-  let reader: ReadableStreamDefaultReader<TextStreamPart<ToolSet>> | undefined;
+  let reader: PartReader | undefined;
   idle.touch();
   try {
-    const result = streamText({
-      model,
-      system,
-      messages: conversation,
-      abortSignal,
-      maxRetries: 0,
-      // Errors arrive as parts below; the SDK's default handler would log them (and a
-      // provider's error text can echo request details).
-      onError: () => {},
-      ...settings,
-    });
-    reader = result.fullStream.getReader();
+    // A model made in this process (demo, replay) is read directly: the same parts, without
+    // the SDK's stream stages per part. Everything else goes through the SDK.
+    reader =
+      isInProcessModel(model) && conversation.length > 0
+        ? directParts(model, { system, conversation, settings, abortSignal })
+        : streamText({
+            model,
+            system,
+            messages: conversation,
+            abortSignal,
+            maxRetries: 0,
+            // Errors arrive as parts below; the SDK's default handler would log them (and a
+            // provider's error text can echo request details).
+            onError: () => {},
+            ...settings,
+          }).fullStream.getReader();
     for (;;) {
       const next = await Promise.race([reader.read(), aborted]);
       if (next === ABORTED) {

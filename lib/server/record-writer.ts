@@ -3,6 +3,19 @@ import type { RunRecordBatch, Store } from "../store";
 
 /** How long records wait to be grouped into one commit with every other live run's. */
 export const COMMIT_DELAY_MS = 10;
+/** The longest wait: under load the wait grows to `COMMIT_BUSY_FACTOR` × the last commit's time. */
+export const COMMIT_MAX_DELAY_MS = 100;
+/** Commits take at most about 1 / this of the thread: a commit of 5 ms is followed by 20 ms. */
+export const COMMIT_BUSY_FACTOR = 4;
+
+export interface CommitQueueOptions {
+  /** The shortest wait, ms (default `COMMIT_DELAY_MS`). */
+  delayMs?: number;
+  /** The longest wait, ms (default `COMMIT_MAX_DELAY_MS`). */
+  maxDelayMs?: number;
+  /** A clock in ms, to time commits (default `performance.now`). */
+  now?: () => number;
+}
 
 /** Appends one run's records in order; `flush()` settles once everything written is stored. */
 export interface RecordWriter {
@@ -26,11 +39,22 @@ interface WriterState {
  * milliseconds, instead of one transaction per record: with hundreds of runs streaming a
  * record every 15 ms each, per-record commits were a quarter of the server's CPU. Commits are
  * chained, so each run's records reach the store in the order they were written.
+ *
+ * The wait adapts to load: `delayMs` while commits are quick, up to `maxDelayMs` when they take
+ * long. A commit's cost is mostly per run in it (each run's pages are written whatever number
+ * of its records they hold), so under load a longer wait stores more records per page written.
+ * Viewers never wait for it (frames go out before the commit); `flush()` commits at once.
  */
-export function createCommitQueue(store: Store, delayMs = COMMIT_DELAY_MS): CommitQueue {
+export function createCommitQueue(store: Store, options: CommitQueueOptions = {}): CommitQueue {
+  const {
+    delayMs = COMMIT_DELAY_MS,
+    maxDelayMs = COMMIT_MAX_DELAY_MS,
+    now = () => performance.now(),
+  } = options;
   let pending = new Set<WriterState>();
   let timer: ReturnType<typeof setTimeout> | null = null;
   let committed: Promise<void> = Promise.resolve();
+  let wait = delayMs;
 
   const commit = (): Promise<void> => {
     if (timer !== null) clearTimeout(timer);
@@ -45,11 +69,13 @@ export function createCommitQueue(store: Store, delayMs = COMMIT_DELAY_MS): Comm
     });
     committed = committed.then(async () => {
       let results: Awaited<ReturnType<Store["appendRunRecords"]>>;
+      const began = now();
       try {
         results = await store.appendRunRecords(batches);
       } catch (error) {
         results = batches.map(() => ({ ok: false, error }));
       }
+      wait = Math.min(maxDelayMs, Math.max(delayMs, (now() - began) * COMMIT_BUSY_FACTOR));
       results.forEach((result, index) => {
         const writer = writers[index];
         if (result.ok || writer === undefined || writer.failed) return;
@@ -72,7 +98,7 @@ export function createCommitQueue(store: Store, delayMs = COMMIT_DELAY_MS): Comm
           if (state.failed) return;
           state.batch.records.push(record);
           pending.add(state);
-          timer ??= setTimeout(commit, delayMs);
+          timer ??= setTimeout(commit, wait);
         },
         async flush() {
           // Everything queued so far goes now; earlier commits settle first (they are chained).

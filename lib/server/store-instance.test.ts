@@ -44,4 +44,17 @@ describe("getStore", () => {
       await store.close();
     },
   );
+
+  it("calls the store's own methods once crash recovery has settled (no wrapper per call)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "wirescope-store-instance-"));
+    try {
+      const store = getStore(dir, {});
+      expect(await store.listUnfinishedRuns()).toEqual([]);
+      const append = store.appendRunRecords;
+      expect(store.appendRunRecords).toBe(append);
+      expect(await store.getRunInfo("nothing")).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -54,16 +54,34 @@ export function getStore(
   return store;
 }
 
-/** The store with every method waiting for `ready` first (all of them are async). */
+/**
+ * The store with every method waiting for `ready` first (all of them are async). Once it has
+ * settled, methods are the store's own, bound once: no extra promise and closure per call on
+ * the hot append path.
+ */
 function afterRecovery(store: Store, ready: Promise<unknown>): Store {
+  let settled = false;
+  void ready.then(() => {
+    settled = true;
+  });
+  const bound = new WeakMap<object, unknown>();
   return new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== "function") return value;
-      return async (...args: unknown[]) => {
-        await ready;
-        return (value as (...parameters: unknown[]) => unknown).apply(target, args);
-      };
+      const method = value as (...parameters: unknown[]) => unknown;
+      if (!settled) {
+        return async (...args: unknown[]) => {
+          await ready;
+          return method.apply(target, args);
+        };
+      }
+      let own = bound.get(method);
+      if (own === undefined) {
+        own = method.bind(target);
+        bound.set(method, own);
+      }
+      return own;
     },
   });
 }

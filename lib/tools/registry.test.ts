@@ -132,6 +132,16 @@ describe("describe", () => {
       properties: { path: { type: "string", default: "." } },
     });
   });
+
+  it("converts a schema once, however many registries (runs) describe it", () => {
+    const again = createRegistry(builtinTools({ shell: false })).describe();
+    const first = registry.describe();
+    expect(again.length).toBeGreaterThan(3);
+    for (const tool of again) {
+      const other = first.find((candidate) => candidate.name === tool.name);
+      expect(other?.inputSchema).toBe(tool.inputSchema);
+    }
+  });
 });
 
 describe("createRegistry", () => {

@@ -90,9 +90,16 @@ export function createRegistry(tools: readonly Tool<unknown>[]): Registry {
   };
 }
 
+/** Converted once per schema: every run describes its tools, and zod's conversion is not cheap. */
+const inputSchemas = new WeakMap<z.ZodType<unknown>, Record<string, unknown>>();
+
+/** A tool's JSON Schema, shared by every caller: read it, never change it. */
 function toInputSchema(schema: z.ZodType<unknown>): Record<string, unknown> {
+  const known = inputSchemas.get(schema);
+  if (known !== undefined) return known;
   // "input": fields with defaults are optional for the model, which is what it may send.
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input" });
+  inputSchemas.set(schema, rest);
   return rest;
 }
 

@@ -1,0 +1,91 @@
+import type {
+  LanguageModelV3,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+} from "@ai-sdk/provider";
+import type { TextStreamPart, ToolSet } from "ai";
+import type { CallSettings } from "./model-turn";
+
+/** The parts of `streamText`'s `fullStream` that `streamModelTurn` reads. */
+export type DirectPart =
+  | { type: "text-delta"; text: string }
+  | {
+      type: "finish";
+      finishReason: string;
+      totalUsage: { inputTokens: number | undefined; outputTokens: number | undefined };
+    }
+  | { type: "error"; error: unknown };
+
+/** What `streamModelTurn` reads parts through: the SDK's stream reader, or `directParts`. */
+export interface PartReader {
+  read(): Promise<ReadableStreamReadResult<TextStreamPart<ToolSet> | DirectPart>>;
+  cancel(): Promise<void>;
+}
+
+export interface DirectCall {
+  system: string;
+  conversation: readonly { role: "user" | "assistant"; content: string }[];
+  settings: CallSettings;
+  abortSignal: AbortSignal;
+}
+
+/**
+ * One turn of an in-process model read straight from its `doStream`, as `streamText` would hand
+ * it on: the same prompt (a system message, then each message as one text part, the shape the
+ * SDK builds from `system` and string contents), text deltas as `text-delta` parts with `text`,
+ * `finish` with the unified reason and the step's token totals, `error` parts as they are, the
+ * rest skipped. A single step, no retries, no tools: what the loop asks of the SDK anyway.
+ */
+export function directParts(model: LanguageModelV3, call: DirectCall): PartReader {
+  const prompt: LanguageModelV3Prompt = [
+    { role: "system", content: call.system },
+    ...call.conversation.map(({ role, content }) => ({
+      role,
+      content: [{ type: "text" as const, text: content }],
+    })),
+  ];
+  let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+  const opened = Promise.resolve(
+    model.doStream({ ...call.settings, prompt, abortSignal: call.abortSignal }),
+  ).then(({ stream }) => {
+    reader = stream.getReader();
+    return reader;
+  });
+  // A failed start is reported by the first read; this keeps it from being unhandled meanwhile.
+  opened.catch(() => {});
+  return {
+    async read() {
+      const source = reader ?? (await opened);
+      for (;;) {
+        const next = await source.read();
+        if (next.done) return { done: true, value: undefined };
+        const part = toDirectPart(next.value);
+        if (part !== null) return { done: false, value: part };
+      }
+    },
+    async cancel() {
+      const source = reader ?? (await opened.catch(() => undefined));
+      await source?.cancel();
+    },
+  };
+}
+
+function toDirectPart(part: LanguageModelV3StreamPart): DirectPart | null {
+  switch (part.type) {
+    case "text-delta":
+      return { type: "text-delta", text: part.delta };
+    case "finish":
+      return {
+        type: "finish",
+        finishReason: part.finishReason.unified,
+        totalUsage: {
+          inputTokens: part.usage.inputTokens.total,
+          outputTokens: part.usage.outputTokens.total,
+        },
+      };
+    case "error":
+      return { type: "error", error: part.error };
+    default:
+      return null;
+  }
+}

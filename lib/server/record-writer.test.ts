@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { TranscriptRecord } from "../protocol/records";
+import type { RunRecordBatch, Store } from "../store";
+import { COMMIT_DELAY_MS, createCommitQueue } from "./record-writer";
+
+const record = (text: string): TranscriptRecord => ({ kind: "chunk", turn: 0, t: 0, text });
+
+/** A store whose commits take `costMs` on the injected clock, recording what it was given. */
+function slowStore(costMs: number) {
+  let clock = 0;
+  const commits: RunRecordBatch[][] = [];
+  const store = {
+    async appendRunRecords(batches: readonly RunRecordBatch[]) {
+      commits.push(batches.map((batch) => ({ ...batch, records: [...batch.records] })));
+      clock += costMs;
+      return batches.map(() => ({ ok: true as const, lastSeq: 0 }));
+    },
+  } as unknown as Store;
+  return { store, commits, now: () => clock };
+}
+
+describe("createCommitQueue", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("groups every run's records into one commit after the delay, each run's in order", async () => {
+    const { store, commits, now } = slowStore(0);
+    const queue = createCommitQueue(store, { now });
+    const first = queue.writer("t1", "r1", () => {});
+    const second = queue.writer("t2", "r2", () => {});
+    first.write(record("a"));
+    second.write(record("x"));
+    first.write(record("b"));
+    await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS - 1);
+    expect(commits).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(commits).toHaveLength(1);
+    expect(
+      commits[0]?.map((batch) => batch.records.map((r) => (r.kind === "chunk" ? r.text : ""))),
+    ).toEqual([["a", "b"], ["x"]]);
+  });
+
+  it("waits longer after a slow commit (4 × its time, at most the maximum), and flush does not wait", async () => {
+    const { store, commits, now } = slowStore(20);
+    const queue = createCommitQueue(store, { now, maxDelayMs: 100 });
+    const writer = queue.writer("t1", "r1", () => {});
+    writer.write(record("a"));
+    await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS);
+    expect(commits).toHaveLength(1);
+    writer.write(record("b"));
+    await vi.advanceTimersByTimeAsync(79);
+    expect(commits).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(commits).toHaveLength(2);
+
+    const { store: slower, commits: slowCommits, now: slowNow } = slowStore(500);
+    const capped = createCommitQueue(slower, { now: slowNow, maxDelayMs: 100 });
+    const other = capped.writer("t2", "r2", () => {});
+    other.write(record("a"));
+    await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS);
+    other.write(record("b"));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(slowCommits).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(slowCommits).toHaveLength(2);
+    other.write(record("c"));
+    await other.flush();
+    expect(slowCommits).toHaveLength(3);
+  });
+
+  it("goes back to the short delay once commits are quick again", async () => {
+    let cost = 20;
+    let clock = 0;
+    const commits: number[] = [];
+    const store = {
+      async appendRunRecords(batches: readonly RunRecordBatch[]) {
+        commits.push(clock);
+        clock += cost;
+        return batches.map(() => ({ ok: true as const, lastSeq: 0 }));
+      },
+    } as unknown as Store;
+    const writer = createCommitQueue(store, { now: () => clock }).writer("t", "r", () => {});
+    writer.write(record("a"));
+    await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS);
+    cost = 0;
+    writer.write(record("b"));
+    await vi.advanceTimersByTimeAsync(80);
+    expect(commits).toHaveLength(2);
+    writer.write(record("c"));
+    await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS);
+    expect(commits).toHaveLength(3);
+  });
+});

@@ -5,6 +5,7 @@ import { afterAll } from "vitest";
 import { createMemoryStore } from "./memory-store";
 import { openSqliteStore } from "./sqlite-store";
 import { describeStoreConformance } from "./store-conformance";
+import { describeInstanceConformance } from "./store-conformance-instances";
 import { describeRecordConformance } from "./store-conformance-records";
 import { describeRelicConformance } from "./store-conformance-relics";
 import { describeRunConformance } from "./store-conformance-runs";
@@ -32,5 +33,10 @@ describeRunConformance("sqlite", (options) =>
 
 describeRelicConformance("memory", (options) => createMemoryStore(options));
 describeRelicConformance("sqlite", (options) =>
+  openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
+);
+
+describeInstanceConformance("memory", (options) => createMemoryStore(options));
+describeInstanceConformance("sqlite", (options) =>
   openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
 );

@@ -48,15 +48,15 @@ async function waitUntilUp(port: number): Promise<void> {
   }
 }
 
-/** A slow demo run (about 10 s: `paceMs` between pieces), on a new or a given conversation. */
-function startRun(port: number, transcriptId?: string): Promise<Response> {
+/** A slow demo run (60 ms between pieces: about 6 s), on a new or a given conversation. */
+function startRun(port: number, transcriptId?: string, paceMs = 60): Promise<Response> {
   return fetch(url(port, "/api/runs"), {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
       message: "demo: parallel batch",
       dialect: "xml",
-      model: { provider: "demo", settings: { paceMs: 60 } },
+      model: { provider: "demo", settings: { paceMs } },
       ...(transcriptId === undefined ? {} : { transcriptId }),
     }),
   });
@@ -146,7 +146,7 @@ test.describe
     });
 
     test("a stop sent to B stops A's run; A alive past its lease is never marked crashed", async () => {
-      const response = await startRun(PORT_A);
+      const response = await startRun(PORT_A, undefined, 150);
       const runId = response.headers.get("x-run-id") ?? "";
       const onA = readAll(response);
       // Longer than a lease while B renews its own and sweeps for dead instances.
@@ -161,7 +161,7 @@ test.describe
     });
 
     test("A killed mid-run: B marks its run crashed once A's lease has ended, not before", async () => {
-      const response = await startRun(PORT_A);
+      const response = await startRun(PORT_A, undefined, 150);
       const runId = response.headers.get("x-run-id") ?? "";
       const reader = readRunStream(response.body as ReadableStream<Uint8Array>);
       for (let read = 0; read < 5; read++) await reader.next();

@@ -10,8 +10,9 @@
  * @type {import("next").NextConfig}
  */
 const nextConfig = {
-  // Native module used by the server side later on; load it with Node's require.
-  serverExternalPackages: ["better-sqlite3"],
+  // Database drivers (the native SQLite module; node-postgres, whose optional native binding
+  // must not be bundled): load them with Node's require.
+  serverExternalPackages: ["better-sqlite3", "pg"],
   // Do not let `next dev` write agent instructions into the repository.
   agentRules: false,
   // The dev-mode badge sits on top of the composer; the app has its own status.

@@ -65,8 +65,32 @@ server.listen(port, host, async () => {
   console.log(`\n  Wirescope  ${url}`);
   if (shown !== host) console.log(`  listening on ${host}: other machines can connect`);
   console.log(`  data       ${dataDir}`);
+  if (process.env.DATABASE_URL?.trim()) console.log("  store      PostgreSQL (DATABASE_URL)");
+  const storeProblem = await storeCheck(url);
+  if (storeProblem !== undefined) {
+    // The details (which DATABASE_URL, what failed) were logged just above by the app.
+    console.error(`\n  ${storeProblem}\n`);
+    server.close();
+    process.exit(1);
+  }
   console.log(`  providers  ${await configuredProviders(url)}\n`);
 });
+
+/**
+ * Opens the store as the app does (one list request): with DATABASE_URL set, a database that
+ * cannot be used (503) stops the server at start rather than failing every request later.
+ */
+async function storeCheck(url) {
+  if (!process.env.DATABASE_URL?.trim()) return undefined;
+  try {
+    const response = await fetch(`${url}/api/transcripts?limit=1`);
+    if (response.status !== 503) return undefined;
+    const { error } = await response.json();
+    return `Wirescope cannot start: ${error}`;
+  } catch (error) {
+    return `Wirescope cannot start: ${error instanceof Error ? error.message : error}`;
+  }
+}
 
 /** The configured providers' names, as the app itself reports them (GET /api/models). */
 async function configuredProviders(url) {

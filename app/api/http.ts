@@ -6,7 +6,7 @@ import { redactSecrets } from "@/lib/runtime/redact";
 import { readConfig, type ServerConfig } from "@/lib/server/config";
 import { allowedHosts, hostProblem, securityHeaders } from "@/lib/server/host-check";
 import { getStore } from "@/lib/server/store-instance";
-import type { Store } from "@/lib/store";
+import { type Store, StoreError } from "@/lib/store";
 
 export const transcriptId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "must be a transcript id");
 
@@ -110,7 +110,8 @@ function tooLarge(maxBytes: number): Response {
 
 /**
  * A route handler that always answers JSON: anything it throws becomes a 500 with
- * `{ error }` (the details go to the server log, never to the client: they may hold paths).
+ * `{ error }` (the details go to the server log, never to the client: they may hold paths),
+ * or a 503 when the store's database (DATABASE_URL) cannot be used.
  */
 export function jsonRoute<Args extends unknown[]>(
   handler: (...args: Args) => Promise<Response>,
@@ -120,6 +121,11 @@ export function jsonRoute<Args extends unknown[]>(
       return await handler(...args);
     } catch (error) {
       console.error("wirescope: a request failed:", error);
+      if (error instanceof StoreError && error.code === "unavailable")
+        return problem(
+          503,
+          "store: the database (DATABASE_URL) cannot be used; see the server log.",
+        );
       return problem(500, "server: the request failed; see the server log.");
     }
   };

@@ -1,35 +1,63 @@
-import { join } from "node:path";
-import { openSqliteStore, type Store } from "../store";
+import { openPostgresStore, openSqliteStore, type Store, StoreError } from "../store";
 import { readConfig } from "./config";
+import { chooseStore } from "./database-url";
 import { startInstance } from "./instance";
 import { runRegistry } from "./run-registry";
 
 const key = Symbol.for("wirescope.store");
-type Holder = { [key]?: { path: string; store: Store } };
+type Holder = { [key]?: { where: string; store: Store } };
 
 /**
- * The server's one store: SQLite under the data directory, opened once per process. Opening it
- * is this server's start as an instance (`instance.ts`): its lease is written and runs no live
- * instance runs — a previous process's, or a killed instance's whose lease has ended — are
- * marked interrupted (`crash`) first, and every call waits for that, so no request sees a
+ * The server's one store, opened once per process: PostgreSQL when `DATABASE_URL` is set
+ * (`database-url.ts`), else SQLite under the data directory. Opening it is this server's start
+ * as an instance (`instance.ts`; several may share the database): its lease is written and runs
+ * no live instance runs — a previous process's, or a killed instance's whose lease has ended —
+ * are marked interrupted (`crash`) first, and every call waits for that, so no request sees a
  * transcript that ends mid-block without its reason.
+ * A DATABASE_URL that is unusable or unreachable is logged once, naming DATABASE_URL (never its
+ * password), the calls waiting reject with that `unavailable` error (routes answer 503), and
+ * the next call opens it again.
  */
-export function getStore(dataDir: string): Store {
+export function getStore(
+  dataDir: string,
+  env: Record<string, string | undefined> = process.env,
+): Store {
   const holder = globalThis as Holder;
-  const path = join(dataDir, "wirescope.db");
+  const choice = chooseStore(env, dataDir);
+  const where = choice.kind === "sqlite" ? choice.path : choice.url;
   const current = holder[key];
-  if (current !== undefined && current.path === path) return current.store;
-  const opened = openSqliteStore({ path });
-  const { leaseMs, pollMs } = readConfig();
+  if (current !== undefined && current.where === where) return current.store;
+  let opened: Store;
+  let ready: Promise<unknown>;
+  if (choice.kind === "sqlite") {
+    opened = openSqliteStore({ path: choice.path });
+    ready = Promise.resolve();
+  } else {
+    const postgres = openPostgresStore({ connectionString: choice.url });
+    opened = postgres;
+    ready = postgres.ready().catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`wirescope: DATABASE_URL (${choice.shown}) cannot be used: ${reason}`);
+      throw error instanceof StoreError
+        ? error
+        : new StoreError("unavailable", `DATABASE_URL cannot be used: ${reason}`, { cause: error });
+    });
+  }
+  const { leaseMs, pollMs } = readConfig(env);
   const registry = runRegistry();
   registry.pollMs = pollMs;
-  const ready = startInstance(opened, registry, { leaseMs, pollMs }).ready.catch(
-    (error: unknown) => {
+  const recovered = ready.then(() =>
+    startInstance(opened, registry, { leaseMs, pollMs }).ready.catch((error: unknown) => {
       console.error("wirescope: could not mark the runs a crash interrupted:", String(error));
-    },
+    }),
   );
-  const store = afterRecovery(opened, ready);
-  holder[key] = { path, store };
+  const store = afterRecovery(opened, recovered);
+  holder[key] = { where, store };
+  // Rejections reach every caller. A database that was down is tried again by the next call.
+  recovered.catch(() => {
+    if (holder[key]?.store === store) delete holder[key];
+    opened.close().catch(() => undefined);
+  });
   return store;
 }
 

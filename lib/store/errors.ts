@@ -2,7 +2,14 @@
  * What a store rejects with. `code` lets a route map failures to HTTP statuses
  * (`not_found` → 404, `conflict` → 409, `invalid` → 400) without matching on messages.
  */
-export type StoreErrorCode = "not_found" | "conflict" | "invalid" | "closed" | "corrupt";
+export type StoreErrorCode =
+  | "not_found"
+  | "conflict"
+  | "invalid"
+  | "closed"
+  | "corrupt"
+  /** A networked database (PostgreSQL) that cannot be reached; `jsonRoute` answers 503. */
+  | "unavailable";
 
 export class StoreError extends Error {
   readonly code: StoreErrorCode;

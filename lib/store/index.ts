@@ -1,6 +1,11 @@
 export { StoreError, type StoreErrorCode } from "./errors";
 export { createMemoryStore } from "./memory-store";
 export {
+  openPostgresStore,
+  type PostgresStore,
+  type PostgresStoreOptions,
+} from "./postgres-store";
+export {
   DEFAULT_DB_PATH,
   openSqliteStore,
   type SqliteDiagnostics,

@@ -42,24 +42,52 @@ export function internMessages(
   transcriptId: string,
   bodies: readonly string[],
 ): number {
-  const previous = cache.get(transcriptId);
-  const nodes: number[] = [];
-  let parent = ROOT_NODE;
-  let index = 0;
-  if (previous !== undefined) {
-    while (index < bodies.length && previous.bodies[index] === bodies[index]) {
-      parent = previous.nodes[index] as number;
-      nodes.push(parent);
-      index++;
-    }
-  }
-  for (; index < bodies.length; index++) {
+  const { nodes, parent: start } = sharedPrefix(cache, transcriptId, bodies);
+  let parent = start;
+  for (let index = nodes.length; index < bodies.length; index++) {
     const body = bodies[index] as string;
     parent = access.findChild(parent, body) ?? access.addChild(parent, body);
     nodes.push(parent);
   }
   cache.set(transcriptId, { nodes, bodies: [...bodies] });
   return parent;
+}
+
+/** What a networked store gives the trie: find-or-add in one step, awaited. */
+export type AsyncNodeAccess = (parent: number, body: string) => Promise<number>;
+
+/** `internMessages` for a store whose node access is asynchronous (PostgreSQL). */
+export async function internMessagesAsync(
+  findOrAdd: AsyncNodeAccess,
+  cache: PathCache,
+  transcriptId: string,
+  bodies: readonly string[],
+): Promise<number> {
+  const { nodes, parent: start } = sharedPrefix(cache, transcriptId, bodies);
+  let parent = start;
+  for (let index = nodes.length; index < bodies.length; index++) {
+    parent = await findOrAdd(parent, bodies[index] as string);
+    nodes.push(parent);
+  }
+  cache.set(transcriptId, { nodes, bodies: [...bodies] });
+  return parent;
+}
+
+/** The nodes of the longest prefix `bodies` shares with the transcript's last interned list. */
+function sharedPrefix(
+  cache: PathCache,
+  transcriptId: string,
+  bodies: readonly string[],
+): { nodes: number[]; parent: number } {
+  const previous = cache.get(transcriptId);
+  const nodes: number[] = [];
+  let parent = ROOT_NODE;
+  if (previous === undefined) return { nodes, parent };
+  for (let index = 0; index < bodies.length && previous.bodies[index] === bodies[index]; index++) {
+    parent = previous.nodes[index] as number;
+    nodes.push(parent);
+  }
+  return { nodes, parent };
 }
 
 /** A bounded most-recently-used cache of the last interned path per transcript. */

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, describe, it } from "vitest";
 import { createMemoryStore } from "./memory-store";
+import { postgresTestCluster } from "./postgres-testing";
 import { openSqliteStore } from "./sqlite-store";
 import { describeStoreConformance } from "./store-conformance";
 import { describeInstanceConformance } from "./store-conformance-instances";
@@ -40,3 +41,17 @@ describeInstanceConformance("memory", (options) => createMemoryStore(options));
 describeInstanceConformance("sqlite", (options) =>
   openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
 );
+
+// A real PostgreSQL server: a throwaway cluster for this file, a new database per test.
+const postgres = postgresTestCluster();
+if (postgres.skip === undefined) {
+  describeStoreConformance("postgres", (options) => postgres.open(options));
+  describeRecordConformance("postgres", (options) => postgres.open(options));
+  describeRunConformance("postgres", (options) => postgres.open(options));
+  describeRelicConformance("postgres", (options) => postgres.open(options));
+  describeInstanceConformance("postgres", (options) => postgres.open(options));
+} else {
+  describe("Store conformance: postgres", () => {
+    it.skip(postgres.skip ?? "", () => {});
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * The PostgreSQL side of the message tree (`message-trie.ts`): interning a request's messages
+ * inside the append transaction, and resolving them on read from nodes fetched in one query
+ * (a whole transcript's, or the chains of the requests on a page).
+ */
+import type { PoolClient } from "pg";
+import { StoreError } from "./errors";
+import {
+  createPathCache,
+  internMessagesAsync,
+  messageParser,
+  pathOf,
+  type StoredNode,
+} from "./message-trie";
+import { PG } from "./postgres-queries";
+import type { NodeRow, RecordRow } from "./sqlite-queries";
+import type { StoredRecord } from "./store";
+import { decodeRecord, decodeStoredJson } from "./stored-json";
+
+export interface PostgresMessages {
+  /** Inside the append transaction, which holds the transcript's row lock. */
+  intern(client: PoolClient, transcriptId: string, bodies: readonly string[]): Promise<number>;
+  /** After a rolled-back append: the cached path may name nodes that were never committed. */
+  forget(transcriptId: string): void;
+  /** Rows of one transcript as records; `whole` loads all its nodes (every row is being read). */
+  decode(
+    client: PoolClient,
+    transcriptId: string,
+    rows: readonly RecordRow[],
+    whole: boolean,
+  ): Promise<StoredRecord[]>;
+}
+
+/**
+ * One per store (per pool). Node ids come from a sequence that never hands an id out twice,
+ * even after a rollback, and nodes never change, so a cached path stays true whichever
+ * instance appends next.
+ */
+export function postgresMessages(): PostgresMessages {
+  const cache = createPathCache();
+
+  return {
+    intern(client, transcriptId, bodies) {
+      return internMessagesAsync(
+        async (parent, body) => {
+          const result = await client.query<{ id: number }>(PG.internChild, [
+            transcriptId,
+            parent,
+            body,
+          ]);
+          const id = result.rows[0]?.id;
+          if (id === undefined) throw new StoreError("corrupt", "A message node was not stored.");
+          return id;
+        },
+        cache,
+        transcriptId,
+        bodies,
+      );
+    },
+
+    forget(transcriptId) {
+      cache.delete(transcriptId);
+    },
+
+    async decode(client, transcriptId, rows, whole) {
+      const known = new Map<number, StoredNode>();
+      const ends = rows.flatMap((row) => (row.messages_node === null ? [] : [row.messages_node]));
+      if (ends.length > 0) {
+        const result = whole
+          ? await client.query<NodeRow>(PG.selectNodes, [transcriptId])
+          : await client.query<NodeRow>(PG.selectChains, [ends]);
+        for (const node of result.rows) known.set(node.id, node);
+      }
+      const lookup = (id: number) => known.get(id);
+      const messagesAt = messageParser(lookup, (body, id) =>
+        decodeStoredJson(body, `message node ${id}`),
+      );
+      return rows.map((row) =>
+        decodeRecord(
+          row.body,
+          { seq: row.seq, runId: row.run_id },
+          row.messages_node === null
+            ? undefined
+            : messagesAt(pathOf(row.messages_node, lookup, (id) => missingNode(row.seq, id))),
+        ),
+      );
+    },
+  };
+}
+
+function missingNode(seq: number, id: number): StoreError {
+  return new StoreError("corrupt", `Record ${seq} refers to message node ${id}, which is missing.`);
+}

@@ -1,0 +1,138 @@
+/**
+ * The SQL the PostgreSQL store runs. Plain strings with positional parameters: the driver stays
+ * in `postgres-store.ts`. Rows map to metadata with the SQLite side's `rowToMeta` (same columns),
+ * after `system` is decoded (it is stored JSON-encoded, see `postgres-schema.ts`).
+ */
+import { SEARCH_BLOCK_MAX, SNIPPET_RADIUS } from "./search-text";
+import { rowToMeta, type TranscriptRow } from "./sqlite-queries";
+import type { TranscriptMeta } from "./store";
+import { decodeStoredJson } from "./stored-json";
+
+const TRANSCRIPT_COLUMNS = `id, title, created_at, updated_at, deleted_at, dialect, model_provider,
+  model_id, system, tools, parent_id, fork_point, definition, source, last_seq`;
+
+/** The channel `reserveSeqs` notifies with the transcript's id (`LISTEN` in `watchAppends`). */
+export const APPENDS_CHANNEL = "wirescope_appends";
+
+const RECORD_COLUMNS = "seq, run_id, body, messages_node";
+
+export const PG = {
+  insertTranscript: `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
+      dialect, model_provider, model_id, system, tools, parent_id, fork_point, definition, source)
+    VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+  selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts WHERE id = $1`,
+  exists: "SELECT 1 FROM transcripts WHERE id = $1",
+  selectRecords: `SELECT ${RECORD_COLUMNS} FROM records WHERE transcript_id = $1 ORDER BY seq`,
+  selectPageForward: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = $1 AND seq > $2 AND seq < $3 ORDER BY seq LIMIT $4`,
+  selectPageBackward: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = $1 AND seq > $2 AND seq < $3 ORDER BY seq DESC LIMIT $4`,
+  selectEvents: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = $1 AND kind = 'event' ORDER BY seq`,
+  selectLastTurn: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = $1 AND turn IS NOT NULL ORDER BY turn DESC, seq DESC LIMIT 1`,
+  selectNodes: "SELECT id, parent, body FROM message_nodes WHERE transcript_id = $1",
+  // Every node on the paths from the given nodes up to the root, in one round trip.
+  selectChains: `WITH RECURSIVE chain (id, parent, body) AS (
+      SELECT id, parent, body FROM message_nodes WHERE id = ANY($1::bigint[])
+      UNION
+      SELECT node.id, node.parent, node.body FROM message_nodes AS node
+        JOIN chain ON node.id = chain.parent
+    ) SELECT id, parent, body FROM chain`,
+  // The child of $2 with message text $3, added when missing: one round trip per message.
+  // Appends to one transcript hold its row lock, so two writers never add the same node.
+  internChild: `WITH found AS (
+      SELECT id FROM message_nodes WHERE transcript_id = $1 AND parent = $2 AND body = $3 LIMIT 1
+    ), added AS (
+      INSERT INTO message_nodes (transcript_id, parent, body)
+        SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM found) RETURNING id
+    ) SELECT id FROM found UNION ALL SELECT id FROM added`,
+  // strpos() on folded text, like SQLite's instr(): no LIKE escaping of % and _. The window is
+  // one character wider each side than the snippet, so `matchSnippet` sees the cut.
+  listTranscripts: `SELECT ${TRANSCRIPT_COLUMNS},
+      CASE WHEN $1::text IS NULL OR strpos(title_folded, $1) > 0 THEN NULL ELSE (
+        SELECT substr(b.text, greatest(1, strpos(b.text, $1) - ${SNIPPET_RADIUS + 1}),
+          char_length($1) + ${2 * SNIPPET_RADIUS + 2})
+        FROM search_blocks AS b WHERE b.transcript_id = t.id AND strpos(b.text, $1) > 0
+        LIMIT 1) END AS match_window
+    FROM transcripts AS t
+    WHERE deleted_at IS NULL AND ($4::text IS NULL OR source = $4)
+      AND ($1::text IS NULL OR strpos(title_folded, $1) > 0
+      OR EXISTS (SELECT 1 FROM search_blocks AS b
+        WHERE b.transcript_id = t.id AND strpos(b.text, $1) > 0))
+    ORDER BY updated_at DESC, created_at DESC, id DESC
+    LIMIT $2 OFFSET $3`,
+  rename: `UPDATE transcripts SET title = $2, title_folded = $3, updated_at = $4
+    WHERE id = $1 AND deleted_at IS NULL RETURNING ${TRANSCRIPT_COLUMNS}`,
+  softDelete: "UPDATE transcripts SET deleted_at = $2 WHERE id = $1 AND deleted_at IS NULL",
+  restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = $1 AND deleted_at IS NOT NULL",
+  // Takes the transcript's row lock until commit: appends from any connection queue here. The
+  // notification (delivered at commit, once per transcript per transaction) wakes the instances
+  // following a run of it (`watchAppends`) without another round trip.
+  reserveSeqs: `UPDATE transcripts SET last_seq = last_seq + $2, updated_at = $3
+    WHERE id = $1 RETURNING last_seq, pg_notify('${APPENDS_CHANNEL}', id)`,
+  // One statement for a whole append: the columns as parallel arrays.
+  insertRecords: `INSERT INTO records (transcript_id, seq, run_id, kind, body, messages_node, turn)
+    SELECT $1, r.seq, $2, r.kind, r.body, r.node, r.turn
+    FROM unnest($3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::bigint[])
+      AS r (seq, kind, body, node, turn)`,
+  // Bounded (`SEARCH_BLOCK_MAX`): a block full already is left as it is, at no cost.
+  appendSearch: `INSERT INTO search_blocks (transcript_id, block_key, text)
+    SELECT $1, p.block_key, substr(p.text, 1, ${SEARCH_BLOCK_MAX})
+    FROM unnest($2::text[], $3::text[]) AS p (block_key, text)
+    ON CONFLICT (transcript_id, block_key) DO UPDATE SET text = CASE
+      WHEN char_length(search_blocks.text) >= ${SEARCH_BLOCK_MAX} THEN search_blocks.text
+      ELSE substr(search_blocks.text || excluded.text, 1, ${SEARCH_BLOCK_MAX}) END`,
+  selectRunRecords: `SELECT ${RECORD_COLUMNS} FROM records
+    WHERE transcript_id = $1 AND run_id = $2 ORDER BY seq OFFSET $3`,
+  insertRun: "INSERT INTO runs (run_id, transcript_id, started_at) VALUES ($1, $2, $3)",
+  endRun: "UPDATE runs SET ended_at = $2 WHERE run_id = $1 AND ended_at IS NULL",
+  selectRun: "SELECT run_id, transcript_id, started_at, ended_at FROM runs WHERE run_id = $1",
+  // Locks the transcript's row first: claims for one conversation from any instance queue here,
+  // so the second one sees the first one's run (READ COMMITTED alone would let both in).
+  lockTranscript: "SELECT 1 FROM transcripts WHERE id = $1 FOR UPDATE",
+  busyRun: "SELECT run_id FROM runs WHERE transcript_id = $1 AND ended_at IS NULL LIMIT 1",
+  claimRun: `INSERT INTO runs (run_id, transcript_id, started_at, instance_id)
+    VALUES ($1, $2, $3, $4)`,
+  renewLease: `INSERT INTO instances (instance_id, lease_until) VALUES ($1, $2)
+    ON CONFLICT (instance_id) DO UPDATE SET lease_until = excluded.lease_until`,
+  orphanedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
+    WHERE ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (SELECT 1 FROM instances
+      WHERE instances.instance_id = runs.instance_id AND lease_until > $1))
+    ORDER BY started_at, run_id`,
+  adoptRun: `UPDATE runs SET instance_id = $2
+    WHERE run_id = $1 AND ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (
+      SELECT 1 FROM instances
+      WHERE instances.instance_id = runs.instance_id AND lease_until > $3))`,
+  requestStop: `UPDATE runs SET stop_requested_at = coalesce(stop_requested_at, $2)
+    WHERE run_id = $1 AND ended_at IS NULL`,
+  stopRequests: `SELECT run_id FROM runs
+    WHERE instance_id = $1 AND ended_at IS NULL AND stop_requested_at IS NOT NULL`,
+  liveRuns: `SELECT run_id, transcript_id, started_at, ended_at, instance_id,
+      (SELECT count(*) FROM records
+        WHERE records.transcript_id = runs.transcript_id AND records.run_id = runs.run_id)
+        AS records
+    FROM runs WHERE ended_at IS NULL ORDER BY started_at, run_id`,
+  unfinishedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
+    WHERE ended_at IS NULL ORDER BY started_at, run_id`,
+  relicGet: "SELECT value, expires_at FROM relics WHERE namespace = $1 AND key = $2",
+  relicSet: `INSERT INTO relics (namespace, key, value, expires_at) VALUES ($1, $2, $3, $4)
+    ON CONFLICT (namespace, key) DO UPDATE
+      SET value = excluded.value, expires_at = excluded.expires_at`,
+  relicDelete: "DELETE FROM relics WHERE namespace = $1 AND key = $2 RETURNING expires_at",
+  relicSweep: "DELETE FROM relics WHERE expires_at IS NOT NULL AND expires_at <= $1",
+} as const;
+
+/** A transcript row as PostgreSQL stores it: `system` JSON-encoded. */
+export function pgRowToMeta(row: TranscriptRow): TranscriptMeta {
+  const system = decodeStoredJson(row.system, `system prompt of transcript ${row.id}`);
+  return rowToMeta({ ...row, system: typeof system === "string" ? system : "" });
+}
+
+/**
+ * Search text as PostgreSQL can hold it: TEXT cannot contain NUL, so NUL becomes U+FFFD in
+ * stored blocks and in queries alike (a query for one finds the other; nothing else changes).
+ */
+export function pgSearchText(text: string): string {
+  return text.replaceAll("\u0000", "\ufffd");
+}

@@ -1,0 +1,528 @@
+/**
+ * A `Store` on PostgreSQL through node-postgres (`pg`), a pool of connections — the only module
+ * that imports the driver. Several servers may share one database (DATABASE_URL):
+ *
+ * - Migrations run at open, under an advisory lock (`postgres-migrate.ts`); every call waits for
+ *   them, so two instances starting on a fresh database at once are safe.
+ * - An append first bumps the transcript's `last_seq` (`UPDATE … RETURNING`), which holds that
+ *   row's lock until commit: appends to one transcript from any connection or instance queue
+ *   there, so `seq` counts from 1 with no gaps, and each append is one transaction.
+ * - Reads that take several queries run in one REPEATABLE READ transaction: the records match
+ *   the meta even while another instance appends.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { StoreError, storeClosed, transcriptNotFound } from "./errors";
+import { normalizeListOptions, normalizeRecordPage } from "./list-options";
+import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
+import {
+  driverCode,
+  FOREIGN_KEY_VIOLATION,
+  redactDatabaseUrl,
+  storeErrorOf,
+  UNIQUE_VIOLATION,
+} from "./postgres-errors";
+import { postgresMessages } from "./postgres-messages";
+import { migrate } from "./postgres-migrate";
+import { APPENDS_CHANNEL, PG, pgRowToMeta, pgSearchText } from "./postgres-queries";
+import { encodeRelicValue, isLive, relicExpiry } from "./relic";
+import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
+import {
+  type ListedRow,
+  type LiveRunRow,
+  type RecordRow,
+  type RelicRow,
+  type RunRow,
+  rowToRun,
+  type TranscriptRow,
+} from "./sqlite-queries";
+import type {
+  RunBatchResult,
+  RunClaimResult,
+  Store,
+  StoredRecord,
+  StoreOptions,
+  TranscriptRecord,
+} from "./store";
+import { decodeStoredJson, type EncodedRecord, encodeRecord } from "./stored-json";
+
+export interface PostgresStoreOptions extends StoreOptions {
+  /** `postgres://user:password@host:port/database` (also `postgresql://`). */
+  connectionString: string;
+  /** Connections in the pool (default 10). */
+  maxConnections?: number;
+}
+
+export interface PostgresStore extends Store {
+  /** The connection string without its password. */
+  readonly where: string;
+  /** Settles once connected and migrated; rejects with why not (every call rejects then too). */
+  ready(): Promise<void>;
+}
+
+// BIGINT (ms timestamps, seq, node ids) as numbers: every value this store writes is a safe integer.
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === pg.types.builtins.INT8
+      ? Number
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+const READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+
+/** Opens the pool at once; connecting and migrating happen in the background (`ready`). */
+export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? randomUUID;
+  const where = redactDatabaseUrl(options.connectionString);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    types,
+    application_name: "wirescope",
+    connectionTimeoutMillis: 10_000,
+    // Nothing from outside holds a connection for long: a stuck statement is cut off.
+    statement_timeout: 30_000,
+    idle_in_transaction_session_timeout: 30_000,
+  });
+  // An idle connection the server dropped: the pool replaces it; without a listener it would crash.
+  pool.on("error", (error) => {
+    console.error(`wirescope: a PostgreSQL connection to ${where} failed:`, error.message);
+  });
+  const messages = postgresMessages();
+  let closed = false;
+  let ending: Promise<void> | undefined;
+
+  const migrated = (async () => {
+    const client = await pool.connect();
+    try {
+      await migrate(client, now());
+    } finally {
+      client.release();
+    }
+  })().catch((error: unknown) => {
+    throw storeErrorOf(error, where);
+  });
+  // Rejections are reported to callers; this keeps an unawaited one from crashing the process.
+  migrated.catch(() => undefined);
+
+  async function usable(): Promise<void> {
+    if (closed) throw storeClosed();
+    await migrated;
+  }
+
+  async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[]) {
+    await usable();
+    try {
+      return await pool.query<Row>(text, values);
+    } catch (error) {
+      throw storeErrorOf(error, where);
+    }
+  }
+
+  async function transaction<T>(
+    begin: string,
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
+    await usable();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw storeErrorOf(error, where);
+    }
+    let broken = false;
+    try {
+      await client.query(begin);
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {
+        broken = true;
+      });
+      throw storeErrorOf(error, where);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async function append(
+    client: pg.PoolClient,
+    transcriptId: string,
+    runId: string,
+    records: readonly TranscriptRecord[],
+    encoded: readonly EncodedRecord[],
+  ): Promise<StoredRecord[]> {
+    const reserved = await client.query<{ last_seq: number }>(PG.reserveSeqs, [
+      transcriptId,
+      encoded.length,
+      now(),
+    ]);
+    const last = reserved.rows[0]?.last_seq;
+    if (last === undefined) throw transcriptNotFound(transcriptId);
+    const first = last - encoded.length + 1;
+    const nodes: (number | null)[] = [];
+    for (const { messages: bodies } of encoded)
+      nodes.push(bodies === undefined ? null : await messages.intern(client, transcriptId, bodies));
+    await client.query(PG.insertRecords, [
+      transcriptId,
+      runId,
+      encoded.map((_, index) => first + index),
+      records.map((record) => record.kind),
+      encoded.map((item) => item.body),
+      nodes,
+      encoded.map((item) => item.turn ?? null),
+    ]);
+    // Pieces of one block within this append joined first: one upsert row per block.
+    const blocks = new Map<string, string>();
+    for (const record of records) {
+      const piece = searchPiece(runId, record);
+      if (piece) blocks.set(piece.blockKey, (blocks.get(piece.blockKey) ?? "") + piece.text);
+    }
+    if (blocks.size > 0)
+      await client.query(PG.appendSearch, [
+        transcriptId,
+        [...blocks.keys()],
+        [...blocks.values()].map(pgSearchText),
+      ]);
+    return records.map((record, index) => ({ ...record, seq: first + index, runId }));
+  }
+
+  // One connection of its own, outside the pool, LISTENs for appends once someone watches.
+  const appendListeners = new Set<(transcriptId: string) => void>();
+  let listening: Promise<pg.Client | null> | undefined;
+  function listen(): void {
+    listening ??= (async () => {
+      await usable();
+      const client = new pg.Client({
+        connectionString: options.connectionString,
+        application_name: "wirescope-listen",
+      });
+      client.on("notification", (message) => {
+        if (message.channel !== APPENDS_CHANNEL || message.payload === undefined) return;
+        for (const listener of appendListeners) listener(message.payload);
+      });
+      // Lost: the watchers poll on (more slowly) until this store is opened again.
+      client.on("error", (error) => {
+        console.error(`wirescope: the PostgreSQL listener on ${where} failed:`, error.message);
+      });
+      await client.connect();
+      await client.query(`LISTEN ${APPENDS_CHANNEL}`);
+      return client;
+    })().catch((error: unknown) => {
+      console.error(
+        `wirescope: could not LISTEN on ${where}; followers poll instead:`,
+        String(error),
+      );
+      return null;
+    });
+  }
+
+  async function liveTranscript(client: pg.PoolClient, id: string) {
+    const row = (await client.query<TranscriptRow>(PG.selectTranscript, [id])).rows[0];
+    return row === undefined || row.deleted_at !== null ? undefined : row;
+  }
+
+  return {
+    where,
+
+    ready: usable,
+
+    async createTranscript(input) {
+      const meta = newTranscriptMeta(input, input.id ?? newId(), now());
+      try {
+        await query(PG.insertTranscript, [
+          meta.id,
+          meta.title,
+          foldForSearch(meta.title),
+          meta.createdAt,
+          meta.dialect,
+          meta.model.provider,
+          meta.model.id,
+          JSON.stringify(meta.system),
+          JSON.stringify(meta.tools),
+          meta.parentId ?? null,
+          meta.forkPoint ?? null,
+          meta.definition === undefined ? null : JSON.stringify(meta.definition),
+          meta.source,
+        ]);
+      } catch (error) {
+        const code = driverCode(error);
+        if (code === UNIQUE_VIOLATION)
+          throw new StoreError("conflict", `Transcript ${JSON.stringify(meta.id)} exists.`, {
+            cause: error,
+          });
+        if (code === FOREIGN_KEY_VIOLATION)
+          throw new StoreError(
+            "invalid",
+            `Fork parent ${JSON.stringify(meta.parentId)} is unknown.`,
+            { cause: error },
+          );
+        throw error;
+      }
+      return meta;
+    },
+
+    getTranscript(id) {
+      return transaction(READ, async (client) => {
+        const row = await liveTranscript(client, id);
+        if (row === undefined) return null;
+        const rows = (await client.query<RecordRow>(PG.selectRecords, [id])).rows;
+        return { meta: pgRowToMeta(row), records: await messages.decode(client, id, rows, true) };
+      });
+    },
+
+    async readRecords(id, pageOptions) {
+      const range = normalizeRecordPage(pageOptions);
+      return transaction(READ, async (client) => {
+        const row = await liveTranscript(client, id);
+        if (row === undefined) return null;
+        const text = range.fromEnd ? PG.selectPageBackward : PG.selectPageForward;
+        const values = [id, range.after, range.before, range.limit];
+        const rows = (await client.query<RecordRow>(text, values)).rows;
+        if (range.fromEnd) rows.reverse();
+        return {
+          meta: pgRowToMeta(row),
+          records: await messages.decode(client, id, rows, false),
+          recordCount: row.last_seq,
+        };
+      });
+    },
+
+    getConversation(id) {
+      return transaction(READ, async (client) => {
+        const row = await liveTranscript(client, id);
+        if (row === undefined) return null;
+        const rows = (await client.query<RecordRow>(PG.selectEvents, [id])).rows;
+        const last = (await client.query<RecordRow>(PG.selectLastTurn, [id])).rows[0];
+        if (last !== undefined) {
+          const at = rows.findIndex((event) => event.seq > last.seq);
+          rows.splice(at === -1 ? rows.length : at, 0, last);
+        }
+        return { meta: pgRowToMeta(row), records: await messages.decode(client, id, rows, false) };
+      });
+    },
+
+    async listTranscripts(listOptions) {
+      const { query: folded, limit, offset, source } = normalizeListOptions(listOptions);
+      const search = folded === undefined ? null : pgSearchText(folded);
+      const result = await query<ListedRow>(PG.listTranscripts, [
+        search,
+        limit,
+        offset,
+        source ?? null,
+      ]);
+      return result.rows.map((row) => {
+        const summary = toSummary(pgRowToMeta(row), row.last_seq);
+        const match =
+          search === null || row.match_window === null
+            ? undefined
+            : matchSnippet(row.match_window, search);
+        return match === undefined ? summary : { ...summary, match };
+      });
+    },
+
+    async renameTranscript(id, title) {
+      const checked = checkTitle(title);
+      const values = [id, checked, foldForSearch(checked), now()];
+      const row = (await query<TranscriptRow>(PG.rename, values)).rows[0];
+      return row ? pgRowToMeta(row) : null;
+    },
+
+    async deleteTranscript(id) {
+      return ((await query(PG.softDelete, [id, now()])).rowCount ?? 0) > 0;
+    },
+
+    async restoreTranscript(id) {
+      return ((await query(PG.restore, [id])).rowCount ?? 0) > 0;
+    },
+
+    async appendRecords(transcriptId, runId, records) {
+      if (records.length === 0) {
+        if ((await query(PG.exists, [transcriptId])).rowCount === 0)
+          throw transcriptNotFound(transcriptId);
+        return [];
+      }
+      // Encoded before a connection is taken: a bad record fails the call before any write.
+      const encoded = records.map(encodeRecord);
+      try {
+        return await transaction("BEGIN", (client) =>
+          append(client, transcriptId, runId, records, encoded),
+        );
+      } catch (error) {
+        messages.forget(transcriptId);
+        throw error;
+      }
+    },
+
+    async appendRunRecords(batches) {
+      if (batches.length === 0) {
+        await usable();
+        return [];
+      }
+      try {
+        return await transaction("BEGIN", async (client) => {
+          const results: RunBatchResult[] = [];
+          // Each batch in its own savepoint, so one bad batch leaves the others in.
+          for (const batch of batches) {
+            await client.query("SAVEPOINT batch");
+            try {
+              const encoded = batch.records.map(encodeRecord);
+              const stored = await append(
+                client,
+                batch.transcriptId,
+                batch.runId,
+                batch.records,
+                encoded,
+              );
+              await client.query("RELEASE SAVEPOINT batch");
+              results.push({ ok: true, lastSeq: stored.at(-1)?.seq ?? 0 });
+            } catch (error) {
+              await client.query("ROLLBACK TO SAVEPOINT batch");
+              messages.forget(batch.transcriptId);
+              results.push({ ok: false, error: storeErrorOf(error, where) });
+            }
+          }
+          return results;
+        });
+      } catch (error) {
+        for (const batch of batches) messages.forget(batch.transcriptId);
+        throw error;
+      }
+    },
+
+    async recordRunStart(run) {
+      try {
+        await query(PG.insertRun, [run.runId, run.transcriptId, run.startedAt]);
+      } catch (error) {
+        const code = driverCode(error);
+        if (code === UNIQUE_VIOLATION)
+          throw new StoreError("conflict", `Run ${JSON.stringify(run.runId)} exists.`, {
+            cause: error,
+          });
+        if (code === FOREIGN_KEY_VIOLATION) throw transcriptNotFound(run.transcriptId);
+        throw error;
+      }
+    },
+
+    async recordRunEnd(runId, endedAt) {
+      await query(PG.endRun, [runId, endedAt]);
+    },
+
+    async claimRun(claim) {
+      try {
+        return await transaction("BEGIN", async (client): Promise<RunClaimResult> => {
+          const locked = await client.query(PG.lockTranscript, [claim.transcriptId]);
+          if (locked.rowCount === 0) throw transcriptNotFound(claim.transcriptId);
+          if (claim.exclusive) {
+            const holder = (
+              await client.query<{ run_id: string }>(PG.busyRun, [claim.transcriptId])
+            ).rows[0];
+            if (holder !== undefined) return { ok: false, runId: holder.run_id };
+          }
+          await client.query(PG.claimRun, [
+            claim.runId,
+            claim.transcriptId,
+            claim.startedAt,
+            claim.instanceId,
+          ]);
+          return { ok: true };
+        });
+      } catch (error) {
+        if (driverCode(error) === UNIQUE_VIOLATION)
+          throw new StoreError("conflict", `Run ${JSON.stringify(claim.runId)} exists.`, {
+            cause: error,
+          });
+        throw error;
+      }
+    },
+
+    async renewLease(instanceId, expiresAt) {
+      await query(PG.renewLease, [instanceId, expiresAt]);
+    },
+
+    async listOrphanedRuns(at) {
+      return (await query<RunRow>(PG.orphanedRuns, [at])).rows.map(rowToRun);
+    },
+
+    async adoptRun(runId, instanceId, at) {
+      return ((await query(PG.adoptRun, [runId, instanceId, at])).rowCount ?? 0) > 0;
+    },
+
+    async requestRunStop(runId, at) {
+      return ((await query(PG.requestStop, [runId, at])).rowCount ?? 0) > 0;
+    },
+
+    async listStopRequests(instanceId) {
+      return (await query<{ run_id: string }>(PG.stopRequests, [instanceId])).rows.map(
+        (row) => row.run_id,
+      );
+    },
+
+    async listLiveRuns() {
+      return (await query<LiveRunRow>(PG.liveRuns, [])).rows.map((row) => ({
+        ...rowToRun(row),
+        instanceId: row.instance_id,
+        records: row.records,
+      }));
+    },
+
+    watchAppends(listener) {
+      appendListeners.add(listener);
+      listen();
+      return () => {
+        appendListeners.delete(listener);
+      };
+    },
+
+    async getRunInfo(runId) {
+      const row = (await query<RunRow>(PG.selectRun, [runId])).rows[0];
+      return row ? rowToRun(row) : null;
+    },
+
+    async listUnfinishedRuns() {
+      return (await query<RunRow>(PG.unfinishedRuns, [])).rows.map(rowToRun);
+    },
+
+    listRunRecords(transcriptId, runId, after) {
+      return transaction(READ, async (client) => {
+        const values = [transcriptId, runId, Math.max(0, Math.floor(after))];
+        const rows = (await client.query<RecordRow>(PG.selectRunRecords, values)).rows;
+        return messages.decode(client, transcriptId, rows, false);
+      });
+    },
+
+    async relicGet(namespace, key) {
+      const row = (await query<RelicRow>(PG.relicGet, [namespace, key])).rows[0];
+      if (!row || !isLive(row.expires_at, now())) return undefined;
+      return decodeStoredJson(row.value, "relic value");
+    },
+
+    async relicSet(namespace, key, value, ttlSeconds) {
+      const at = now();
+      const encoded = encodeRelicValue(value);
+      const expiresAt = relicExpiry(at, ttlSeconds);
+      await transaction("BEGIN", async (client) => {
+        // Expired values go here (indexed), so keys nobody reads again do not pile up.
+        await client.query(PG.relicSweep, [at]);
+        await client.query(PG.relicSet, [namespace, key, encoded, expiresAt]);
+      });
+    },
+
+    async relicDelete(namespace, key) {
+      const row = (await query<Pick<RelicRow, "expires_at">>(PG.relicDelete, [namespace, key]))
+        .rows[0];
+      return row !== undefined && isLive(row.expires_at, now());
+    },
+
+    async close() {
+      closed = true;
+      ending ??= Promise.all([
+        pool.end(),
+        listening?.then((client) => client?.end()).catch(() => undefined),
+      ]).then(() => undefined);
+      await ending;
+    },
+  };
+}

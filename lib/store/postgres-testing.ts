@@ -1,0 +1,49 @@
+/**
+ * Vitest glue for the PostgreSQL store tests: one throwaway cluster per test file (started in
+ * `beforeAll`, stopped in `afterAll`) and a fresh database per opened store, so tests are
+ * isolated and files can run in parallel workers. Where PostgreSQL is not installed, `skip`
+ * says why (printed once per file) and the callers skip their suites.
+ */
+import { afterAll, beforeAll } from "vitest";
+import { type PostgresCluster, postgresSkipReason, startCluster } from "./postgres-cluster";
+import { openPostgresStore, type PostgresStore } from "./postgres-store";
+import type { StoreOptions } from "./store";
+
+export interface PostgresTesting {
+  /** Why the PostgreSQL suites are skipped here, or `undefined` when they run. */
+  skip: string | undefined;
+  /** A new database on the file's cluster. */
+  createDatabase(): Promise<string>;
+  /** A store on a new database (or on `url`), connected and migrated. */
+  open(options?: StoreOptions & { url?: string }): Promise<PostgresStore>;
+}
+
+export function postgresTestCluster(): PostgresTesting {
+  const skip = postgresSkipReason();
+  let cluster: PostgresCluster | undefined;
+  if (skip !== undefined) console.warn(`wirescope: ${skip}`);
+  else {
+    beforeAll(async () => {
+      cluster = await startCluster();
+    }, 120_000);
+    afterAll(() => cluster?.stop());
+  }
+  const createDatabase = () => {
+    if (cluster === undefined) throw new Error("The PostgreSQL test cluster is not running.");
+    return cluster.createDatabase();
+  };
+  return {
+    skip,
+    createDatabase,
+    async open(options = {}) {
+      const { url, ...storeOptions } = options;
+      const store = openPostgresStore({
+        ...storeOptions,
+        connectionString: url ?? (await createDatabase()),
+        maxConnections: 4,
+      });
+      await store.ready();
+      return store;
+    },
+  };
+}

@@ -54,6 +54,7 @@ export function startInstance(
     next();
   };
 
+  registry.watch(store);
   const ready = renew();
   void ready
     .catch(() => undefined)

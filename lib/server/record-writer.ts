@@ -30,20 +30,22 @@ interface WriterState {
 export function createCommitQueue(store: Store, delayMs = COMMIT_DELAY_MS): CommitQueue {
   let pending = new Set<WriterState>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let committed: Promise<void> = Promise.resolve();
+  // At most one commit in flight; what arrives meanwhile goes in the one after it, whole. A slow
+  // store (PostgreSQL: a round trip per statement) then gets bigger commits, never a growing
+  // queue of small ones (which let records reach the store seconds late under load).
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
 
-  const commit = (): Promise<void> => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
+  const run = (): Promise<void> => {
     const writers = [...pending];
     pending = new Set();
-    if (writers.length === 0) return committed;
+    if (writers.length === 0) return Promise.resolve();
     const batches = writers.map((writer) => {
       const batch = { ...writer.batch };
       writer.batch.records = [];
       return batch;
     });
-    committed = committed.then(async () => {
+    const committing = (async () => {
       let results: Awaited<ReturnType<Store["appendRunRecords"]>>;
       try {
         results = await store.appendRunRecords(batches);
@@ -56,9 +58,25 @@ export function createCommitQueue(store: Store, delayMs = COMMIT_DELAY_MS): Comm
         writer.failed = true;
         writer.onError(result.error);
       });
+    })().finally(() => {
+      running = null;
     });
-    return committed;
+    running = committing;
+    return committing;
   };
+
+  const commit = (): Promise<void> => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (running === null) return run();
+    next ??= running.then(() => {
+      next = null;
+      return run();
+    });
+    return next;
+  };
+  /** Settles once everything handed to the store so far is stored. */
+  const committed = (): Promise<void> => next ?? running ?? Promise.resolve();
 
   return {
     writer(transcriptId, runId, onError) {
@@ -76,7 +94,7 @@ export function createCommitQueue(store: Store, delayMs = COMMIT_DELAY_MS): Comm
         },
         async flush() {
           // Everything queued so far goes now; earlier commits settle first (they are chained).
-          await (pending.has(state) ? commit() : committed);
+          await (pending.has(state) ? commit() : committed());
         },
       };
     },

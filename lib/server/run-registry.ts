@@ -208,8 +208,11 @@ export class RunRegistry {
     return started;
   }
 
-  /** A store that notifies appends (PostgreSQL) wakes the tails of that transcript at once. */
-  private watch(store: Store): void {
+  /**
+   * A store that notifies appends (PostgreSQL) wakes the tails of that transcript at once.
+   * Called when the instance starts, so the subscription is up before anyone follows a run.
+   */
+  watch(store: Store): void {
     if (store.watchAppends === undefined || this.watched.has(store)) return;
     this.watched.add(store);
     store.watchAppends((transcriptId) => {

@@ -30,7 +30,25 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 interface Delays {
   local: number[];
+  /** Publish on A to A's commit settling: the store's share of the delay. */
+  stored: number[];
   remote: number[];
+}
+
+/** The store with each grouped commit timed: how long after its publish each chunk was stored. */
+function timedCommits(store: Store, into: number[]): Store {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      if (property !== "appendRunRecords") return Reflect.get(target, property, receiver);
+      return async (batches: Parameters<Store["appendRunRecords"]>[0]) => {
+        const results = await target.appendRunRecords(batches);
+        const at = clock();
+        for (const batch of batches)
+          for (const record of batch.records) if (record.kind === "chunk") into.push(at - record.t);
+        return results;
+      };
+    },
+  });
 }
 
 /** Reads a viewer's stream, noting for each chunk record how long after its publish it arrived. */
@@ -39,14 +57,15 @@ async function collect(stream: ReadableStream<Uint8Array>, into: number[]): Prom
     if (record.kind === "chunk") into.push(clock() - record.t);
 }
 
-async function measure(a: Store, b: Store, pollMs: number): Promise<Delays> {
+async function measure(store: Store, b: Store, pollMs: number): Promise<Delays> {
   const registryA = new RunRegistry(LIMITS, "bench-a");
   const registryB = new RunRegistry(LIMITS, "bench-b");
   registryB.pollMs = pollMs;
   // As a server does when it starts: subscribed (LISTEN) before anyone follows a run.
   registryB.watch(b);
   await pause(1000);
-  const delays: Delays = { local: [], remote: [] };
+  const delays: Delays = { local: [], stored: [], remote: [] };
+  const a = timedCommits(store, delays.stored);
   const runs = await Promise.all(
     Array.from({ length: RUNS }, async () => {
       const meta = await a.createTranscript({
@@ -87,13 +106,14 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
 }
 
-function row(name: string, delays: number[]): string[] {
+function row(name: string, delays: number[], stored: number[] = []): string[] {
   return [
     name,
     String(delays.length),
     fixed(percentile(delays, 0.5), 1),
     fixed(percentile(delays, 0.95), 1),
     fixed(Math.max(...delays), 1),
+    stored.length === 0 ? "" : fixed(percentile(stored, 0.95), 1),
   ];
 }
 
@@ -117,7 +137,7 @@ async function main(): Promise<void> {
       const b = openSqliteStore({ path });
       const delays = await measure(a, b, pollMs);
       if (pollMs === 100) rows.push(row("SQLite: A's own viewers", delays.local));
-      rows.push(row(`SQLite: B, polling every ${pollMs} ms`, delays.remote));
+      rows.push(row(`SQLite: B, polling every ${pollMs} ms`, delays.remote, delays.stored));
       await Promise.all([a.close(), b.close()]);
     }
     const skip = postgresSkipReason();
@@ -139,6 +159,7 @@ async function main(): Promise<void> {
                 ? "PostgreSQL: B, LISTEN/NOTIFY (+ poll every 1 s)"
                 : `PostgreSQL: B, polling every ${pollMs} ms`,
               delays.remote,
+              delays.stored,
             ),
           );
           await Promise.all([a.close(), b.close()]);
@@ -156,7 +177,7 @@ async function main(): Promise<void> {
     `\nSeveral instances: ${RUNS} runs × ${RECORDS} records (${PACE_MS} ms apart) on A, followed on B; ` +
       `delay from publish on A to B's viewer (load average ${os.loadavg()[0]?.toFixed(1)}, ${os.cpus().length} cores)\n`,
   );
-  console.log(table(["path", "records", "p50 ms", "p95 ms", "max ms"], rows));
+  console.log(table(["path", "records", "p50 ms", "p95 ms", "max ms", "stored on A p95 ms"], rows));
 }
 
 main().catch((error: unknown) => {

@@ -70,6 +70,9 @@ const types = {
 
 const READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 
+/** How long a lost LISTEN connection waits before it is opened again. */
+const LISTEN_RETRY_MS = 2000;
+
 /** Opens the pool at once; connecting and migrating happen in the background (`ready`). */
 export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
   const now = options.now ?? Date.now;
@@ -190,8 +193,18 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   }
 
   // One connection of its own, outside the pool, LISTENs for appends once someone watches.
+  // Lost (the database restarted, a network cut), it is opened again after a pause; meanwhile
+  // the watchers poll on, more slowly.
   const appendListeners = new Set<(transcriptId: string) => void>();
   let listening: Promise<pg.Client | null> | undefined;
+  const relisten = (client: pg.Client | null) => {
+    if (closed) return;
+    listening = undefined;
+    client?.end().catch(() => undefined);
+    setTimeout(() => {
+      if (!closed && appendListeners.size > 0) listen();
+    }, LISTEN_RETRY_MS).unref();
+  };
   function listen(): void {
     listening ??= (async () => {
       await usable();
@@ -203,18 +216,26 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         if (message.channel !== APPENDS_CHANNEL || message.payload === undefined) return;
         for (const listener of appendListeners) listener(message.payload);
       });
-      // Lost: the watchers poll on (more slowly) until this store is opened again.
-      client.on("error", (error) => {
-        console.error(`wirescope: the PostgreSQL listener on ${where} failed:`, error.message);
-      });
-      await client.connect();
-      await client.query(`LISTEN ${APPENDS_CHANNEL}`);
+      let lost = false;
+      const lose = (reason: string) => {
+        if (lost || closed) return;
+        lost = true;
+        console.error(`wirescope: the PostgreSQL listener on ${where} was lost: ${reason}`);
+        relisten(client);
+      };
+      client.on("error", (error) => lose(error.message));
+      client.on("end", () => lose("the connection ended"));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${APPENDS_CHANNEL}`);
+      } catch (error) {
+        lost = true;
+        throw error;
+      }
       return client;
     })().catch((error: unknown) => {
-      console.error(
-        `wirescope: could not LISTEN on ${where}; followers poll instead:`,
-        String(error),
-      );
+      console.error(`wirescope: could not LISTEN on ${where}; followers poll:`, String(error));
+      relisten(null);
       return null;
     });
   }

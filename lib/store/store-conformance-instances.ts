@@ -133,5 +133,19 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
         },
       ]);
     });
+
+    it("a store that notifies appends (optional) names the transcript appended to", async () => {
+      if (store.watchAppends === undefined) return;
+      const seen: string[] = [];
+      const unsubscribe = store.watchAppends((transcriptId) => seen.push(transcriptId));
+      // The subscription may take a moment to be up: append until one is reported.
+      for (let tries = 0; !seen.includes("id-1"); tries++) {
+        if (tries > 400) throw new Error("No append was reported.");
+        await store.appendRecords("id-1", "run", [chunk(String(tries))]);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      unsubscribe();
+      expect(seen.every((transcriptId) => transcriptId === "id-1")).toBe(true);
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { DIALECTS, type Dialect, parseAll } from "../lib/protocol";
+import { appendBench } from "./append-bench";
 import { type Corpus, generateCorpus, SEED } from "./corpus";
 import { floors } from "./floors";
 import { middlewareComparison } from "./middleware-bench";
@@ -205,6 +206,26 @@ async function main(): Promise<void> {
     ),
   );
 
+  const appends = await appendBench();
+  console.log(
+    "\nAppends per second, SQLite (WAL, synchronous NORMAL) vs PostgreSQL (a local throwaway " +
+      "cluster: durable commits, then synchronous_commit=off), one record ≈ 170 bytes of JSON",
+  );
+  console.log(
+    table(
+      ["store", "how", "records", "commits", "records/s", "commits/s"],
+      appends.rows.map((row) => [
+        row.store,
+        row.mode,
+        String(row.records),
+        String(row.commits),
+        fixed(row.recordsPerSecond, 0),
+        fixed(row.commitsPerSecond, 0),
+      ]),
+    ),
+  );
+  if (appends.skipped !== undefined) console.log(appends.skipped);
+
   const results = floors(throughputRows, linearityRows, middlewareRows);
   results.push(
     {
@@ -249,6 +270,7 @@ async function main(): Promise<void> {
     proxy,
     storage,
     reads,
+    appends: appends.rows,
     floors: results,
     seconds,
   };

@@ -32,16 +32,22 @@ export interface ClusterOptions {
 
 /** The directory holding `initdb` and `pg_ctl`, or `undefined` when PostgreSQL is not installed. */
 export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const candidates = (env.PATH ?? "").split(delimiter).filter(Boolean);
+  // `WIRESCOPE_POSTGRES_BIN`: that directory only (empty: none, to skip the PostgreSQL tests).
+  const chosen = env.WIRESCOPE_POSTGRES_BIN;
+  const candidates =
+    chosen === undefined ? (env.PATH ?? "").split(delimiter).filter(Boolean) : [chosen];
   const debian = "/usr/lib/postgresql";
-  if (existsSync(debian)) {
+  if (chosen === undefined && existsSync(debian)) {
     const versions = readdirSync(debian)
       .filter((name) => /^\d+$/.test(name))
       .sort((a, b) => Number(b) - Number(a));
     candidates.push(...versions.map((version) => join(debian, version, "bin")));
   }
   const found = candidates.find(
-    (directory) => existsSync(join(directory, "initdb")) && existsSync(join(directory, "pg_ctl")),
+    (directory) =>
+      directory !== "" &&
+      existsSync(join(directory, "initdb")) &&
+      existsSync(join(directory, "pg_ctl")),
   );
   // A link on PATH (/usr/local/bin/initdb): psql and postgres sit beside the real file.
   return found === undefined ? undefined : dirname(realpathSync(join(found, "initdb")));
@@ -50,7 +56,8 @@ export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string | 
 /** Why the PostgreSQL tests cannot run here, or `undefined` when they can. */
 export function postgresSkipReason(): string | undefined {
   return findPostgresBin() === undefined
-    ? "PostgreSQL is not installed (no initdb/pg_ctl on PATH or in /usr/lib/postgresql/*/bin): " +
+    ? "PostgreSQL was not found (no initdb/pg_ctl on PATH, in /usr/lib/postgresql/*/bin or in " +
+        "WIRESCOPE_POSTGRES_BIN): " +
         "the PostgreSQL store tests are skipped. Install Debian's `postgresql` package (.ci/run does)."
     : undefined;
 }
@@ -88,8 +95,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Postgr
       `-k ${directory}`,
       "-c listen_addresses=127.0.0.1",
       "-c max_connections=200",
-      ...(options.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off"]),
-      ...(options.durable ? [] : ["-c full_page_writes=off"]),
+      // Tests: no flushes, little memory, no /dev/shm (small in containers).
+      ...(options.durable
+        ? []
+        : [
+            "-c fsync=off",
+            "-c synchronous_commit=off",
+            "-c full_page_writes=off",
+            "-c shared_buffers=16MB",
+            "-c dynamic_shared_memory_type=mmap",
+          ]),
     ];
     run("pg_ctl", [
       "-D",

@@ -11,7 +11,7 @@ import { decodeStoredJson } from "./stored-json";
 const TRANSCRIPT_COLUMNS = `id, title, created_at, updated_at, deleted_at, dialect, model_provider,
   model_id, system, tools, parent_id, fork_point, definition, source, last_seq`;
 
-/** The channel `reserveSeqs` notifies with the transcript's id (`LISTEN` in `watchAppends`). */
+/** The channel appends notify with the transcript's id (`LISTEN` in `watchAppends`). */
 export const APPENDS_CHANNEL = "wirescope_appends";
 
 const RECORD_COLUMNS = "seq, run_id, body, messages_node";
@@ -76,6 +76,26 @@ export const PG = {
     SELECT $1, r.seq, $2, r.kind, r.body, r.node, r.turn
     FROM unnest($3::bigint[], $4::text[], $5::text[], $6::bigint[], $7::bigint[])
       AS r (seq, kind, body, node, turn)`,
+  // A whole append of records with no request among them as one statement, so one round trip
+  // and its own transaction: the seqs reserved (the row lock taken), the records and the
+  // search text written. No row back: the transcript does not exist. It notifies like
+  // `reserveSeqs`.
+  appendAtOnce: `WITH reserved AS (
+      UPDATE transcripts SET last_seq = last_seq + $3, updated_at = $4
+      WHERE id = $1 RETURNING last_seq, pg_notify('${APPENDS_CHANNEL}', id)
+    ), inserted AS (
+      INSERT INTO records (transcript_id, seq, run_id, kind, body, turn)
+      SELECT $1, reserved.last_seq - $3 + r.ordinal, $2, r.kind, r.body, r.turn
+      FROM reserved, unnest($5::text[], $6::text[], $7::bigint[])
+        WITH ORDINALITY AS r (kind, body, turn, ordinal)
+    ), searched AS (
+      INSERT INTO search_blocks (transcript_id, block_key, text)
+      SELECT $1, p.block_key, substr(p.text, 1, ${SEARCH_BLOCK_MAX})
+      FROM reserved, unnest($8::text[], $9::text[]) AS p (block_key, text)
+      ON CONFLICT (transcript_id, block_key) DO UPDATE SET text = CASE
+        WHEN char_length(search_blocks.text) >= ${SEARCH_BLOCK_MAX} THEN search_blocks.text
+        ELSE substr(search_blocks.text || excluded.text, 1, ${SEARCH_BLOCK_MAX}) END
+    ) SELECT last_seq FROM reserved`,
   // Bounded (`SEARCH_BLOCK_MAX`): a block full already is left as it is, at no cost.
   appendSearch: `INSERT INTO search_blocks (transcript_id, block_key, text)
     SELECT $1, p.block_key, substr(p.text, 1, ${SEARCH_BLOCK_MAX})

@@ -4,16 +4,57 @@
  * when instances start together), a schema from a newer build, text PostgreSQL cannot hold,
  * and an unreachable server.
  */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { migrate } from "./postgres-migrate";
 import { POSTGRES_MIGRATIONS } from "./postgres-schema";
 import { openPostgresStore } from "./postgres-store";
 import { postgresTestCluster } from "./postgres-testing";
+import { WRITER_BATCH } from "./postgres-writer-child";
 import type { RequestRecord } from "./store";
 import { chunk, NEW, respond, user } from "./store-conformance";
 import { growingRequests } from "./store-conformance-records";
 
 const postgres = postgresTestCluster();
+
+const writerScript = fileURLToPath(new URL("./postgres-writer-child.ts", import.meta.url));
+
+/** Another process appending (`postgres-writer-child.ts`): `node --import tsx`, one process. */
+function writer(url: string, transcriptId: string, runId: string, batches: number) {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", writerScript, url, transcriptId, runId, String(batches)],
+    {
+      cwd: process.cwd(),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let stderr = "";
+  child.stderr.on("data", (data: Buffer) => {
+    stderr += data.toString();
+  });
+  const seqs: number[] = [];
+  let buffer = "";
+  const listeners: (() => void)[] = [];
+  child.stdout.on("data", (data: Buffer) => {
+    buffer += data.toString();
+    const lines = buffer.split("\n");
+    buffer = lines.pop() ?? "";
+    seqs.push(...lines.map(Number));
+    for (const listener of listeners) listener();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    seqs,
+    exited,
+    stderr: () => stderr,
+    onBatch: (f: () => void) => listeners.push(f),
+  };
+}
 
 describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
   it("keeps everything across close and reopen, and continues the seq", async () => {
@@ -72,6 +113,92 @@ describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
     expect((await one.listTranscripts())[0]?.recordCount).toBe(120);
     await one.close();
     await two.close();
+  });
+
+  it("keeps seq gapless with two processes and this one appending to one transcript", async () => {
+    const url = await postgres.createDatabase();
+    const store = await postgres.open({ url });
+    await store.createTranscript({ ...NEW, id: "t" });
+    const one = writer(url, "t", "p1", 30);
+    const two = writer(url, "t", "p2", 30);
+    // Both writers running before this process joins in, so all three overlap.
+    await Promise.all(
+      [one, two].map((child) => new Promise<void>((resolve) => child.onBatch(() => resolve()))),
+    );
+    for (let index = 0; index < 30; index++)
+      await store.appendRecords("t", "here", [chunk(`${index}`)]);
+    expect(await one.exited).toMatchObject({ code: 0 });
+    expect(await two.exited).toMatchObject({ code: 0 });
+    const records = (await store.getTranscript("t"))?.records ?? [];
+    expect(records.map((record) => record.seq)).toEqual(
+      Array.from({ length: 30 + 2 * 30 * WRITER_BATCH }, (_, index) => index + 1),
+    );
+    // Each process's batches are whole and in its order.
+    for (const run of ["p1", "p2"]) {
+      const texts = records
+        .filter((r) => r.runId === run)
+        .map((r) => (r.kind === "chunk" ? r.text : ""));
+      expect(texts.map((text) => text.split(":").slice(1, 3).join(":"))).toEqual(
+        Array.from(
+          { length: 30 * WRITER_BATCH },
+          (_, i) => `${Math.floor(i / WRITER_BATCH)}:${i % WRITER_BATCH}`,
+        ),
+      );
+    }
+    await store.close();
+  }, 60_000);
+
+  it("after a writer process is killed mid-append, holds a gapless prefix of whole batches", async () => {
+    const url = await postgres.createDatabase();
+    const store = await postgres.open({ url });
+    await store.createTranscript({ ...NEW, id: "crash" });
+    const child = writer(url, "crash", "crash-run", 0);
+    const acknowledged = await new Promise<number>((resolve, reject) => {
+      child.onBatch(() => {
+        const last = child.seqs.at(-1) ?? 0;
+        if (last >= 40 * WRITER_BATCH && !child.child.killed) {
+          child.child.kill("SIGKILL");
+          resolve(last);
+        }
+      });
+      void child.exited.then(({ code }) =>
+        reject(new Error(`The writer exited (${code}): ${child.stderr()}`)),
+      );
+    });
+    expect((await child.exited).signal).toBe("SIGKILL");
+    const records = (await store.getTranscript("crash"))?.records ?? [];
+    expect(records.length).toBeGreaterThanOrEqual(acknowledged);
+    expect(records.length % WRITER_BATCH).toBe(0);
+    expect(records.map((record) => record.seq)).toEqual(records.map((_, index) => index + 1));
+    expect((await store.listTranscripts())[0]?.recordCount).toBe(records.length);
+    // The transcript takes appends again: the dead connection's lock went with it.
+    expect((await store.appendRecords("crash", "next", [chunk("after")]))[0]?.seq).toBe(
+      records.length + 1,
+    );
+    await store.close();
+  }, 60_000);
+
+  it("stores each message of a growing conversation once, whichever instance appends", async () => {
+    const url = await postgres.createDatabase();
+    const one = await postgres.open({ url });
+    const two = await postgres.open({ url });
+    await one.createTranscript({ ...NEW, id: "id" });
+    const requests = growingRequests(40);
+    for (const sent of requests.slice(0, 20)) await one.appendRecords("id", "run", [sent]);
+    for (const sent of requests.slice(20)) await two.appendRecords("id", "run", [sent]);
+    await one.close();
+    await two.close();
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const nodes = await client.query("SELECT count(*)::int AS n FROM message_nodes");
+    const inline = await client.query(
+      "SELECT count(*)::int AS n FROM records WHERE body LIKE '%question%'",
+    );
+    await client.end();
+    // 1 system message, then a user and an assistant message per turn (the last unanswered).
+    expect(nodes.rows[0]).toEqual({ n: 1 + 40 * 2 - 1 });
+    expect(inline.rows[0]).toEqual({ n: 0 });
   });
 
   it("groups batches from two instances into one transcript without gaps", async () => {
@@ -164,6 +291,24 @@ describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
       code: "invalid",
     });
     expect((await store.getTranscript("t"))?.records).toHaveLength(1);
+    // In a group, a batch PostgreSQL refuses fails alone: the others are written once.
+    const results = await store.appendRunRecords([
+      { transcriptId: "t", runId: "ok-1", records: [chunk("a")] },
+      { transcriptId: "t", runId: "bad\u0000", records: [chunk("b")] },
+      { transcriptId: "missing", runId: "m", records: [chunk("c")] },
+      { transcriptId: "t", runId: "ok-2", records: [chunk("d")] },
+    ]);
+    expect(results.map((result) => (result.ok ? result.lastSeq : result.error))).toMatchObject([
+      2,
+      { code: "invalid" },
+      { code: "not_found" },
+      3,
+    ]);
+    expect((await store.getTranscript("t"))?.records.map((record) => record.runId)).toEqual([
+      "run",
+      "ok-1",
+      "ok-2",
+    ]);
     await store.close();
   });
 

@@ -13,8 +13,10 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { StoreError, storeClosed, transcriptNotFound } from "./errors";
+import { keyedQueue } from "./keyed-queue";
 import { normalizeListOptions, normalizeRecordPage } from "./list-options";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
+import { appendAtOnce, positioned, postgresAppender, prepareBatch } from "./postgres-append";
 import {
   driverCode,
   FOREIGN_KEY_VIOLATION,
@@ -26,7 +28,7 @@ import { postgresMessages } from "./postgres-messages";
 import { migrate } from "./postgres-migrate";
 import { APPENDS_CHANNEL, PG, pgRowToMeta, pgSearchText } from "./postgres-queries";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
-import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
+import { foldForSearch, matchSnippet } from "./search-text";
 import {
   type ListedRow,
   type LiveRunRow,
@@ -36,15 +38,8 @@ import {
   rowToRun,
   type TranscriptRow,
 } from "./sqlite-queries";
-import type {
-  RunBatchResult,
-  RunClaimResult,
-  Store,
-  StoredRecord,
-  StoreOptions,
-  TranscriptRecord,
-} from "./store";
-import { decodeStoredJson, type EncodedRecord, encodeRecord } from "./stored-json";
+import type { RunClaimResult, Store, StoreOptions } from "./store";
+import { decodeStoredJson, encodeRecord } from "./stored-json";
 
 export interface PostgresStoreOptions extends StoreOptions {
   /** `postgres://user:password@host:port/database` (also `postgresql://`). */
@@ -93,6 +88,10 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     console.error(`wirescope: a PostgreSQL connection to ${where} failed:`, error.message);
   });
   const messages = postgresMessages();
+  const appender = postgresAppender(messages, now);
+  // Appends to one transcript from this store run in call order, as with SQLite: the pool
+  // would otherwise let a later call reach the row lock first.
+  const inOrder = keyedQueue();
   let closed = false;
   let ending: Promise<void> | undefined;
 
@@ -148,48 +147,6 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     } finally {
       client.release(broken);
     }
-  }
-
-  async function append(
-    client: pg.PoolClient,
-    transcriptId: string,
-    runId: string,
-    records: readonly TranscriptRecord[],
-    encoded: readonly EncodedRecord[],
-  ): Promise<StoredRecord[]> {
-    const reserved = await client.query<{ last_seq: number }>(PG.reserveSeqs, [
-      transcriptId,
-      encoded.length,
-      now(),
-    ]);
-    const last = reserved.rows[0]?.last_seq;
-    if (last === undefined) throw transcriptNotFound(transcriptId);
-    const first = last - encoded.length + 1;
-    const nodes: (number | null)[] = [];
-    for (const { messages: bodies } of encoded)
-      nodes.push(bodies === undefined ? null : await messages.intern(client, transcriptId, bodies));
-    await client.query(PG.insertRecords, [
-      transcriptId,
-      runId,
-      encoded.map((_, index) => first + index),
-      records.map((record) => record.kind),
-      encoded.map((item) => item.body),
-      nodes,
-      encoded.map((item) => item.turn ?? null),
-    ]);
-    // Pieces of one block within this append joined first: one upsert row per block.
-    const blocks = new Map<string, string>();
-    for (const record of records) {
-      const piece = searchPiece(runId, record);
-      if (piece) blocks.set(piece.blockKey, (blocks.get(piece.blockKey) ?? "") + piece.text);
-    }
-    if (blocks.size > 0)
-      await client.query(PG.appendSearch, [
-        transcriptId,
-        [...blocks.keys()],
-        [...blocks.values()].map(pgSearchText),
-      ]);
-    return records.map((record, index) => ({ ...record, seq: first + index, runId }));
   }
 
   // One connection of its own, outside the pool, LISTENs for appends once someone watches.
@@ -367,14 +324,22 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
       }
       // Encoded before a connection is taken: a bad record fails the call before any write.
       const encoded = records.map(encodeRecord);
-      try {
-        return await transaction("BEGIN", (client) =>
-          append(client, transcriptId, runId, records, encoded),
-        );
-      } catch (error) {
-        messages.forget(transcriptId);
-        throw error;
-      }
+      return inOrder([transcriptId], async () => {
+        if (encoded.every((item) => item.messages === undefined)) {
+          // No message tree to extend: one statement, its own transaction.
+          const statement = appendAtOnce({ transcriptId, runId, records }, encoded, now());
+          const result = await query<{ last_seq: number }>(statement.text, statement.values);
+          return positioned({ transcriptId, runId, records }, result.rows[0]?.last_seq);
+        }
+        try {
+          return await transaction("BEGIN", (client) =>
+            appender.append(client, { transcriptId, runId, records }, encoded),
+          );
+        } catch (error) {
+          messages.forget(transcriptId);
+          throw error;
+        }
+      });
     },
 
     async appendRunRecords(batches) {
@@ -382,35 +347,34 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         await usable();
         return [];
       }
-      try {
-        return await transaction("BEGIN", async (client) => {
-          const results: RunBatchResult[] = [];
-          // Each batch in its own savepoint, so one bad batch leaves the others in.
-          for (const batch of batches) {
-            await client.query("SAVEPOINT batch");
-            try {
-              const encoded = batch.records.map(encodeRecord);
-              const stored = await append(
-                client,
-                batch.transcriptId,
-                batch.runId,
-                batch.records,
-                encoded,
-              );
-              await client.query("RELEASE SAVEPOINT batch");
-              results.push({ ok: true, lastSeq: stored.at(-1)?.seq ?? 0 });
-            } catch (error) {
-              await client.query("ROLLBACK TO SAVEPOINT batch");
-              messages.forget(batch.transcriptId);
-              results.push({ ok: false, error: storeErrorOf(error, where) });
-            }
-          }
-          return results;
-        });
-      } catch (error) {
+      // Encoded before a connection is taken: a bad record fails its batch alone.
+      const prepared = batches.map(prepareBatch);
+      const forgetAll = () => {
         for (const batch of batches) messages.forget(batch.transcriptId);
-        throw error;
-      }
+      };
+      return inOrder(
+        batches.map((batch) => batch.transcriptId),
+        async () => {
+          try {
+            return await transaction("BEGIN", (client) => appender.writeBatches(client, prepared));
+          } catch (error) {
+            forgetAll();
+            const lost =
+              error instanceof StoreError && ["unavailable", "closed"].includes(error.code);
+            if (lost) throw error;
+          }
+          // A statement failed and took the transaction with it (rare: text PostgreSQL cannot
+          // hold). Again, each batch in its own savepoint, so that batch fails alone.
+          try {
+            return await transaction("BEGIN", (client) =>
+              appender.writeBatches(client, prepared, { savepoints: true, where }),
+            );
+          } catch (error) {
+            forgetAll();
+            throw error;
+          }
+        },
+      );
     },
 
     async recordRunStart(run) {

@@ -2,8 +2,11 @@
  * Vitest glue for the PostgreSQL store tests: one throwaway cluster per test file (started in
  * `beforeAll`, stopped in `afterAll`) and a fresh database per opened store, so tests are
  * isolated and files can run in parallel workers. Where PostgreSQL is not installed, `skip`
- * says why (printed once per file) and the callers skip their suites.
+ * says why (printed once per run) and the callers skip their suites.
  */
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type PostgresCluster, postgresSkipReason, startCluster } from "./postgres-cluster";
 import { openPostgresStore, type PostgresStore } from "./postgres-store";
@@ -21,7 +24,7 @@ export interface PostgresTesting {
 export function postgresTestCluster(): PostgresTesting {
   const skip = postgresSkipReason();
   let cluster: PostgresCluster | undefined;
-  if (skip !== undefined) console.warn(`wirescope: ${skip}`);
+  if (skip !== undefined) warnOnce(skip);
   else {
     beforeAll(async () => {
       cluster = await startCluster();
@@ -46,4 +49,17 @@ export function postgresTestCluster(): PostgresTesting {
       return store;
     },
   };
+}
+
+/**
+ * The skip message, printed by the first test file of a run only: test files run in worker
+ * processes of one Vitest process, so a marker named after it says whether one already did.
+ */
+function warnOnce(message: string): void {
+  try {
+    writeFileSync(join(tmpdir(), `wirescope-pg-skip-${process.ppid}`), "", { flag: "wx" });
+  } catch {
+    return;
+  }
+  console.warn(`wirescope: ${message}`);
 }

@@ -195,7 +195,6 @@ export class RunRegistry {
   }
 
   private startTail(store: Store, info: RunInfo): Promise<RunTail> {
-    this.watch(store);
     const tail = runTailOf(store, info, this, () => this.tails.delete(info.runId));
     const started = tail.start().then(
       () => tail,
@@ -210,7 +209,8 @@ export class RunRegistry {
 
   /**
    * A store that notifies appends (PostgreSQL) wakes the tails of that transcript at once.
-   * Called when the instance starts, so the subscription is up before anyone follows a run.
+   * Called once, when the instance starts (`instance.ts`), with the store itself (the routes
+   * hold a wrapper of it), so the subscription is up before anyone follows a run.
    */
   watch(store: Store): void {
     if (store.watchAppends === undefined || this.watched.has(store)) return;

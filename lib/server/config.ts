@@ -18,6 +18,17 @@ export interface ServerConfig {
    * default 0 = never: a run goes on with nobody watching, and still costs tokens).
    */
   stopUnwatchedAfterS: number;
+  /**
+   * Several instances on one database: how long an instance's lease lasts without renewal
+   * (`WIRESCOPE_LEASE_MS`, default 15 000). Its unfinished runs are marked crashed by another
+   * instance only after it ended; it is renewed every third of it.
+   */
+  leaseMs: number;
+  /**
+   * How often an instance reads the store for another instance's new records and for stop
+   * requests (`WIRESCOPE_POLL_MS`, default 100; a store that notifies is also polled, 10× slower).
+   */
+  pollMs: number;
   /** The provider variables only (keys included: server-side, never sent or logged). */
   providerEnv: Readonly<Record<string, string>>;
 }
@@ -34,6 +45,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     maxTurns: Number.isInteger(turns) && turns > 0 ? turns : 10,
     idleTimeoutMs: readIdleTimeout(env.WIRESCOPE_STREAM_IDLE_TIMEOUT_MS),
     stopUnwatchedAfterS: readSeconds(env.WIRESCOPE_STOP_UNWATCHED_AFTER_S),
+    leaseMs: readMs(env.WIRESCOPE_LEASE_MS, DEFAULT_LEASE_MS, 1000),
+    pollMs: readMs(env.WIRESCOPE_POLL_MS, DEFAULT_POLL_MS, 5),
     providerEnv: pickProviderEnv(env),
   };
 }
@@ -42,6 +55,16 @@ function readIdleTimeout(value: string | undefined): number {
   if (value === undefined || value.trim() === "") return DEFAULT_IDLE_TIMEOUT_MS;
   const ms = Number(value);
   return Number.isFinite(ms) && ms >= 0 ? ms : DEFAULT_IDLE_TIMEOUT_MS;
+}
+
+export const DEFAULT_LEASE_MS = 15_000;
+export const DEFAULT_POLL_MS = 100;
+
+/** A whole number of ms, at least `min`; the default when unset or not a number. */
+function readMs(value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const ms = Number(value);
+  return Number.isFinite(ms) ? Math.max(min, Math.round(ms)) : fallback;
 }
 
 function readSeconds(value: string | undefined): number {

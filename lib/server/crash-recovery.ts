@@ -1,18 +1,25 @@
+import { randomUUID } from "node:crypto";
 import type { ProtocolEvent } from "../protocol/events";
 import type { RunInfo, Store } from "../store";
 
 /**
- * Marks every run the store still has in flight as interrupted (reason `crash`, spec §10):
- * call it once when the server starts, before it starts runs of its own. Each such run gets
- * an `interrupt` record appended, so no transcript ends mid-block without a reason, and is
- * noted as ended. Returns the runs it marked. A run whose transcript is gone is only ended.
+ * Marks the runs no live instance is running as interrupted (reason `crash`, spec §10): runs
+ * whose instance's lease has ended (it was killed, or lost the database) or that name none.
+ * An instance calls it when it starts, before runs of its own, and again with each lease
+ * renewal, so the runs of another instance that died are marked once its lease ends, never
+ * while it is alive. Each run is adopted first (`adoptRun`), so two instances sweeping at
+ * once mark it once; it then gets an `interrupt` record, so no transcript ends mid-block
+ * without a reason, and is noted as ended. Returns the runs it marked. A run whose transcript
+ * is gone is only ended.
  */
 export async function interruptCrashedRuns(
   store: Store,
   now: () => number = Date.now,
+  instanceId: string = randomUUID(),
 ): Promise<RunInfo[]> {
-  const runs = await store.listUnfinishedRuns();
-  for (const run of runs) {
+  const marked: RunInfo[] = [];
+  for (const run of await store.listOrphanedRuns(now())) {
+    if (!(await store.adoptRun(run.runId, instanceId, now()))) continue;
     const event: ProtocolEvent = {
       type: "interrupt",
       id: `${run.runId.slice(0, 8)}-crash`,
@@ -23,6 +30,7 @@ export async function interruptCrashedRuns(
       .appendRecords(run.transcriptId, run.runId, [{ kind: "event", event }])
       .catch(() => undefined);
     await store.recordRunEnd(run.runId, now());
+    marked.push(run);
   }
-  return runs;
+  return marked;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TranscriptRecord } from "../protocol/records";
-import type { RunRecordBatch, Store } from "../store";
+import { createMemoryStore, type RunRecordBatch, type Store } from "../store";
 import { COMMIT_DELAY_MS, createCommitQueue } from "./record-writer";
 
 const record = (text: string): TranscriptRecord => ({ kind: "chunk", turn: 0, t: 0, text });
@@ -93,5 +93,62 @@ describe("createCommitQueue", () => {
     writer.write(record("c"));
     await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS);
     expect(commits).toHaveLength(3);
+  });
+});
+
+const chunk = (text: string): TranscriptRecord => ({ kind: "chunk", turn: 0, t: 1, text });
+
+/** A store whose grouped appends wait until the test lets each one through. */
+function gatedStore(store: Store) {
+  const calls: (readonly RunRecordBatch[])[] = [];
+  const gates: (() => void)[] = [];
+  const slow: Store = Object.create(store);
+  slow.appendRunRecords = async (batches) => {
+    calls.push(batches);
+    await new Promise<void>((resolve) => gates.push(resolve));
+    return store.appendRunRecords(batches);
+  };
+  return { slow, calls, release: () => gates.shift()?.() };
+}
+
+describe("createCommitQueue with a slow store", () => {
+  it("keeps one commit in flight: what arrives meanwhile goes in the next one, whole and in order", async () => {
+    const store = createMemoryStore();
+    const meta = await store.createTranscript({
+      dialect: "xml",
+      model: { provider: "demo", id: "x" },
+    });
+    const { slow, calls, release } = gatedStore(store);
+    const queue = createCommitQueue(slow, { delayMs: 1 });
+    const writer = queue.writer(meta.id, "run", (error) => {
+      throw error;
+    });
+    writer.write(chunk("a"));
+    const first = writer.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toHaveLength(1);
+    // While the first commit waits on the store, records keep coming, each past the delay.
+    for (const text of ["b", "c", "d"]) {
+      writer.write(chunk(text));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(calls).toHaveLength(1);
+    const rest = writer.flush();
+    release();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls.map((batches) => batches.map((batch) => batch.records.length))).toEqual([
+      [1],
+      [3],
+    ]);
+    release();
+    await rest;
+    const stored = await store.listRunRecords(meta.id, "run", 0);
+    expect(stored.map((record) => (record.kind === "chunk" ? record.text : ""))).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+    ]);
   });
 });

@@ -37,8 +37,8 @@ interface WriterState {
 /**
  * Groups the records of every live run into one store call (one SQLite transaction) every few
  * milliseconds, instead of one transaction per record: with hundreds of runs streaming a
- * record every 15 ms each, per-record commits were a quarter of the server's CPU. Commits are
- * chained, so each run's records reach the store in the order they were written.
+ * record every 15 ms each, per-record commits were a quarter of the server's CPU. One commit is
+ * in flight at a time, so each run's records reach the store in the order they were written.
  *
  * The wait adapts to load: `delayMs` while commits are quick, up to `maxDelayMs` when they take
  * long. A commit's cost is mostly per run in it (each run's pages are written whatever number
@@ -53,21 +53,23 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
   } = options;
   let pending = new Set<WriterState>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let committed: Promise<void> = Promise.resolve();
   let wait = delayMs;
+  // At most one commit in flight; what arrives meanwhile goes in the one after it, whole. A slow
+  // store (PostgreSQL: a round trip per statement) then gets bigger commits, never a growing
+  // queue of small ones (which let records reach the store seconds late under load).
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
 
-  const commit = (): Promise<void> => {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
+  const run = (): Promise<void> => {
     const writers = [...pending];
     pending = new Set();
-    if (writers.length === 0) return committed;
+    if (writers.length === 0) return Promise.resolve();
     const batches = writers.map((writer) => {
       const batch = { ...writer.batch };
       writer.batch.records = [];
       return batch;
     });
-    committed = committed.then(async () => {
+    const committing = (async () => {
       let results: Awaited<ReturnType<Store["appendRunRecords"]>>;
       const began = now();
       try {
@@ -82,9 +84,25 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
         writer.failed = true;
         writer.onError(result.error);
       });
+    })().finally(() => {
+      running = null;
     });
-    return committed;
+    running = committing;
+    return committing;
   };
+
+  const commit = (): Promise<void> => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    if (running === null) return run();
+    next ??= running.then(() => {
+      next = null;
+      return run();
+    });
+    return next;
+  };
+  /** Settles once everything handed to the store so far is stored. */
+  const committed = (): Promise<void> => next ?? running ?? Promise.resolve();
 
   return {
     writer(transcriptId, runId, onError) {
@@ -102,7 +120,7 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
         },
         async flush() {
           // Everything queued so far goes now; earlier commits settle first (they are chained).
-          await (pending.has(state) ? commit() : committed);
+          await (pending.has(state) ? commit() : committed());
         },
       };
     },

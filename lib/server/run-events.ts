@@ -16,7 +16,8 @@ export type RunEventsAnswer =
 /**
  * `GET /api/runs/:runId/events?after=N` (spec §10): the `run` record, then the run's records
  * from the N-th on (0 = all), then live ones until it ends. A run in progress is served from
- * the registry's frames; a finished one from the store, so the URL keeps working.
+ * the registry's frames — this instance's own, or another instance's followed through the
+ * store (`RunTail`); a finished one from the store, so the URL keeps working.
  */
 export async function runEvents(
   runId: string,
@@ -31,8 +32,12 @@ export async function runEvents(
       error: "after: must be a whole number of records you already have (0 = all).",
     };
   }
-  const live = runRegistry().get(runId);
-  if (live !== undefined) {
+  const registry = runRegistry();
+  const live = await registry.follow(store, runId);
+  if (live !== null) {
+    // Another instance's run: its viewers get records before they are stored, so one that
+    // comes here with them may be ahead of what was read so far.
+    if (after > live.frameCount && registry.get(runId) === undefined) await registry.catchUp(runId);
     if (after > live.frameCount) return tooFar(after, live.frameCount);
     return { ok: true, transcriptId: live.transcriptId, body: live.attach(after) };
   }

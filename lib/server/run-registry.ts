@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { withLiveExport } from "../otel/install";
-import type { Store } from "../store";
+import type { RunInfo, Store } from "../store";
+import { DEFAULT_POLL_MS } from "./config";
 import { LiveRun } from "./live-run";
 import { type CommitQueue, createCommitQueue } from "./record-writer";
+import { RunTail } from "./run-tail";
 import { VIEWER_BUFFER_BYTES, VIEWER_MAX_LAG_BYTES, type ViewerLimits } from "./run-viewer";
 
 /** A run in progress as `GET /api/runs?active=1` lists it. */
@@ -22,11 +24,25 @@ export interface OpenRunInput {
   controller?: AbortController;
   /** 0 (the default) = never stop a run for having no viewer. */
   stopUnwatchedAfterMs?: number;
+  /** Refused (`RunBusyError`) while the transcript has another unfinished run, on any instance. */
+  exclusive?: boolean;
   now?: () => number;
 }
 
 /** Told when a run's records are stored and its end noted; must return at once (no awaiting). */
 export type FinishListener = (run: { transcriptId: string; runId: string }, store: Store) => void;
+/** `open` with `exclusive`: the transcript already has a run in progress (maybe on another instance). */
+export class RunBusyError extends Error {
+  constructor(
+    readonly transcriptId: string,
+    readonly runId: string,
+  ) {
+    super(
+      `Transcript ${JSON.stringify(transcriptId)} has run ${JSON.stringify(runId)} in progress.`,
+    );
+    this.name = "RunBusyError";
+  }
+}
 
 /**
  * The server's runs in progress (spec §10). Whatever produces a transcript's records — the
@@ -39,15 +55,34 @@ export class RunRegistry {
   private readonly runs = new Map<string, LiveRun>();
   private readonly queues = new WeakMap<Store, CommitQueue>();
   private readonly finishListeners: FinishListener[] = [];
+  /** Runs of other instances followed here, by run id (settles once their records so far are read). */
+  private readonly tails = new Map<string, Promise<RunTail>>();
+  private readonly watched = new WeakSet<Store>();
+  /** This process among the instances sharing the database (its runs are claimed under it). */
+  readonly instanceId: string;
+  /** How often another instance's run is read from the store (`WIRESCOPE_POLL_MS`). */
+  pollMs = DEFAULT_POLL_MS;
 
-  constructor(private readonly limits: ViewerLimits) {}
+  constructor(
+    private readonly limits: ViewerLimits,
+    instanceId: string = randomUUID(),
+  ) {
+    this.instanceId = instanceId;
+  }
 
   /** Registers a run (and records its start in the store, which may reject). */
   async open(input: OpenRunInput): Promise<LiveRun> {
     const now = input.now ?? Date.now;
     const runId = input.runId ?? randomUUID();
     const startedAt = now();
-    await input.store.recordRunStart({ runId, transcriptId: input.transcriptId, startedAt });
+    const claim = await input.store.claimRun({
+      runId,
+      transcriptId: input.transcriptId,
+      startedAt,
+      instanceId: this.instanceId,
+      exclusive: input.exclusive ?? false,
+    });
+    if (!claim.ok) throw new RunBusyError(input.transcriptId, claim.runId);
     let run: LiveRun | undefined;
     const writer = this.queue(input.store).writer(input.transcriptId, runId, (error) => {
       console.error("wirescope: could not store a record:", describeError(error));
@@ -95,6 +130,37 @@ export class RunRegistry {
     return this.runs.get(runId);
   }
 
+  /** Whether any run here could be stopped (the stop-request poll runs only then). */
+  get hasRuns(): boolean {
+    return this.runs.size > 0;
+  }
+
+  /**
+   * A run in progress to attach viewers to: this instance's own, or one another instance runs,
+   * followed through the store (`RunTail`, shared by every viewer here). `null` when the store
+   * has it finished or does not know it.
+   */
+  async follow(store: Store, runId: string): Promise<LiveRun | null> {
+    const local = this.runs.get(runId);
+    if (local !== undefined) return local;
+    let tail = this.tails.get(runId);
+    if (tail === undefined) {
+      const info = await store.getRunInfo(runId);
+      if (info === null || info.endedAt !== null) return null;
+      // Checked again: another request may have started following it meanwhile.
+      tail = this.tails.get(runId) ?? this.startTail(store, info);
+    }
+    return (await tail).live;
+  }
+
+  /**
+   * Reads the store for the run's records now, so a viewer of another instance's run that
+   * counts records not yet read here (the owner sends before it stores) can be served.
+   */
+  async catchUp(runId: string): Promise<void> {
+    await (await this.tails.get(runId))?.poke();
+  }
+
   active(): ActiveRun[] {
     return [...this.runs.values()]
       .filter((run) => !run.finished)
@@ -106,9 +172,75 @@ export class RunRegistry {
       }));
   }
 
+  /** This instance's runs, then every other unfinished run the store has (other instances'). */
+  async activeEverywhere(store: Store): Promise<ActiveRun[]> {
+    const local = this.active();
+    const others = (await store.listLiveRuns()).filter((run) => !this.runs.has(run.runId));
+    return [
+      ...local,
+      ...others.map(({ runId, transcriptId, startedAt, records }) => ({
+        runId,
+        transcriptId,
+        startedAt,
+        records,
+      })),
+    ];
+  }
+
   /** A stop request (from any connection); false when no such run is in progress here. */
   stop(runId: string): boolean {
     return this.runs.get(runId)?.stop("user") ?? false;
+  }
+
+  /**
+   * A stop request for a run on any instance: this one's is stopped at once; another's is
+   * asked for through the store, and its instance stops it at its next poll. False when no
+   * such run is in progress anywhere.
+   */
+  async stopAnywhere(store: Store, runId: string, now: () => number = Date.now): Promise<boolean> {
+    const local = this.runs.get(runId);
+    if (local !== undefined) return local.stop("user");
+    return store.requestRunStop(runId, now());
+  }
+
+  /** Stops this instance's runs that a stop was requested for through the store. */
+  async applyStopRequests(store: Store): Promise<string[]> {
+    if (this.runs.size === 0) return [];
+    const requested = await store.listStopRequests(this.instanceId);
+    return requested.filter((runId) => this.stop(runId));
+  }
+
+  private startTail(store: Store, info: RunInfo): Promise<RunTail> {
+    const tail = runTailOf(store, info, this, () => this.tails.delete(info.runId));
+    const started = tail.start().then(
+      () => tail,
+      (error: unknown) => {
+        tail.close();
+        throw error;
+      },
+    );
+    this.tails.set(info.runId, started);
+    return started;
+  }
+
+  /**
+   * A store that notifies appends (PostgreSQL) wakes the tails of that transcript at once.
+   * Called once, when the instance starts (`instance.ts`), with the store itself (the routes
+   * hold a wrapper of it), so the subscription is up before anyone follows a run.
+   */
+  watch(store: Store): void {
+    if (store.watchAppends === undefined || this.watched.has(store)) return;
+    this.watched.add(store);
+    store.watchAppends((transcriptId) => {
+      for (const tail of this.tails.values())
+        void tail.then((ready) => {
+          if (ready.live.transcriptId === transcriptId) void ready.poke();
+        });
+    });
+  }
+
+  get viewerLimits(): ViewerLimits {
+    return this.limits;
   }
 
   private queue(store: Store): CommitQueue {
@@ -119,6 +251,23 @@ export class RunRegistry {
     }
     return queue;
   }
+}
+
+function runTailOf(
+  store: Store,
+  run: RunInfo,
+  registry: RunRegistry,
+  onClose: () => void,
+): RunTail {
+  return new RunTail({
+    store,
+    run,
+    limits: registry.viewerLimits,
+    // Notified appends wake it; the poll is then only a safety net.
+    pollMs: store.watchAppends === undefined ? registry.pollMs : registry.pollMs * 10,
+    now: Date.now,
+    onClose,
+  });
 }
 
 /** The error's message and code, never a stack with server paths. */

@@ -25,7 +25,7 @@ import type { ServerConfig } from "./config";
 import type { LiveRun } from "./live-run";
 import { providerRun } from "./provider-run";
 import { resolveRunModel } from "./run-model";
-import { runRegistry } from "./run-registry";
+import { RunBusyError, runRegistry } from "./run-registry";
 import { sseRecord } from "./sse";
 
 export interface RunRequest {
@@ -95,12 +95,7 @@ export async function startRun(
   const { registry, system } = runSettings(request, previous, available);
   // Claimed synchronously after the last check, so two requests cannot both pass it.
   const claim = previous === null ? () => {} : claimTranscript(previous.meta.id);
-  if (claim === null) {
-    throw new RunRequestError(
-      409,
-      `transcriptId: "${previous?.meta.id}" already has a run in progress; wait for it or stop it.`,
-    );
-  }
+  if (claim === null) throw busy(previous?.meta.id ?? "");
   let release = claim;
   try {
     return await begin();
@@ -149,6 +144,8 @@ export async function startRun(
         transcriptId: meta.id,
         controller,
         stopUnwatchedAfterMs: config.stopUnwatchedAfterS * 1000,
+        // The store's check holds across instances sharing the database (the set above only here).
+        exclusive: true,
         now,
       }),
     );
@@ -273,12 +270,20 @@ async function storing<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (error instanceof RunBusyError) throw busy(error.transcriptId);
     console.error(
       "wirescope: could not store a run:",
       error instanceof Error ? error.message : error,
     );
     throw new RunRequestError(503, "storage: the run could not be saved (storage failed).");
   }
+}
+
+function busy(transcriptId: string): RunRequestError {
+  return new RunRequestError(
+    409,
+    `transcriptId: "${transcriptId}" already has a run in progress; wait for it or stop it.`,
+  );
 }
 
 function selectTools(registry: Registry, names: readonly string[] | undefined): Registry {

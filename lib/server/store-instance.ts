@@ -1,15 +1,19 @@
 import { openPostgresStore, openSqliteStore, type Store, StoreError } from "../store";
-import { interruptCrashedRuns } from "./crash-recovery";
+import { readConfig } from "./config";
 import { chooseStore } from "./database-url";
+import { startInstance } from "./instance";
+import { runRegistry } from "./run-registry";
 
 const key = Symbol.for("wirescope.store");
 type Holder = { [key]?: { where: string; store: Store } };
 
 /**
  * The server's one store, opened once per process: PostgreSQL when `DATABASE_URL` is set
- * (`database-url.ts`), else SQLite under the data directory. Opening it is this server's start:
- * runs a previous process left in flight are marked interrupted (`crash`) first, and every call
- * waits for that, so no request sees a transcript that ends mid-block without its reason.
+ * (`database-url.ts`), else SQLite under the data directory. Opening it is this server's start
+ * as an instance (`instance.ts`; several may share the database): its lease is written and runs
+ * no live instance runs — a previous process's, or a killed instance's whose lease has ended —
+ * are marked interrupted (`crash`) first, and every call waits for that, so no request sees a
+ * transcript that ends mid-block without its reason.
  * A DATABASE_URL that is unusable or unreachable is logged once, naming DATABASE_URL (never its
  * password), the calls waiting reject with that `unavailable` error (routes answer 503), and
  * the next call opens it again.
@@ -39,8 +43,11 @@ export function getStore(
         : new StoreError("unavailable", `DATABASE_URL cannot be used: ${reason}`, { cause: error });
     });
   }
+  const { leaseMs, pollMs } = readConfig(env);
+  const registry = runRegistry();
+  registry.pollMs = pollMs;
   const recovered = ready.then(() =>
-    interruptCrashedRuns(opened).catch((error: unknown) => {
+    startInstance(opened, registry, { leaseMs, pollMs }).ready.catch((error: unknown) => {
       console.error("wirescope: could not mark the runs a crash interrupted:", String(error));
     }),
   );
@@ -68,7 +75,8 @@ function afterRecovery(store: Store, ready: Promise<unknown>): Store {
   return new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== "function") return value;
+      // Subscribing is synchronous (it returns the unsubscribe); it needs no store call first.
+      if (typeof value !== "function" || property === "watchAppends") return value;
       const method = value as (...parameters: unknown[]) => unknown;
       if (!settled) {
         return async (...args: unknown[]) => {

@@ -11,6 +11,9 @@ import { decodeStoredJson } from "./stored-json";
 const TRANSCRIPT_COLUMNS = `id, title, created_at, updated_at, deleted_at, dialect, model_provider,
   model_id, system, tools, parent_id, fork_point, definition, source, last_seq`;
 
+/** The channel appends notify with the transcript's id (`LISTEN` in `watchAppends`). */
+export const APPENDS_CHANNEL = "wirescope_appends";
+
 const RECORD_COLUMNS = "seq, run_id, body, messages_node";
 
 export const PG = {
@@ -63,9 +66,11 @@ export const PG = {
     WHERE id = $1 AND deleted_at IS NULL RETURNING ${TRANSCRIPT_COLUMNS}`,
   softDelete: "UPDATE transcripts SET deleted_at = $2 WHERE id = $1 AND deleted_at IS NULL",
   restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = $1 AND deleted_at IS NOT NULL",
-  // Takes the transcript's row lock until commit: appends from any connection queue here.
+  // Takes the transcript's row lock until commit: appends from any connection queue here. The
+  // notification (delivered at commit, once per transcript per transaction) wakes the instances
+  // following a run of it (`watchAppends`) without another round trip.
   reserveSeqs: `UPDATE transcripts SET last_seq = last_seq + $2, updated_at = $3
-    WHERE id = $1 RETURNING last_seq`,
+    WHERE id = $1 RETURNING last_seq, pg_notify('${APPENDS_CHANNEL}', id)`,
   // One statement for a whole append: the columns as parallel arrays.
   insertRecords: `INSERT INTO records (transcript_id, seq, run_id, kind, body, messages_node, turn)
     SELECT $1, r.seq, $2, r.kind, r.body, r.node, r.turn
@@ -73,10 +78,11 @@ export const PG = {
       AS r (seq, kind, body, node, turn)`,
   // A whole append of records with no request among them as one statement, so one round trip
   // and its own transaction: the seqs reserved (the row lock taken), the records and the
-  // search text written. No row back: the transcript does not exist.
+  // search text written. No row back: the transcript does not exist. It notifies like
+  // `reserveSeqs`.
   appendAtOnce: `WITH reserved AS (
       UPDATE transcripts SET last_seq = last_seq + $3, updated_at = $4
-      WHERE id = $1 RETURNING last_seq
+      WHERE id = $1 RETURNING last_seq, pg_notify('${APPENDS_CHANNEL}', id)
     ), inserted AS (
       INSERT INTO records (transcript_id, seq, run_id, kind, body, turn)
       SELECT $1, reserved.last_seq - $3 + r.ordinal, $2, r.kind, r.body, r.turn
@@ -102,6 +108,31 @@ export const PG = {
   insertRun: "INSERT INTO runs (run_id, transcript_id, started_at) VALUES ($1, $2, $3)",
   endRun: "UPDATE runs SET ended_at = $2 WHERE run_id = $1 AND ended_at IS NULL",
   selectRun: "SELECT run_id, transcript_id, started_at, ended_at FROM runs WHERE run_id = $1",
+  // Locks the transcript's row first: claims for one conversation from any instance queue here,
+  // so the second one sees the first one's run (READ COMMITTED alone would let both in).
+  lockTranscript: "SELECT 1 FROM transcripts WHERE id = $1 FOR UPDATE",
+  busyRun: "SELECT run_id FROM runs WHERE transcript_id = $1 AND ended_at IS NULL LIMIT 1",
+  claimRun: `INSERT INTO runs (run_id, transcript_id, started_at, instance_id)
+    VALUES ($1, $2, $3, $4)`,
+  renewLease: `INSERT INTO instances (instance_id, lease_until) VALUES ($1, $2)
+    ON CONFLICT (instance_id) DO UPDATE SET lease_until = excluded.lease_until`,
+  orphanedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
+    WHERE ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (SELECT 1 FROM instances
+      WHERE instances.instance_id = runs.instance_id AND lease_until > $1))
+    ORDER BY started_at, run_id`,
+  adoptRun: `UPDATE runs SET instance_id = $2
+    WHERE run_id = $1 AND ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (
+      SELECT 1 FROM instances
+      WHERE instances.instance_id = runs.instance_id AND lease_until > $3))`,
+  requestStop: `UPDATE runs SET stop_requested_at = coalesce(stop_requested_at, $2)
+    WHERE run_id = $1 AND ended_at IS NULL`,
+  stopRequests: `SELECT run_id FROM runs
+    WHERE instance_id = $1 AND ended_at IS NULL AND stop_requested_at IS NOT NULL`,
+  liveRuns: `SELECT run_id, transcript_id, started_at, ended_at, instance_id,
+      (SELECT count(*) FROM records
+        WHERE records.transcript_id = runs.transcript_id AND records.run_id = runs.run_id)
+        AS records
+    FROM runs WHERE ended_at IS NULL ORDER BY started_at, run_id`,
   unfinishedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
     WHERE ended_at IS NULL ORDER BY started_at, run_id`,
   relicGet: "SELECT value, expires_at FROM relics WHERE namespace = $1 AND key = $2",

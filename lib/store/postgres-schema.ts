@@ -87,4 +87,16 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
 
   CREATE INDEX message_nodes_children ON message_nodes (transcript_id, parent);
   `,
+  // Several instances on one database (as SQLite's migration 6): the instance running each run,
+  // stop requests passed through the store, and each instance's lease.
+  `
+  ALTER TABLE runs ADD COLUMN instance_id TEXT COLLATE "C";
+  ALTER TABLE runs ADD COLUMN stop_requested_at BIGINT;
+  CREATE INDEX runs_unfinished_transcript ON runs (transcript_id) WHERE ended_at IS NULL;
+
+  CREATE TABLE instances (
+    instance_id TEXT COLLATE "C" PRIMARY KEY,
+    lease_until BIGINT NOT NULL
+  );
+  `,
 ];

@@ -26,18 +26,19 @@ import {
 } from "./postgres-errors";
 import { postgresMessages } from "./postgres-messages";
 import { migrate } from "./postgres-migrate";
-import { PG, pgRowToMeta, pgSearchText } from "./postgres-queries";
+import { APPENDS_CHANNEL, PG, pgRowToMeta, pgSearchText } from "./postgres-queries";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet } from "./search-text";
 import {
   type ListedRow,
+  type LiveRunRow,
   type RecordRow,
   type RelicRow,
   type RunRow,
   rowToRun,
   type TranscriptRow,
 } from "./sqlite-queries";
-import type { Store, StoreOptions } from "./store";
+import type { RunClaimResult, Store, StoreOptions } from "./store";
 import { decodeStoredJson, encodeRecord } from "./stored-json";
 
 export interface PostgresStoreOptions extends StoreOptions {
@@ -63,6 +64,9 @@ const types = {
 };
 
 const READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+
+/** How long a lost LISTEN connection waits before it is opened again. */
+const LISTEN_RETRY_MS = 2000;
 
 /** Opens the pool at once; connecting and migrating happen in the background (`ready`). */
 export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
@@ -143,6 +147,54 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     } finally {
       client.release(broken);
     }
+  }
+
+  // One connection of its own, outside the pool, LISTENs for appends once someone watches.
+  // Lost (the database restarted, a network cut), it is opened again after a pause; meanwhile
+  // the watchers poll on, more slowly.
+  const appendListeners = new Set<(transcriptId: string) => void>();
+  let listening: Promise<pg.Client | null> | undefined;
+  const relisten = (client: pg.Client | null) => {
+    if (closed) return;
+    listening = undefined;
+    client?.end().catch(() => undefined);
+    setTimeout(() => {
+      if (!closed && appendListeners.size > 0) listen();
+    }, LISTEN_RETRY_MS).unref();
+  };
+  function listen(): void {
+    listening ??= (async () => {
+      await usable();
+      const client = new pg.Client({
+        connectionString: options.connectionString,
+        application_name: "wirescope-listen",
+      });
+      client.on("notification", (message) => {
+        if (message.channel !== APPENDS_CHANNEL || message.payload === undefined) return;
+        for (const listener of appendListeners) listener(message.payload);
+      });
+      let lost = false;
+      const lose = (reason: string) => {
+        if (lost || closed) return;
+        lost = true;
+        console.error(`wirescope: the PostgreSQL listener on ${where} was lost: ${reason}`);
+        relisten(client);
+      };
+      client.on("error", (error) => lose(error.message));
+      client.on("end", () => lose("the connection ended"));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${APPENDS_CHANNEL}`);
+      } catch (error) {
+        lost = true;
+        throw error;
+      }
+      return client;
+    })().catch((error: unknown) => {
+      console.error(`wirescope: could not LISTEN on ${where}; followers poll:`, String(error));
+      relisten(null);
+      return null;
+    });
   }
 
   async function liveTranscript(client: pg.PoolClient, id: string) {
@@ -343,6 +395,72 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
       await query(PG.endRun, [runId, endedAt]);
     },
 
+    async claimRun(claim) {
+      try {
+        return await transaction("BEGIN", async (client): Promise<RunClaimResult> => {
+          const locked = await client.query(PG.lockTranscript, [claim.transcriptId]);
+          if (locked.rowCount === 0) throw transcriptNotFound(claim.transcriptId);
+          if (claim.exclusive) {
+            const holder = (
+              await client.query<{ run_id: string }>(PG.busyRun, [claim.transcriptId])
+            ).rows[0];
+            if (holder !== undefined) return { ok: false, runId: holder.run_id };
+          }
+          await client.query(PG.claimRun, [
+            claim.runId,
+            claim.transcriptId,
+            claim.startedAt,
+            claim.instanceId,
+          ]);
+          return { ok: true };
+        });
+      } catch (error) {
+        if (driverCode(error) === UNIQUE_VIOLATION)
+          throw new StoreError("conflict", `Run ${JSON.stringify(claim.runId)} exists.`, {
+            cause: error,
+          });
+        throw error;
+      }
+    },
+
+    async renewLease(instanceId, expiresAt) {
+      await query(PG.renewLease, [instanceId, expiresAt]);
+    },
+
+    async listOrphanedRuns(at) {
+      return (await query<RunRow>(PG.orphanedRuns, [at])).rows.map(rowToRun);
+    },
+
+    async adoptRun(runId, instanceId, at) {
+      return ((await query(PG.adoptRun, [runId, instanceId, at])).rowCount ?? 0) > 0;
+    },
+
+    async requestRunStop(runId, at) {
+      return ((await query(PG.requestStop, [runId, at])).rowCount ?? 0) > 0;
+    },
+
+    async listStopRequests(instanceId) {
+      return (await query<{ run_id: string }>(PG.stopRequests, [instanceId])).rows.map(
+        (row) => row.run_id,
+      );
+    },
+
+    async listLiveRuns() {
+      return (await query<LiveRunRow>(PG.liveRuns, [])).rows.map((row) => ({
+        ...rowToRun(row),
+        instanceId: row.instance_id,
+        records: row.records,
+      }));
+    },
+
+    watchAppends(listener) {
+      appendListeners.add(listener);
+      listen();
+      return () => {
+        appendListeners.delete(listener);
+      };
+    },
+
     async getRunInfo(runId) {
       const row = (await query<RunRow>(PG.selectRun, [runId])).rows[0];
       return row ? rowToRun(row) : null;
@@ -385,7 +503,10 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
     async close() {
       closed = true;
-      ending ??= pool.end();
+      ending ??= Promise.all([
+        pool.end(),
+        listening?.then((client) => client?.end()).catch(() => undefined),
+      ]).then(() => undefined);
       await ending;
     },
   };

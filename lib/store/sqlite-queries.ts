@@ -48,6 +48,8 @@ export interface RunRow {
   ended_at: number | null;
 }
 
+export type LiveRunRow = RunRow & { instance_id: string | null; records: number };
+
 export interface RelicRow {
   value: string;
   expires_at: number | null;
@@ -120,6 +122,29 @@ export const QUERIES = {
   selectRun: "SELECT run_id, transcript_id, started_at, ended_at FROM runs WHERE run_id = ?",
   unfinishedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
     WHERE ended_at IS NULL ORDER BY started_at, run_id`,
+  busyRun: "SELECT run_id FROM runs WHERE transcript_id = ? AND ended_at IS NULL LIMIT 1",
+  claimRun: `INSERT INTO runs (run_id, transcript_id, started_at, instance_id)
+    VALUES (?, ?, ?, ?)`,
+  renewLease: `INSERT INTO instances (instance_id, lease_until) VALUES (?, ?)
+    ON CONFLICT (instance_id) DO UPDATE SET lease_until = excluded.lease_until`,
+  // A run with no instance, or whose instance's lease has ended (or was never written).
+  orphanedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
+    WHERE ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (SELECT 1 FROM instances
+      WHERE instances.instance_id = runs.instance_id AND lease_until > @now))
+    ORDER BY started_at, run_id`,
+  adoptRun: `UPDATE runs SET instance_id = @instance
+    WHERE run_id = @runId AND ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (
+      SELECT 1 FROM instances
+      WHERE instances.instance_id = runs.instance_id AND lease_until > @now))`,
+  requestStop: `UPDATE runs SET stop_requested_at = coalesce(stop_requested_at, ?)
+    WHERE run_id = ? AND ended_at IS NULL`,
+  stopRequests: `SELECT run_id FROM runs
+    WHERE instance_id = ? AND ended_at IS NULL AND stop_requested_at IS NOT NULL`,
+  liveRuns: `SELECT run_id, transcript_id, started_at, ended_at, instance_id,
+      (SELECT count(*) FROM records
+        WHERE records.transcript_id = runs.transcript_id AND records.run_id = runs.run_id)
+        AS records
+    FROM runs WHERE ended_at IS NULL ORDER BY started_at, run_id`,
   relicGet: "SELECT value, expires_at FROM relics WHERE namespace = ? AND key = ?",
   relicSet: `INSERT INTO relics (namespace, key, value, expires_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (namespace, key) DO UPDATE

@@ -98,4 +98,16 @@ export const MIGRATIONS: readonly string[] = [
     WHERE kind <> 'event' AND json_type(body, '$.turn') = 'integer';
   CREATE INDEX records_turn ON records (transcript_id, turn) WHERE turn IS NOT NULL;
   `,
+  // Several instances on one database: the instance running each run, stop requests sent
+  // through the store, and each instance's lease (a run whose lease ended was cut off).
+  `
+  ALTER TABLE runs ADD COLUMN instance_id TEXT;
+  ALTER TABLE runs ADD COLUMN stop_requested_at INTEGER;
+  CREATE INDEX runs_unfinished_transcript ON runs (transcript_id) WHERE ended_at IS NULL;
+
+  CREATE TABLE instances (
+    instance_id TEXT PRIMARY KEY,
+    lease_until INTEGER NOT NULL
+  ) STRICT, WITHOUT ROWID;
+  `,
 ];

@@ -2,6 +2,7 @@
 import type Database from "better-sqlite3";
 import {
   type ListedRow,
+  type LiveRunRow,
   QUERIES,
   type RecordRow,
   type RelicRow,
@@ -50,6 +51,14 @@ export function prepareStatements(db: Database.Database) {
     endRun: db.prepare<[number, string]>(QUERIES.endRun),
     selectRun: db.prepare<[string], RunRow>(QUERIES.selectRun),
     unfinishedRuns: db.prepare<[], RunRow>(QUERIES.unfinishedRuns),
+    busyRun: db.prepare<[string], { run_id: string }>(QUERIES.busyRun),
+    claimRun: db.prepare<[string, string, number, string]>(QUERIES.claimRun),
+    renewLease: db.prepare<[string, number]>(QUERIES.renewLease),
+    orphanedRuns: db.prepare<[{ now: number }], RunRow>(QUERIES.orphanedRuns),
+    adoptRun: db.prepare<[{ runId: string; instance: string; now: number }]>(QUERIES.adoptRun),
+    requestStop: db.prepare<[number, string]>(QUERIES.requestStop),
+    stopRequests: db.prepare<[string], { run_id: string }>(QUERIES.stopRequests),
+    liveRuns: db.prepare<[], LiveRunRow>(QUERIES.liveRuns),
     relicGet: db.prepare<[string, string], RelicRow>(QUERIES.relicGet),
     relicSet: db.prepare<[string, string, string, number | null]>(QUERIES.relicSet),
     relicDelete: db.prepare<[string, string], Pick<RelicRow, "expires_at">>(QUERIES.relicDelete),

@@ -23,6 +23,8 @@ import { MIGRATIONS } from "./sqlite-schema";
 import { prepareStatements } from "./sqlite-statements";
 import type {
   RunBatchResult,
+  RunClaim,
+  RunClaimResult,
   RunRecordBatch,
   Store,
   StoredRecord,
@@ -161,6 +163,17 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     },
   );
 
+  // The busy check and the insert under one write lock: instances racing for a conversation
+  // queue on it, and the second one sees the first one's run.
+  const claimRun = db.transaction((claim: RunClaim): RunClaimResult => {
+    if (claim.exclusive) {
+      const holder = sql.busyRun.get(claim.transcriptId);
+      if (holder !== undefined) return { ok: false, runId: holder.run_id };
+    }
+    sql.claimRun.run(claim.runId, claim.transcriptId, claim.startedAt, claim.instanceId);
+    return { ok: true };
+  });
+
   return {
     path,
 
@@ -269,6 +282,49 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       } catch (error) {
         throw runConstraintError(error, run.runId, run.transcriptId);
       }
+    },
+
+    async claimRun(claim) {
+      open();
+      try {
+        return claimRun.immediate(claim);
+      } catch (error) {
+        throw runConstraintError(error, claim.runId, claim.transcriptId);
+      }
+    },
+
+    async renewLease(instanceId, expiresAt) {
+      open();
+      sql.renewLease.run(instanceId, expiresAt);
+    },
+
+    async listOrphanedRuns(at) {
+      open();
+      return sql.orphanedRuns.all({ now: at }).map(rowToRun);
+    },
+
+    async adoptRun(runId, instanceId, at) {
+      open();
+      return sql.adoptRun.run({ runId, instance: instanceId, now: at }).changes > 0;
+    },
+
+    async requestRunStop(runId, at) {
+      open();
+      return sql.requestStop.run(at, runId).changes > 0;
+    },
+
+    async listStopRequests(instanceId) {
+      open();
+      return sql.stopRequests.all(instanceId).map((row) => row.run_id);
+    },
+
+    async listLiveRuns() {
+      open();
+      return sql.liveRuns.all().map((row) => ({
+        ...rowToRun(row),
+        instanceId: row.instance_id,
+        records: row.records,
+      }));
     },
 
     async recordRunEnd(runId, endedAt) {

@@ -6,6 +6,7 @@ import { createMemoryStore } from "./memory-store";
 import { postgresTestCluster } from "./postgres-testing";
 import { openSqliteStore } from "./sqlite-store";
 import { describeStoreConformance } from "./store-conformance";
+import { describeInstanceConformance } from "./store-conformance-instances";
 import { describeRecordConformance } from "./store-conformance-records";
 import { describeRelicConformance } from "./store-conformance-relics";
 import { describeRunConformance } from "./store-conformance-runs";
@@ -36,6 +37,11 @@ describeRelicConformance("sqlite", (options) =>
   openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
 );
 
+describeInstanceConformance("memory", (options) => createMemoryStore(options));
+describeInstanceConformance("sqlite", (options) =>
+  openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
+);
+
 // A real PostgreSQL server: a throwaway cluster for this file, a new database per test.
 const postgres = postgresTestCluster();
 if (postgres.skip === undefined) {
@@ -43,6 +49,7 @@ if (postgres.skip === undefined) {
   describeRecordConformance("postgres", (options) => postgres.open(options));
   describeRunConformance("postgres", (options) => postgres.open(options));
   describeRelicConformance("postgres", (options) => postgres.open(options));
+  describeInstanceConformance("postgres", (options) => postgres.open(options));
 } else {
   describe("Store conformance: postgres", () => {
     it.skip(postgres.skip ?? "", () => {});

@@ -115,6 +115,30 @@ export interface RunInfo {
   endedAt: number | null;
 }
 
+/**
+ * A run start that names the server instance running it (several instances may share one
+ * database). `exclusive`: refused while the transcript has another unfinished run — the
+ * one-run-per-conversation rule, checked and recorded in one step so two instances racing
+ * for a conversation cannot both win.
+ */
+export interface RunClaim {
+  runId: string;
+  transcriptId: string;
+  startedAt: number;
+  instanceId: string;
+  exclusive: boolean;
+}
+
+/** `ok: false`: the transcript's unfinished run that holds it. */
+export type RunClaimResult = { ok: true } | { ok: false; runId: string };
+
+/** An unfinished run with the instance running it and its records so far. */
+export interface LiveRunInfo extends RunInfo {
+  /** `null`: started without one (`recordRunStart`), so no instance vouches for it. */
+  instanceId: string | null;
+  records: number;
+}
+
 /** One run's records for `appendRunRecords`. */
 export interface RunRecordBatch {
   transcriptId: string;
@@ -192,6 +216,34 @@ export interface Store {
   listUnfinishedRuns(): Promise<RunInfo[]>;
   /** The records `runId` wrote to `transcriptId`, in order, skipping the first `after`. */
   listRunRecords(transcriptId: string, runId: string, after: number): Promise<StoredRecord[]>;
+  /**
+   * Notes a run's start for a named instance (see `RunClaim`). Rejects like `recordRunStart`
+   * (`not_found`, `conflict` for a run id used twice); a busy transcript is a result, not an error.
+   */
+  claimRun(claim: RunClaim): Promise<RunClaimResult>;
+  /** Keeps an instance alive until `expiresAt` (ms since epoch); it is gone from then on. */
+  renewLease(instanceId: string, expiresAt: number): Promise<void>;
+  /**
+   * Unfinished runs that no live instance runs at `now`: their instance's lease has expired,
+   * or they have none. Oldest first.
+   */
+  listOrphanedRuns(now: number): Promise<RunInfo[]>;
+  /**
+   * Makes `instanceId` the run's instance if the run is still orphaned at `now`; false when
+   * it is not (finished, or its instance is alive, or another instance adopted it first).
+   */
+  adoptRun(runId: string, instanceId: string, now: number): Promise<boolean>;
+  /** Asks the run's instance to stop it; false when the run is unknown or finished. */
+  requestRunStop(runId: string, at: number): Promise<boolean>;
+  /** The unfinished runs of `instanceId` that a stop was requested for. */
+  listStopRequests(instanceId: string): Promise<string[]>;
+  /** Every unfinished run, oldest first, with its instance and record count. */
+  listLiveRuns(): Promise<LiveRunInfo[]>;
+  /**
+   * Optional: calls `listener` with the transcript's id soon after records are appended to it
+   * by any instance (PostgreSQL: LISTEN/NOTIFY). Without it, readers poll. Returns the unsubscribe.
+   */
+  watchAppends?(listener: (transcriptId: string) => void): () => void;
   /** `undefined` when missing or expired. Values round-trip through JSON. */
   relicGet(namespace: string, key: string): Promise<unknown>;
   relicSet(namespace: string, key: string, value: unknown, ttlSeconds?: number): Promise<void>;

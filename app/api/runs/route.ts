@@ -38,15 +38,19 @@ async function post(request: Request): Promise<Response> {
 
 export const POST = jsonRoute(post);
 
-/** `GET /api/runs?active=1`: the runs in progress, with their transcripts and record counts (spec §10). */
+/**
+ * `GET /api/runs?active=1`: the runs in progress on every instance sharing the database, with
+ * their transcripts and record counts (spec §10).
+ */
 async function get(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
   const unknown = [...params.keys()].find((name) => name !== "active");
   if (unknown !== undefined) return problem(400, `query: unknown parameter "${unknown}".`);
   if (params.get("active") !== "1")
     return problem(400, "active: must be 1 (only running runs are listed).");
+  const store = getStore(readConfig().dataDir);
   return Response.json(
-    { runs: runRegistry().active() },
+    { runs: await runRegistry().activeEverywhere(store) },
     { headers: { "cache-control": "no-store" } },
   );
 }

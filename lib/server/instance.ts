@@ -1,0 +1,73 @@
+import type { Store } from "../store";
+import { interruptCrashedRuns } from "./crash-recovery";
+import type { RunRegistry } from "./run-registry";
+
+export interface InstanceOptions {
+  /** How long the lease lasts unrenewed (`WIRESCOPE_LEASE_MS`); renewed every third of it. */
+  leaseMs: number;
+  /** How often stop requests for this instance's runs are read (`WIRESCOPE_POLL_MS`). */
+  pollMs: number;
+  now?: () => number;
+}
+
+export interface RunningInstance {
+  /** Settles once the lease is written and the runs of dead instances are marked. */
+  ready: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * This process as one of the instances sharing a database. It holds a lease in the store,
+ * renewed every `leaseMs / 3`; with each renewal it marks the runs of instances whose lease
+ * has ended as crashed (`crash-recovery.ts`), so a killed instance's runs end once its lease
+ * does, and never while it renews it. While it has runs of its own it reads, every `pollMs`,
+ * the stop requests other instances passed through the store for them.
+ */
+export function startInstance(
+  store: Store,
+  registry: RunRegistry,
+  options: InstanceOptions,
+): RunningInstance {
+  const now = options.now ?? Date.now;
+  const { instanceId } = registry;
+  let stopped = false;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+
+  const renew = async () => {
+    await store.renewLease(instanceId, now() + options.leaseMs);
+    await interruptCrashedRuns(store, now, instanceId);
+  };
+
+  /** Runs `task` every `ms`, never two at once; a failure is logged and the next one tries again. */
+  const every = (ms: number, task: () => Promise<unknown>, label: string) => {
+    const next = () => {
+      if (stopped) return;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        task()
+          .catch((error: unknown) => console.error(`wirescope: could not ${label}:`, String(error)))
+          .finally(next);
+      }, ms);
+      timer.unref?.();
+      timers.add(timer);
+    };
+    next();
+  };
+
+  registry.watch(store);
+  const ready = renew();
+  void ready
+    .catch(() => undefined)
+    .then(() => {
+      every(Math.max(1, Math.floor(options.leaseMs / 3)), renew, "renew this instance's lease");
+      every(options.pollMs, () => registry.applyStopRequests(store), "read stop requests");
+    });
+  return {
+    ready,
+    stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunStreamRecord, readRunStream } from "../client/run-stream";
+import type { TranscriptRecord } from "../protocol/records";
+import { recordRun } from "../replay/testing";
+import { openSqliteStore, type Store } from "../store";
+import { interruptCrashedRuns } from "./crash-recovery";
+import { RunBusyError, RunRegistry } from "./run-registry";
+
+/**
+ * Two instances in one process: two registries, each on its own connection to one SQLite
+ * file, as two servers sharing a database are (`e2e/instances.spec.ts` runs real processes).
+ */
+const directory = mkdtempSync(join(tmpdir(), "wirescope-instances-"));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+let files = 0;
+
+let recorded: TranscriptRecord[] = [];
+beforeAll(async () => {
+  recorded = (await recordRun({ message: "list the files", dialect: "xml" })).records;
+});
+
+const LIMITS = { bufferBytes: 64 * 1024, maxLagBytes: 4 * 1024 * 1024 };
+
+function twoInstances(): { a: Store; b: Store; registryA: RunRegistry; registryB: RunRegistry } {
+  const path = join(directory, `${++files}.db`);
+  const registryA = new RunRegistry(LIMITS, "instance-a");
+  const registryB = new RunRegistry(LIMITS, "instance-b");
+  registryA.pollMs = 2;
+  registryB.pollMs = 2;
+  return { a: openSqliteStore({ path }), b: openSqliteStore({ path }), registryA, registryB };
+}
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<RunStreamRecord[]> {
+  const records: RunStreamRecord[] = [];
+  for await (const record of readRunStream(stream)) records.push(record);
+  return records;
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describe("several instances on one database", () => {
+  it("a viewer on B of A's run gets every stored record in order, resumes from its count and sees the end", async () => {
+    const { a, b, registryA, registryB } = twoInstances();
+    const meta = await a.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });
+    const run = await registryA.open({ store: a, transcriptId: meta.id, exclusive: true });
+    const half = Math.floor(recorded.length / 2);
+    for (const record of recorded.slice(0, 5)) run.publish(record);
+    // B knows the run only through the store: it is in B's active list with A's count so far.
+    while ((await b.listRunRecords(meta.id, run.runId, 0)).length < 5) await pause(5);
+    expect(registryB.get(run.runId)).toBeUndefined();
+    expect(await registryB.activeEverywhere(b)).toEqual([
+      { runId: run.runId, transcriptId: meta.id, startedAt: run.startedAt, records: 5 },
+    ]);
+    const followed = await registryB.follow(b, run.runId);
+    if (followed === null) throw new Error("B does not follow A's run");
+    const whole = readAll(followed.attach(0));
+    const reader = readRunStream(followed.attach(0));
+    const first: RunStreamRecord[] = [];
+    for (const record of recorded.slice(5, half)) run.publish(record);
+    while (first.length < half + 1) {
+      const next = await reader.next();
+      if (next.done) throw new Error("ended early");
+      first.push(next.value);
+    }
+    await reader.return(undefined);
+    for (const record of recorded.slice(half)) run.publish(record);
+    const resumed = readAll((await registryB.follow(b, run.runId))?.attach(half) as never);
+    await registryA.finish(run, a);
+    const stored = (await b.listRunRecords(meta.id, run.runId, 0)).map(
+      ({ seq: _seq, runId: _runId, ...record }) => record,
+    );
+    expect(stored).toEqual(recorded);
+    expect((await whole).slice(1)).toEqual(recorded);
+    expect([...first.slice(1), ...(await resumed).slice(1)]).toEqual(recorded);
+    expect(await registryB.activeEverywhere(b)).toEqual([]);
+    // Finished: B follows it no more; the store serves it.
+    expect(await registryB.follow(b, run.runId)).toBeNull();
+  });
+
+  it("refuses a second run in a conversation that A runs, and frees it when A's run ends", async () => {
+    const { a, b, registryA, registryB } = twoInstances();
+    const meta = await a.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });
+    const run = await registryA.open({ store: a, transcriptId: meta.id, exclusive: true });
+    const racing = await Promise.allSettled([
+      registryB.open({ store: b, transcriptId: meta.id, exclusive: true }),
+      registryB.open({ store: b, transcriptId: meta.id, exclusive: true }),
+    ]);
+    for (const result of racing) {
+      expect(result.status).toBe("rejected");
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(RunBusyError);
+    }
+    await registryA.finish(run, a);
+    const next = await registryB.open({ store: b, transcriptId: meta.id, exclusive: true });
+    await registryB.finish(next, b);
+  });
+
+  it("a stop sent to B stops A's run at A's next read of its stop requests", async () => {
+    const { a, b, registryA, registryB } = twoInstances();
+    const meta = await a.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });
+    const controller = new AbortController();
+    const run = await registryA.open({ store: a, transcriptId: meta.id, controller });
+    expect(await registryB.stopAnywhere(b, "no-such-run")).toBe(false);
+    expect(await registryB.stopAnywhere(b, run.runId)).toBe(true);
+    expect(controller.signal.aborted).toBe(false);
+    expect(await registryB.applyStopRequests(b)).toEqual([]);
+    expect(await registryA.applyStopRequests(a)).toEqual([run.runId]);
+    expect(controller.signal.reason).toBe("user");
+    await registryA.finish(run, a);
+    expect(await registryB.stopAnywhere(b, run.runId)).toBe(false);
+  });
+
+  it("marks A's runs crashed only once A's lease has ended", async () => {
+    const { a, b, registryA } = twoInstances();
+    const meta = await a.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });
+    await a.renewLease(registryA.instanceId, 1000);
+    const run = await registryA.open({ store: a, transcriptId: meta.id });
+    run.publish(recorded[0] as TranscriptRecord);
+    await registryA.finish(run, a);
+    const live = await registryA.open({ store: a, transcriptId: meta.id });
+    await b.renewLease("instance-b", 5000);
+    expect(await interruptCrashedRuns(b, () => 999, "instance-b")).toEqual([]);
+    expect((await b.getRunInfo(live.runId))?.endedAt).toBeNull();
+    const marked = await interruptCrashedRuns(b, () => 1000, "instance-b");
+    expect(marked.map((info) => info.runId)).toEqual([live.runId]);
+    const records = await b.listRunRecords(meta.id, live.runId, 0);
+    expect(records.at(-1)).toMatchObject({ event: { type: "interrupt", reason: "crash" } });
+    expect((await b.getRunInfo(live.runId))?.endedAt).toBe(1000);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * The shared suite's instances part (run from `store.test.ts` against each implementation):
+ * what several server instances on one database rely on — the atomic one-run-per-conversation
+ * claim, leases, adopting the runs of an instance whose lease ended, stop requests passed
+ * through the store, and the unfinished runs with their owners and record counts.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { RunClaim, Store } from "./store";
+import { chunk, NEW, type OpenStore, START, user } from "./store-conformance";
+
+function claim(runId: string, instanceId: string, exclusive = true): RunClaim {
+  return { runId, transcriptId: "id-1", startedAt: START, instanceId, exclusive };
+}
+
+export function describeInstanceConformance(name: string, open: OpenStore): void {
+  describe(`Store conformance, instances: ${name}`, () => {
+    let ids = 0;
+    let store: Store;
+
+    beforeEach(async () => {
+      ids = 0;
+      store = await open({ now: () => START, newId: () => `id-${++ids}` });
+      await store.createTranscript(NEW);
+    });
+
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it("claims a conversation for one run at a time; a finished run frees it", async () => {
+      expect(await store.claimRun(claim("run-a", "A"))).toEqual({ ok: true });
+      expect(await store.claimRun(claim("run-b", "B"))).toEqual({ ok: false, runId: "run-a" });
+      expect(await store.getRunInfo("run-b")).toBeNull();
+      // Not exclusive (a capture's turn): recorded beside the run in progress.
+      expect(await store.claimRun(claim("capture", "B", false))).toEqual({ ok: true });
+      await store.recordRunEnd("run-a", START + 1);
+      expect(await store.claimRun(claim("run-b", "B"))).toEqual({ ok: false, runId: "capture" });
+      await store.recordRunEnd("capture", START + 1);
+      expect(await store.claimRun(claim("run-b", "B"))).toEqual({ ok: true });
+      expect(await store.getRunInfo("run-b")).toEqual({
+        runId: "run-b",
+        transcriptId: "id-1",
+        startedAt: START,
+        endedAt: null,
+      });
+    });
+
+    it("gives a conversation to exactly one of many racing claims", async () => {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => store.claimRun(claim(`run-${index}`, "X"))),
+      );
+      const winners = results.filter((result) => result.ok);
+      expect(winners).toHaveLength(1);
+      expect((await store.listUnfinishedRuns()).map((run) => run.runId)).toHaveLength(1);
+    });
+
+    it("rejects a claim for an unknown transcript or a run id used twice", async () => {
+      await expect(
+        store.claimRun({ ...claim("r", "A"), transcriptId: "missing" }),
+      ).rejects.toMatchObject({ code: "not_found" });
+      await store.claimRun(claim("r", "A", false));
+      await expect(store.claimRun(claim("r", "A", false))).rejects.toMatchObject({
+        code: "conflict",
+      });
+    });
+
+    it("orphans a run only once its instance's lease has ended, and lets one instance adopt it", async () => {
+      await store.renewLease("A", START + 100);
+      await store.claimRun(claim("run-a", "A"));
+      await store.recordRunStart({ runId: "legacy", transcriptId: "id-1", startedAt: START + 1 });
+      await store.createTranscript({ ...NEW, id: "t2" });
+      await store.claimRun({ ...claim("unleased", "Z"), transcriptId: "t2" });
+      const orphans = async (at: number) =>
+        (await store.listOrphanedRuns(at)).map((run) => run.runId);
+      // No instance (an older server's run) or no lease ever written: orphaned at once.
+      expect(await orphans(START + 99)).toEqual(["unleased", "legacy"]);
+      expect(await store.adoptRun("run-a", "B", START + 99)).toBe(false);
+      // The lease is live strictly before its end.
+      expect(await orphans(START + 100)).toEqual(["run-a", "unleased", "legacy"]);
+      await store.renewLease("A", START + 200);
+      expect(await orphans(START + 150)).toEqual(["unleased", "legacy"]);
+      await store.renewLease("B", START + 1000);
+      expect(await store.adoptRun("run-a", "B", START + 200)).toBe(true);
+      // Adopted: B's lease now vouches for it, so a third instance cannot take it too.
+      expect(await store.adoptRun("run-a", "C", START + 200)).toBe(false);
+      expect(await orphans(START + 200)).toEqual(["unleased", "legacy"]);
+      expect(await store.adoptRun("legacy", "B", START)).toBe(true);
+      await store.recordRunEnd("unleased", START + 2);
+      expect(await store.adoptRun("unleased", "B", START + 200)).toBe(false);
+      expect(await store.adoptRun("never-started", "B", START + 200)).toBe(false);
+      expect(await orphans(START + 5000)).toEqual(["run-a", "legacy"]);
+    });
+
+    it("passes a stop request to the run's instance until the run ends", async () => {
+      await store.claimRun(claim("run-a", "A"));
+      expect(await store.listStopRequests("A")).toEqual([]);
+      expect(await store.requestRunStop("run-a", START + 1)).toBe(true);
+      expect(await store.requestRunStop("run-a", START + 2)).toBe(true);
+      expect(await store.requestRunStop("nobody", START)).toBe(false);
+      expect(await store.listStopRequests("A")).toEqual(["run-a"]);
+      expect(await store.listStopRequests("B")).toEqual([]);
+      await store.recordRunEnd("run-a", START + 3);
+      expect(await store.listStopRequests("A")).toEqual([]);
+      expect(await store.requestRunStop("run-a", START + 4)).toBe(false);
+    });
+
+    it("lists the unfinished runs with their instance and records so far", async () => {
+      await store.appendRecords("id-1", "earlier", [user("u0", "old")]);
+      await store.claimRun(claim("run-a", "A"));
+      await store.appendRunRecords([
+        { transcriptId: "id-1", runId: "run-a", records: [user("u1", "hi"), chunk("x")] },
+      ]);
+      await store.createTranscript({ ...NEW, id: "t2" });
+      await store.recordRunStart({ runId: "legacy", transcriptId: "t2", startedAt: START + 1 });
+      await store.claimRun({ ...claim("done", "B"), transcriptId: "t2", exclusive: false });
+      await store.recordRunEnd("done", START + 2);
+      expect(await store.listLiveRuns()).toEqual([
+        {
+          runId: "run-a",
+          transcriptId: "id-1",
+          startedAt: START,
+          endedAt: null,
+          instanceId: "A",
+          records: 2,
+        },
+        {
+          runId: "legacy",
+          transcriptId: "t2",
+          startedAt: START + 1,
+          endedAt: null,
+          instanceId: null,
+          records: 0,
+        },
+      ]);
+    });
+
+    it("a store that notifies appends (optional) names the transcript appended to", async () => {
+      if (store.watchAppends === undefined) return;
+      const seen: string[] = [];
+      const unsubscribe = store.watchAppends((transcriptId) => seen.push(transcriptId));
+      // The subscription may take a moment to be up: append until one is reported.
+      for (let tries = 0; !seen.includes("id-1"); tries++) {
+        if (tries > 400) throw new Error("No append was reported.");
+        await store.appendRecords("id-1", "run", [chunk(String(tries))]);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      unsubscribe();
+      expect(seen.every((transcriptId) => transcriptId === "id-1")).toBe(true);
+    });
+  });
+}

@@ -68,9 +68,13 @@ export function getStore(
  */
 function afterRecovery(store: Store, ready: Promise<unknown>): Store {
   let settled = false;
-  void ready.then(() => {
-    settled = true;
-  });
+  // A rejection is the callers' to see (each call awaits `ready`), not an unhandled one here.
+  ready.then(
+    () => {
+      settled = true;
+    },
+    () => undefined,
+  );
   const bound = new WeakMap<object, unknown>();
   return new Proxy(store, {
     get(target, property, receiver) {

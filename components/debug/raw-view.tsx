@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef } from "react";
+import { OlderRecords, useLoadOlderNearTop } from "@/components/timeline/older-records";
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog, TurnLog } from "@/lib/client/run-log";
 import { usePlayground } from "@/state/playground-store";
@@ -34,6 +35,7 @@ export function RawView() {
   const users = turnUsers.current.turns;
   const scroller = useRef<HTMLDivElement>(null);
   const onScroll = useStickToBottom(scroller);
+  useLoadOlderNearTop(scroller);
 
   const hovered = linkedSpan(log, hoveredId);
   const active = hovered ?? linkedSpan(log, selectedId);
@@ -87,6 +89,7 @@ export function RawView() {
       style={wirePaletteStyle(theme)}
       data-testid="raw-view"
     >
+      <OlderRecords className="sticky top-0 z-20" />
       {turns.length === 0 ? (
         <p className="p-4 text-xs text-fg-subtle">
           The model's raw output appears here, turn by turn, exactly as it streams in.

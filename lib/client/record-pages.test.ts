@@ -25,8 +25,17 @@ function transcript(turns: number, chunkSize = 6): StoredRecord[] {
     const chunks: string[] = [];
     for (let at = 0; at < TURN_TEXT.length; at += chunkSize)
       chunks.push(TURN_TEXT.slice(at, at + chunkSize));
-    records.push({ kind: "request", turn, t: 0, provider: "demo", model: "m", messages: [] });
-    chunks.forEach((text, index) => records.push({ kind: "chunk", turn, t: index, text }));
+    records.push({
+      kind: "request",
+      turn,
+      t: 0,
+      provider: "demo",
+      model: "m",
+      messages: [],
+      settings: {},
+    });
+    for (const [index, text] of chunks.entries())
+      records.push({ kind: "chunk", turn, t: index, text });
     for (const event of feedChunks("xml", chunks, { turn, idPrefix: `t${turn}-` }))
       records.push({ kind: "event", event });
   }
@@ -42,8 +51,7 @@ function server(all: StoredRecord[]) {
       (record) =>
         record.seq > (query.after ?? 0) && record.seq < (query.before ?? Number.POSITIVE_INFINITY),
     );
-    const records =
-      query.from === "end" ? range.slice(-query.limit) : range.slice(0, query.limit);
+    const records = query.from === "end" ? range.slice(-query.limit) : range.slice(0, query.limit);
     return { ok: true, value: { records, recordCount: all.length } };
   };
   return { fetchRecords, queries };

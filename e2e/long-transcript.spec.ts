@@ -1,0 +1,123 @@
+import { expect, type Page, test } from "@playwright/test";
+import { createParser, type TranscriptRecord } from "../lib/protocol";
+
+/**
+ * A transcript longer than the page's first read: it opens from its tail (whole turns only),
+ * says how much it shows, loads older records as the timeline scrolls up (keeping the cards in
+ * view where they were), loads everything on request, and replay reads the rest by itself.
+ */
+const TURN_TEXT =
+  '<think>Look at the files first.</think>\n<execute>[{"name": "list", "args": {}}]</execute>\n';
+const TURNS = 700;
+
+function records(): TranscriptRecord[] {
+  const out: TranscriptRecord[] = [];
+  for (let turn = 0; turn < TURNS; turn++) {
+    out.push({
+      kind: "event",
+      event: { type: "user", id: `u${turn}`, timestamp: 0, content: `message number ${turn}` },
+    });
+    const parser = createParser("xml", { turn, idPrefix: `t${turn}-` });
+    for (let at = 0; at < TURN_TEXT.length; at += 8) {
+      const text = TURN_TEXT.slice(at, at + 8);
+      out.push({ kind: "chunk", turn, t: turn * 100 + at, text });
+      for (const event of parser.feed(text)) out.push({ kind: "event", event });
+    }
+    for (const event of parser.end()) out.push({ kind: "event", event });
+  }
+  return out;
+}
+
+async function importLong(page: Page): Promise<{ id: string; count: number }> {
+  const all = records();
+  const header = {
+    format: "wirescope-transcript",
+    version: 1,
+    id: `long-${Date.now()}`,
+    title: "A long transcript",
+    created: Date.now(),
+    dialect: "xml",
+    model: { provider: "demo", id: "demo" },
+    system: "",
+    tools: [],
+  };
+  const lines = [header, ...all.map((record) => ({ ...record, runId: "r" }))];
+  const response = await page.request.post("/api/transcripts/import", {
+    headers: { "content-type": "application/x-ndjson" },
+    data: `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`,
+  });
+  expect(response.status()).toBe(201);
+  const { transcript } = (await response.json()) as { transcript: { id: string } };
+  return { id: transcript.id, count: all.length };
+}
+
+/** What the page's log holds: the first loaded turn, every turn's raw text. */
+function loaded(page: Page): Promise<{ firstTurn: number; raws: string[]; hasFirst: boolean }> {
+  return page.evaluate(() => {
+    const store = (
+      window as unknown as {
+        __wirescope: {
+          getState(): {
+            log: { turns: Map<number, { raw: string }>; get(id: string): unknown };
+          };
+        };
+      }
+    ).__wirescope;
+    const { log } = store.getState();
+    const turns = [...log.turns.entries()];
+    return {
+      firstTurn: turns[0]?.[0] ?? -1,
+      raws: turns.map(([, turn]) => turn.raw),
+      hasFirst: log.get("u0") !== undefined,
+    };
+  });
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+});
+
+test("a long transcript opens from its tail, in whole turns, and says how much it shows", async ({
+  page,
+}) => {
+  const { id, count } = await importLong(page);
+  await page.goto(`/t/${id}`);
+  const bar = page.getByTestId("older-records").first();
+  await expect(bar).toContainText(`of ${count.toLocaleString("en-US")} records`);
+  await expect(page.getByTestId("timeline").getByText(`message number ${TURNS - 1}`)).toBeVisible();
+  const state = await loaded(page);
+  expect(state.hasFirst).toBe(false);
+  expect(state.firstTurn).toBeGreaterThan(0);
+  // Every turn shown is whole: its raw text is the turn's text, not a cut piece of it.
+  for (const raw of state.raws) expect(raw).toBe(TURN_TEXT);
+
+  // Scrolling the timeline up loads older records; the card at the top stays in view.
+  const timeline = page.getByTestId("timeline");
+  const firstCard = `message number ${state.firstTurn}`;
+  await timeline.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await expect.poll(async () => (await loaded(page)).firstTurn).toBeLessThan(state.firstTurn);
+  await expect(timeline.getByText(firstCard)).toBeInViewport();
+  for (const raw of (await loaded(page)).raws) expect(raw).toBe(TURN_TEXT);
+
+  // Load all: the whole transcript, and the bar goes away.
+  await page.getByRole("button", { name: "Load all" }).first().click();
+  await expect(page.getByTestId("older-records")).toHaveCount(0);
+  expect((await loaded(page)).hasFirst).toBe(true);
+  await page.screenshot({ path: "test-results/long-transcript-loaded.png" });
+});
+
+test("replay of a transcript opened from its tail reads the rest first", async ({ page }) => {
+  const { id } = await importLong(page);
+  await page.goto(`/t/${id}`);
+  await expect(page.getByTestId("older-records").first()).toBeVisible();
+  await page.getByRole("button", { name: "Step forward" }).click();
+  await expect(page.getByTestId("older-records")).toHaveCount(0);
+  // The replay starts from the first record of the whole transcript: the first user message.
+  await expect(page.getByRole("button", { name: "Exit replay" })).toBeVisible();
+  await expect(page.getByTestId("timeline").getByText("message number 0")).toBeVisible();
+  await expect(page.getByTestId("timeline").getByText(`message number ${TURNS - 1}`)).toHaveCount(
+    0,
+  );
+});

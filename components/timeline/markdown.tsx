@@ -1,6 +1,6 @@
 "use client";
 
-import { type ComponentProps, memo } from "react";
+import { type ComponentProps, memo, useDeferredValue } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { remarkVariables } from "./remark-variables";
@@ -18,8 +18,16 @@ interface MarkdownProps {
  * Model-written markdown, rendered inert: raw HTML shows as text (no rehype-raw), links keep
  * only http(s)/mailto targets, and images are never fetched: they show as their alt text
  * and a link. A model can make text look odd here, but never run code or load anything.
+ *
+ * A card that mounts (scrolled into view, a long transcript opened) shows its text plain for a
+ * moment and is parsed in a deferred render: React yields between cards, so scrolling fast
+ * through hundreds of answers never holds a frame for all their parsing at once.
  */
 export const Markdown = memo(function Markdown({ text, resolve }: MarkdownProps) {
+  // While streaming, the markdown may trail the text by a render; only a first mount is plain.
+  const ready = useDeferredValue(text, "");
+  if (ready === "" && text !== "")
+    return <div className={`${PROSE} whitespace-pre-wrap`}>{text}</div>;
   const plugins = resolve === undefined ? [remarkGfm] : [remarkGfm, [remarkVariables, { resolve }]];
   return (
     <div className={PROSE}>
@@ -28,7 +36,7 @@ export const Markdown = memo(function Markdown({ text, resolve }: MarkdownProps)
         urlTransform={safeUrl}
         components={COMPONENTS}
       >
-        {text}
+        {ready}
       </ReactMarkdown>
     </div>
   );

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createParser, type TranscriptRecord } from "../lib/protocol";
 
@@ -121,3 +122,53 @@ test("replay of a transcript opened from its tail reads the rest first", async (
     0,
   );
 });
+
+test("Raw draws only the lines near the screen and brings a far span into view", async ({
+  page,
+}) => {
+  const { id } = await importLong(page);
+  await page.goto(`/t/${id}`);
+  await page.getByRole("button", { name: "Load all" }).first().click();
+  await expect(page.getByTestId("older-records")).toHaveCount(0);
+  const raw = page.getByTestId("raw-view");
+  await expect(raw.locator("[data-raw-turn]")).toHaveCount(TURNS);
+  // 700 turns of two lines each: only those near the screen are in the DOM.
+  await expect(raw.locator("[data-line]").first()).toBeVisible();
+  expect(await raw.locator("[data-line]").count()).toBeLessThan(300);
+
+  // A call far up, picked elsewhere (as the timeline or Events tab does): its span is drawn.
+  await page.evaluate(() => {
+    const store = (
+      window as unknown as { __wirescope: { getState(): { select(id: string): void } } }
+    ).__wirescope;
+    store.getState().select("t5-2");
+  });
+  const span = raw.locator("[data-span-highlight='selected']");
+  await expect(span.first()).toBeInViewport();
+  await expect(raw.locator("[data-raw-turn='5'] [data-line='2']")).toBeInViewport();
+});
+
+for (const colorScheme of ["dark", "light"] as const)
+  test(`the "showing the last" bars pass axe and work by keyboard, ${colorScheme} theme`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme });
+    const { id } = await importLong(page);
+    await page.goto(`/t/${id}`);
+    const bars = page.getByTestId("older-records");
+    await expect(bars).toHaveCount(2);
+    const results = await new AxeBuilder({ page })
+      .include('[data-testid="older-records"]')
+      .analyze();
+    const serious = results.violations.filter(
+      (violation) => violation.impact === "serious" || violation.impact === "critical",
+    );
+    expect(serious.map((violation) => violation.id)).toEqual([]);
+    await page.screenshot({ path: `test-results/long-transcript-partial-${colorScheme}.png` });
+    // Keyboard: the timeline's "Load older" is a button like any other.
+    const before = (await loaded(page)).firstTurn;
+    await bars.first().getByRole("button", { name: "Load older" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await loaded(page)).firstTurn).toBeLessThan(before);
+  });

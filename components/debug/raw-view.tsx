@@ -89,7 +89,7 @@ export function RawView() {
       style={wirePaletteStyle(theme)}
       data-testid="raw-view"
     >
-      <OlderRecords className="sticky top-0 z-20" />
+      <OlderRecords />
       <BlockWindowContext.Provider value={blockWindow}>
         {turns.length === 0 ? (
           <p className="p-4 text-xs text-fg-subtle">

@@ -28,6 +28,11 @@ export const Markdown = memo(function Markdown({ text, resolve }: MarkdownProps)
   const ready = useDeferredValue(text, "");
   if (ready === "" && text !== "")
     return <div className={`${PROSE} whitespace-pre-wrap`}>{text}</div>;
+  return <ParsedMarkdown text={ready} resolve={resolve} />;
+});
+
+/** The parse itself, memoised: the urgent render that still shows the old text parses nothing. */
+const ParsedMarkdown = memo(function ParsedMarkdown({ text, resolve }: MarkdownProps) {
   const plugins = resolve === undefined ? [remarkGfm] : [remarkGfm, [remarkVariables, { resolve }]];
   return (
     <div className={PROSE}>
@@ -36,7 +41,7 @@ export const Markdown = memo(function Markdown({ text, resolve }: MarkdownProps)
         urlTransform={safeUrl}
         components={COMPONENTS}
       >
-        {ready}
+        {text}
       </ReactMarkdown>
     </div>
   );

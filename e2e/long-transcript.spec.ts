@@ -172,3 +172,31 @@ for (const colorScheme of ["dark", "light"] as const)
     await page.keyboard.press("Enter");
     await expect.poll(async () => (await loaded(page)).firstTurn).toBeLessThan(before);
   });
+
+test("K on the first card shown reads the page before it and steps onto it", async ({ page }) => {
+  const { id } = await importLong(page);
+  await page.goto(`/t/${id}`);
+  await expect(page.getByTestId("older-records").first()).toBeVisible();
+  const before = (await loaded(page)).firstTurn;
+  // The first card shown (the user message of the first whole turn) selected, then K at once,
+  // before the timeline could scroll up and load older records by itself.
+  await page.evaluate((first) => {
+    const store = (
+      window as unknown as { __wirescope: { getState(): { select(id: string): void } } }
+    ).__wirescope;
+    store.getState().select(first);
+    document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "k", bubbles: true }));
+  }, `u${before}`);
+  await expect.poll(async () => (await loaded(page)).firstTurn).toBeLessThan(before);
+  // The previous card, the execute of the turn before, is selected.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (
+            window as unknown as { __wirescope: { getState(): { selectedId: string | null } } }
+          ).__wirescope.getState().selectedId,
+      ),
+    )
+    .toBe(`t${before - 1}-3`);
+});

@@ -137,6 +137,8 @@ test("Raw draws only the lines near the screen and brings a far span into view",
   expect(await raw.locator("[data-line]").count()).toBeLessThan(300);
 
   // A call far up, picked elsewhere (as the timeline or Events tab does): its span is drawn.
+  // The pointer rests off the cards, so no hovered span is drawn instead of the selected one.
+  await page.mouse.move(5, 880);
   await page.evaluate(() => {
     const store = (
       window as unknown as { __wirescope: { getState(): { select(id: string): void } } }

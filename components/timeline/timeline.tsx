@@ -9,6 +9,7 @@ import { EmptyState } from "./empty-state";
 import { EventCard } from "./event-card";
 import { OlderRecords, useLoadOlderNearTop } from "./older-records";
 import { RunStatusLine } from "./run-status-line";
+import { noteScroll } from "./scroll-activity";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { useTimelineRows } from "./use-timeline-rows";
 
@@ -91,6 +92,8 @@ export function Timeline() {
           ref={scroller}
           className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
           data-testid="timeline"
+          // Only the user's scrolling (away from the bottom), not following a streaming run.
+          onScroll={stick.detached ? noteScroll : undefined}
         >
           {empty ? (
             status === "idle" ? (

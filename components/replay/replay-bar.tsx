@@ -1,6 +1,6 @@
 "use client";
 
-import { type MouseEvent, useEffect, useMemo, useRef } from "react";
+import { type MouseEvent, useDeferredValue, useEffect, useMemo, useRef } from "react";
 import { useReplayShortcut } from "@/components/shortcuts/replay-target";
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "@/components/transcripts/icons";
 import { dialectOf } from "@/lib/protocol";
@@ -19,12 +19,14 @@ import { useReplay } from "./use-replay";
  * differs from the recording.
  */
 export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; busy: boolean }) {
+  // Planning re-parses every loaded turn: in its own deferred render, after the cards paint.
+  const records = useDeferredValue(transcript.records, NO_RECORDS);
   const plan = useMemo(
-    () => planReplay(dialectOf(transcript.meta), transcript.records),
-    [transcript.meta, transcript.records],
+    () => planReplay(dialectOf(transcript.meta), records),
+    [transcript.meta, records],
   );
   const loaded = useReplay(plan);
-  const replay = useWholeTranscript(transcript, loaded);
+  const replay = useWholeTranscript({ ...transcript, records }, loaded);
   const { view } = replay;
   useReplayShortcut(view.playing, replay.play, replay.pause);
   const events = plan.marks.reduce((sum, mark) => sum + mark.count, 0);
@@ -117,10 +119,13 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
 
 type Replay = ReturnType<typeof useReplay>;
 
+const NO_RECORDS: OpenTranscript["records"] = [];
+
 /**
  * Replay needs every record: with only the tail of a long transcript loaded, a control reads
  * the rest first (`loadAll`), then does what was asked, on the plan of the whole transcript.
  */
+/** `transcript` as planned: with the (deferred) records the plan was made from. */
 function useWholeTranscript(transcript: OpenTranscript, replay: Replay): Replay {
   const whole = isWhole(transcript);
   const waiting = useRef<((replay: Replay) => void) | null>(null);

@@ -13,7 +13,7 @@ export interface LongFigures {
   lastCardMs: number;
   longestTaskMs: number;
   longTasks: number;
-  /** Events tab → Raw tab, to the next painted frame. */
+  /** Events tab → Raw tab, to the frame after its first lines are drawn. */
   rawOpenMs: number;
   /** The longest frame while wheel-scrolling the timeline up. */
   scrollFrameMs: number;
@@ -79,6 +79,9 @@ export async function measureLongTranscript(
     );
     const start = performance.now();
     tab?.click();
+    // Raw draws only the lines near the screen, a frame after it mounts: wait for them.
+    while (document.querySelector('[data-testid="raw-view"] [data-line]') === null)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     return performance.now() - start;
   });

@@ -204,7 +204,7 @@ async function main(): Promise<void> {
             "< 100 ms",
           ],
           [
-            "Raw tab opens (Events → Raw, next frame)",
+            "Raw tab opens (Events → Raw, lines drawn)",
             `${long.rawOpenMs.toFixed(0)} ms`,
             "< 200 ms",
           ],

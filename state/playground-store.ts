@@ -108,7 +108,14 @@ export interface UiSlice {
 /** A saved transcript as `GET /api/transcripts/:id` returns it. */
 export interface OpenTranscript {
   meta: TranscriptMeta;
+  /**
+   * The records loaded so far: the transcript's last ones, from a whole model turn on
+   * (`lib/client/record-pages`). Older ones load as the user scrolls up, or all of them when
+   * replay needs them; `records[0].seq === 1` when nothing is left out.
+   */
   records: StoredRecord[];
+  /** Every record of the transcript (the last `seq`), loaded or not. */
+  recordCount?: number;
   /** Set when it came from a file: the file's own id, and its parent when not stored here. */
   importedFrom?: {
     originalId: string;
@@ -138,10 +145,18 @@ export interface TranscriptSlice {
   /** The log shows a replay (part of the records, re-parsed), not the stored transcript. */
   replaying: boolean;
   notice: Notice | null;
+  /** Older records of the open transcript are being read and folded. */
+  olderLoading: boolean;
   /** Shows a stored transcript: its records folded into a fresh log; the composer continues it. */
   openTranscript(transcript: OpenTranscript): void;
   /** Updates the stored copy (after a run added to it) without touching the log. */
   setTranscript(transcript: OpenTranscript | null): void;
+  /**
+   * The open transcript with older records in front, and its log folded from all of them
+   * (`state/transcript-pages`): selection and hover stay, event ids do not change.
+   */
+  showOlder(transcript: OpenTranscript, log: RunLog): void;
+  setOlderLoading(loading: boolean): void;
   /** Folds records into the log (a fresh one with `reset`): what replay frames do. */
   showRecords(records: readonly TranscriptRecord[], reset: boolean, replaying?: boolean): void;
   refreshList(): void;
@@ -257,6 +272,7 @@ const transcriptSlice: StateCreator<PlaygroundState, [], [], TranscriptSlice> = 
   sidebarOpen: true,
   replaying: false,
   notice: null,
+  olderLoading: false,
   openTranscript(transcript) {
     const { meta } = transcript;
     const log = foldLog(meta.id, transcript.records);
@@ -282,6 +298,8 @@ const transcriptSlice: StateCreator<PlaygroundState, [], [], TranscriptSlice> = 
     });
   },
   setTranscript: (transcript) => set({ transcript }),
+  showOlder: (transcript, log) => set({ transcript, log, version: log.version }),
+  setOlderLoading: (olderLoading) => set({ olderLoading }),
   showRecords(records, reset, replaying = true) {
     const current = get().log;
     const log = reset ? foldLog(current.transcriptId, []) : current;

@@ -2,7 +2,8 @@
 
 import { eventsUrl, followRun } from "@/lib/client/follow-run";
 import type { DialectDefinition } from "@/lib/protocol";
-import { type OpenTranscript, usePlayground } from "./playground-store";
+import { usePlayground } from "./playground-store";
+import { refreshTranscript } from "./transcript-pages";
 
 /**
  * Starts a run with the current settings and streams its records into the store. Resolves
@@ -108,14 +109,10 @@ async function follow(first: Response, after: number): Promise<string | null> {
   return transcriptId;
 }
 
-/** Fetches the stored copy of the current transcript (for replay, forks) and refreshes the list. */
+/** Brings the stored copy of the current transcript (for replay, forks) up to date and refreshes the list. */
 async function reloadTranscript(id: string): Promise<void> {
-  const response = await fetch(`/api/transcripts/${encodeURIComponent(id)}`).catch(() => null);
-  const state = usePlayground.getState();
-  state.refreshList();
-  if (response?.ok !== true || state.transcriptId !== id) return;
-  const transcript = (await response.json()) as OpenTranscript;
-  if (usePlayground.getState().transcriptId === id) state.setTranscript(transcript);
+  usePlayground.getState().refreshList();
+  await refreshTranscript(id);
 }
 
 /** Asks the server to interrupt the run; its stream then carries the `interrupt` event. */

@@ -8,11 +8,52 @@
  * What the raw view draws besides the text — line numbers in the gutter, whitespace symbols —
  * is generated content (CSS `::before` with `content: attr(data-…)`): it is not in the DOM's
  * text nodes, so it never counts here and a selection cannot start inside it.
+ *
+ * The raw view draws only the blocks of lines near the screen: each block is an element with
+ * `data-block-start` and `data-block-end` (its offsets in the text), empty while off screen.
+ * Inside such a root, offsets count from the block the point is in, so what is not drawn
+ * never shifts them.
  */
+
+/** A block of lines of the raw view: where its text begins and ends in the whole text. */
+const BLOCK = "[data-block-start]";
+
+function blockRange(element: Element): { start: number; end: number } {
+  return {
+    start: Number(element.getAttribute("data-block-start")),
+    end: Number(element.getAttribute("data-block-end")),
+  };
+}
 
 /** The text offset of the DOM point (node, offset) inside `root`, or null when outside it. */
 export function textOffsetOf(root: Node, node: Node, offset: number): number | null {
   if (!root.contains(node)) return null;
+  if (root instanceof Element && root.querySelector(BLOCK) !== null)
+    return blockOffsetOf(root, node, offset);
+  return flatOffsetOf(root, node, offset);
+}
+
+/** Within blocks: the point's block start plus its offset inside the block. */
+function blockOffsetOf(root: Element, node: Node, offset: number): number | null {
+  const element = node instanceof Element ? node : node.parentElement;
+  const block = element?.closest(BLOCK);
+  if (block !== null && block !== undefined && root.contains(block)) {
+    const inside = flatOffsetOf(block, node, offset);
+    return inside === null ? null : blockRange(block).start + inside;
+  }
+  // A point between blocks (on the root or a wrapper): the start of the first block after it.
+  const document = root.ownerDocument ?? globalThis.document;
+  const point = document.createRange();
+  point.setStart(node, offset);
+  let end = 0;
+  for (const candidate of root.querySelectorAll(BLOCK)) {
+    if (point.comparePoint(candidate, 0) >= 0) return blockRange(candidate).start;
+    end = blockRange(candidate).end;
+  }
+  return end;
+}
+
+function flatOffsetOf(root: Node, node: Node, offset: number): number | null {
   const document = root.ownerDocument ?? globalThis.document;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   let boundary: Range | null = null;
@@ -34,8 +75,20 @@ export function textOffsetOf(root: Node, node: Node, offset: number): number | n
   return node.nodeType === Node.TEXT_NODE ? null : total;
 }
 
-/** The DOM point (text node, offset) of text offset `offset` inside `root`. */
+/** The DOM point (text node, offset) of text offset `offset` inside `root` (null when not drawn). */
 export function pointAt(root: Node, offset: number): { node: Text; offset: number } | null {
+  if (root instanceof Element && root.querySelector(BLOCK) !== null) {
+    const blocks = [...root.querySelectorAll(BLOCK)];
+    const block = blocks.find((candidate) => {
+      const { start, end } = blockRange(candidate);
+      return offset >= start && (offset < end || (offset === end && candidate === blocks.at(-1)));
+    });
+    return block === undefined ? null : flatPointAt(block, offset - blockRange(block).start);
+  }
+  return flatPointAt(root, offset);
+}
+
+function flatPointAt(root: Node, offset: number): { node: Text; offset: number } | null {
   const document = root.ownerDocument ?? globalThis.document;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   let total = 0;

@@ -5,9 +5,13 @@ import {
   type CSSProperties,
   type MouseEvent,
   memo,
+  useCallback,
+  useContext,
   useMemo,
   useRef,
+  useState,
 } from "react";
+import { BlockWindowContext } from "./block-window";
 import { selectedSpan, selectionOffset } from "./dom-offset";
 import { formatCount } from "./format-count";
 import { LineIndex } from "./line-index";
@@ -38,7 +42,11 @@ export interface RawTurnProps {
 export const RawTurn = memo(function RawTurn(props: RawTurnProps) {
   const { turn, raw, chunkCount, errors, streaming, whitespace, onPick } = props;
   const { highlightStart, highlightEnd, highlightKind } = props;
-  const tokens = useWireTokens(raw);
+  // A turn far off screen is tokenized once one of its blocks comes near.
+  const windowed = useContext(BlockWindowContext)?.windowed === true;
+  const [near, setNear] = useState(false);
+  const onShown = useCallback(() => setNear(true), []);
+  const tokens = useWireTokens(raw, near || !windowed);
   const lineIndex = useRef(new LineIndex());
   const starts = lineIndex.current.update(raw);
   const textRef = useRef<HTMLDivElement>(null);
@@ -90,6 +98,7 @@ export const RawTurn = memo(function RawTurn(props: RawTurnProps) {
         decorations={decorations.filter((item) => item.start < end && item.end > start)}
         firstLine={first + 1}
         whitespace={whitespace}
+        onShown={onShown}
       />,
     );
   }

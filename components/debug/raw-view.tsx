@@ -1,9 +1,11 @@
 "use client";
 
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { OlderRecords, useLoadOlderNearTop } from "@/components/timeline/older-records";
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog, TurnLog } from "@/lib/client/run-log";
 import { usePlayground } from "@/state/playground-store";
+import { BlockWindow, BlockWindowContext } from "./block-window";
 import { eventForPick, linkedSpan } from "./linked-span";
 import { RawTurn } from "./raw-turn";
 import type { Decoration } from "./segments";
@@ -14,6 +16,8 @@ import { wirePaletteStyle } from "./wire-theme";
 const NO_ERRORS: readonly Decoration[] = [];
 /** How long the pointer rests on a card before an off-screen span scrolls into view. */
 const HOVER_DWELL_MS = 250;
+/** Time for a block brought on screen to be drawn (an observer report and a render). */
+const REDRAWN_MS = 120;
 
 /**
  * Raw: each model turn's wire text exactly as received, in order, growing live. The event
@@ -33,7 +37,16 @@ export function RawView() {
   turnUsers.current = updateTurnUsers(turnUsers.current, log);
   const users = turnUsers.current.turns;
   const scroller = useRef<HTMLDivElement>(null);
+  const [blockWindow] = useState(() => new BlockWindow());
+  const attach = useCallback(
+    (element: HTMLDivElement | null) => {
+      scroller.current = element;
+      blockWindow.attach(element);
+    },
+    [blockWindow],
+  );
   const onScroll = useStickToBottom(scroller);
+  useLoadOlderNearTop(scroller);
 
   const hovered = linkedSpan(log, hoveredId);
   const active = hovered ?? linkedSpan(log, selectedId);
@@ -49,13 +62,7 @@ export function RawView() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the selection changes
   useEffect(() => {
     const container = scroller.current;
-    const target = container?.querySelector<HTMLElement>('[data-span-highlight="selected"]');
-    if (container === null || container === undefined || target === null || target === undefined)
-      return;
-    const box = container.getBoundingClientRect();
-    const rect = target.getBoundingClientRect();
-    if (rect.bottom < box.top + 28 || rect.top > box.bottom)
-      target.scrollIntoView({ block: "center" });
+    if (container !== null) bringIntoView(container, "selected", linkedSpan(log, selectedId));
   }, [selectedId]);
 
   // A hovered card whose span is off screen here: after a short dwell (so sweeping the
@@ -64,13 +71,8 @@ export function RawView() {
     if (hoveredId === null) return;
     const timer = setTimeout(() => {
       const container = scroller.current;
-      const target = container?.querySelector<HTMLElement>('[data-span-highlight="hover"]');
-      if (container === null || container === undefined || target === null || target === undefined)
-        return;
-      const box = container.getBoundingClientRect();
-      const rect = target.getBoundingClientRect();
-      if (rect.bottom < box.top + 28 || rect.top > box.bottom)
-        target.scrollIntoView({ block: "center" });
+      const state = usePlayground.getState();
+      if (container !== null) bringIntoView(container, "hover", linkedSpan(state.log, hoveredId));
     }, HOVER_DWELL_MS);
     return () => clearTimeout(timer);
   }, [hoveredId]);
@@ -81,45 +83,81 @@ export function RawView() {
 
   return (
     <div
-      ref={scroller}
+      ref={attach}
       onScroll={onScroll}
       className="min-h-0 flex-1 overflow-auto bg-wire-bg"
       style={wirePaletteStyle(theme)}
       data-testid="raw-view"
     >
-      {turns.length === 0 ? (
-        <p className="p-4 text-xs text-fg-subtle">
-          The model's raw output appears here, turn by turn, exactly as it streams in.
-        </p>
-      ) : (
-        turns.map((turn, position) => {
-          const here = active?.turn === turn.turn ? active.span : null;
-          const user = users.get(turn.turn);
-          const before = position === 0 ? undefined : users.get(turns[position - 1]?.turn ?? -1);
-          const boundary =
-            user !== undefined && (position === 0 || before?.index !== user.index) ? (
-              <UserBoundary key={`user-${turn.turn}`} user={user} />
-            ) : null;
-          return [
-            boundary,
-            <RawTurn
-              key={turn.turn}
-              turn={turn.turn}
-              raw={turn.raw}
-              chunkCount={turn.chunks.length}
-              highlightStart={here?.start ?? null}
-              highlightEnd={here?.end ?? null}
-              highlightKind={activeKind}
-              errors={errorsOf(turn)}
-              streaming={running && turn.turn === lastTurn}
-              whitespace={whitespace}
-              onPick={onPick}
-            />,
-          ];
-        })
-      )}
+      <OlderRecords />
+      <BlockWindowContext.Provider value={blockWindow}>
+        {turns.length === 0 ? (
+          <p className="p-4 text-xs text-fg-subtle">
+            The model's raw output appears here, turn by turn, exactly as it streams in.
+          </p>
+        ) : (
+          turns.map((turn, position) => {
+            const here = active?.turn === turn.turn ? active.span : null;
+            const user = users.get(turn.turn);
+            const before = position === 0 ? undefined : users.get(turns[position - 1]?.turn ?? -1);
+            const boundary =
+              user !== undefined && (position === 0 || before?.index !== user.index) ? (
+                <UserBoundary key={`user-${turn.turn}`} user={user} />
+              ) : null;
+            return [
+              boundary,
+              <RawTurn
+                key={turn.turn}
+                turn={turn.turn}
+                raw={turn.raw}
+                chunkCount={turn.chunks.length}
+                highlightStart={here?.start ?? null}
+                highlightEnd={here?.end ?? null}
+                highlightKind={activeKind}
+                errors={errorsOf(turn)}
+                streaming={running && turn.turn === lastTurn}
+                whitespace={whitespace}
+                onPick={onPick}
+              />,
+            ];
+          })
+        )}
+      </BlockWindowContext.Provider>
     </div>
   );
+}
+
+/**
+ * Scrolls a linked span into view unless some of it is on screen. Its lines may not be drawn
+ * (far off screen): then the block that holds its start is brought in, and draws as it comes.
+ */
+function bringIntoView(
+  container: HTMLElement,
+  kind: "selected" | "hover",
+  span: { turn: number; span: { start: number } } | undefined,
+): void {
+  let target = container.querySelector<HTMLElement>(`[data-span-highlight="${kind}"]`);
+  if (target === null && span !== undefined) {
+    const section = container.querySelector(`[data-raw-turn="${span.turn}"]`);
+    for (const block of section?.querySelectorAll<HTMLElement>("[data-block-start]") ?? []) {
+      const { blockStart, blockEnd } = block.dataset;
+      if (span.span.start >= Number(blockStart) && span.span.start < Number(blockEnd)) {
+        target = block;
+        break;
+      }
+    }
+  }
+  if (target === null) return;
+  const box = container.getBoundingClientRect();
+  const rect = target.getBoundingClientRect();
+  if (rect.bottom < box.top + 28 || rect.top > box.bottom)
+    target.scrollIntoView({ block: "center" });
+  // A block not drawn yet: once it is (a frame or two later), centre the span itself.
+  if (!target.hasAttribute("data-span-highlight"))
+    setTimeout(() => {
+      const drawn = container.querySelector<HTMLElement>(`[data-span-highlight="${kind}"]`);
+      drawn?.scrollIntoView({ block: "center" });
+    }, REDRAWN_MS);
 }
 
 /** Where the turns answering another user message begin: outside the raw text, so offsets hold. */

@@ -10,9 +10,9 @@ export const RETOKENIZE_MS = 120;
 /**
  * Tokens for a text that grows while it streams (one turn's raw text). Tokenizing is
  * throttled and incremental, so highlighting never holds the stream back: between passes the
- * new tail renders as plain text.
+ * new tail renders as plain text. A text not `enabled` (a turn far off screen) waits.
  */
-export function useWireTokens(text: string): IncrementalTokens | null {
+export function useWireTokens(text: string, enabled = true): IncrementalTokens | null {
   const highlighter = useWireHighlighter();
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const latest = useRef(text);
@@ -25,7 +25,7 @@ export function useWireTokens(text: string): IncrementalTokens | null {
 
   useEffect(() => {
     const current = state.current;
-    if (highlighter === null) return;
+    if (highlighter === null || !enabled) return;
     // A shorter text is a new one (a replay restarting the turn): start over.
     if (current.tokens === null || text.length < current.tokens.covered)
       current.tokens = new IncrementalTokens(highlighter);
@@ -39,7 +39,7 @@ export function useWireTokens(text: string): IncrementalTokens | null {
       current.tokens?.update(latest.current);
       rerender();
     }, wait);
-  }, [highlighter, text]);
+  }, [highlighter, text, enabled]);
 
   useEffect(() => {
     const current = state.current;

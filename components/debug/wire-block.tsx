@@ -1,4 +1,5 @@
-import { memo } from "react";
+import { memo, useContext, useEffect, useRef, useState } from "react";
+import { BlockWindowContext, holdsSelection } from "./block-window";
 import { type Decoration, sameDecorations } from "./segments";
 import { WireLine } from "./wire-line";
 import type { Run } from "./wire-runs";
@@ -28,17 +29,56 @@ interface WireBlockProps {
   firstLine?: number;
   /** Spaces, tabs and line breaks drawn as symbols. */
   whitespace?: boolean;
+  /** Called when the block comes near the screen (its turn then tokenizes). */
+  onShown?: () => void;
 }
 
 /**
  * A group of lines in its own block box. While a turn streams only its last block changes, so
  * the browser re-lays out that block instead of the whole turn, and React compares one block
  * instead of every line. Blocks end at line breaks, so they render exactly like one text.
- * `content-visibility: auto` lets the browser skip blocks off screen, so a 50,000-event
- * transcript lays out only what is visible; once seen, a block keeps its real size.
+ * Inside the Raw view only blocks near the screen are drawn (`BlockWindow`): the others are
+ * empty boxes of their last real height (or one line height per line), carrying their offsets
+ * (`data-block-start`, `data-block-end`) so DOM points still map to exact text offsets. A
+ * block that holds an end of the selection stays drawn, so a selection can reach across text
+ * that is not drawn, and copying it copies the raw text between its ends.
  */
 export const WireBlock = memo(
-  function WireBlock({ text, start, runs, decorations, firstLine, whitespace }: WireBlockProps) {
+  function WireBlock(props: WireBlockProps) {
+    const { text, start, runs, decorations, firstLine, whitespace, onShown } = props;
+    const blockWindow = useContext(BlockWindowContext);
+    const windowed = blockWindow?.windowed === true;
+    const ref = useRef<HTMLDivElement>(null);
+    const [shown, setShown] = useState(!windowed);
+    const height = useRef<number | null>(null);
+    const shownCallback = useRef(onShown);
+    shownCallback.current = onShown;
+
+    useEffect(() => {
+      const element = ref.current;
+      if (!windowed || element === null || blockWindow === null) return;
+      return blockWindow.observe(element, (near, measured) => {
+        if (near) {
+          setShown(true);
+          shownCallback.current?.();
+          return;
+        }
+        if (holdsSelection(element)) return;
+        if (measured > 0) height.current = measured;
+        setShown(false);
+      });
+    }, [blockWindow, windowed]);
+
+    const end = start + text.length;
+    if (!shown)
+      return (
+        <div
+          ref={ref}
+          data-block-start={start}
+          data-block-end={end}
+          style={{ height: height.current ?? runs.length * LINE_PX }}
+        />
+      );
     const lines = [];
     let lineStart = 0;
     for (let index = 0; lineStart < text.length; index++) {
@@ -68,9 +108,14 @@ export const WireBlock = memo(
       );
       lineStart = lineEnd;
     }
-    // Off-screen blocks skip layout and paint; the DOM (and so every offset) stays whole.
+    // Off-screen blocks skip layout and paint (where no `BlockWindow` leaves them out).
     return (
-      <div style={{ ...SKIP_OFF_SCREEN, containIntrinsicSize: `auto ${lines.length * LINE_PX}px` }}>
+      <div
+        ref={ref}
+        data-block-start={start}
+        data-block-end={end}
+        style={{ ...SKIP_OFF_SCREEN, containIntrinsicSize: `auto ${lines.length * LINE_PX}px` }}
+      >
         {lines}
       </div>
     );

@@ -1,11 +1,12 @@
 "use client";
 
-import { type MouseEvent, useMemo } from "react";
+import { type MouseEvent, useDeferredValue, useEffect, useMemo, useRef } from "react";
 import { useReplayShortcut } from "@/components/shortcuts/replay-target";
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "@/components/transcripts/icons";
 import { dialectOf } from "@/lib/protocol";
 import type { StepUnit } from "@/lib/replay/cursor";
 import type { OpenTranscript } from "@/state/playground-store";
+import { isWhole, loadAll } from "@/state/transcript-pages";
 import { DiffNotice } from "./diff-notice";
 import { planReplay } from "./replay-plan";
 import { Scrubber } from "./scrubber";
@@ -18,11 +19,14 @@ import { useReplay } from "./use-replay";
  * differs from the recording.
  */
 export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; busy: boolean }) {
+  // Planning re-parses every loaded turn: in its own deferred render, after the cards paint.
+  const records = useDeferredValue(transcript.records, NO_RECORDS);
   const plan = useMemo(
-    () => planReplay(dialectOf(transcript.meta), transcript.records),
-    [transcript.meta, transcript.records],
+    () => planReplay(dialectOf(transcript.meta), records),
+    [transcript.meta, records],
   );
-  const replay = useReplay(plan);
+  const loaded = useReplay(plan);
+  const replay = useWholeTranscript({ ...transcript, records }, loaded);
   const { view } = replay;
   useReplayShortcut(view.playing, replay.play, replay.pause);
   const events = plan.marks.reduce((sum, mark) => sum + mark.count, 0);
@@ -111,6 +115,38 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
       <DiffNotice diffs={plan.diffs} />
     </div>
   );
+}
+
+type Replay = ReturnType<typeof useReplay>;
+
+const NO_RECORDS: OpenTranscript["records"] = [];
+
+/**
+ * Replay needs every record: with only the tail of a long transcript loaded, a control reads
+ * the rest first (`loadAll`), then does what was asked, on the plan of the whole transcript.
+ */
+/** `transcript` as planned: with the (deferred) records the plan was made from. */
+function useWholeTranscript(transcript: OpenTranscript, replay: Replay): Replay {
+  const whole = isWhole(transcript);
+  const waiting = useRef<((replay: Replay) => void) | null>(null);
+  useEffect(() => {
+    const action = waiting.current;
+    if (!whole || action === null) return;
+    waiting.current = null;
+    action(replay);
+  });
+  if (whole) return replay;
+  const later = (action: (replay: Replay) => void) => (): void => {
+    waiting.current = action;
+    void loadAll();
+  };
+  return {
+    ...replay,
+    play: later((next) => next.play()),
+    stepForward: (unit) => later((next) => next.stepForward(unit))(),
+    stepBack: (unit) => later((next) => next.stepBack(unit))(),
+    seek: (position) => later((next) => next.seek(position))(),
+  };
 }
 
 /** A step by event; with Shift, by one streamed piece. */

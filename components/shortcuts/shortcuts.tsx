@@ -6,6 +6,7 @@ import { requestFork } from "@/components/transcripts/fork-menu";
 import { newConversation } from "@/components/transcripts/navigation";
 import { turnOf } from "@/lib/client/run-log";
 import { usePlayground } from "@/state/playground-store";
+import { isWhole, loadOlder } from "@/state/transcript-pages";
 import { focusKind } from "./focus-kind";
 import { actionFor, type ShortcutAction, stepId } from "./keymap";
 import { toggleReplay } from "./replay-target";
@@ -80,6 +81,15 @@ function stepEvent(step: 1 | -1): boolean {
     if (event.parent !== undefined) continue;
     if (event.type === "result" && log.callOf(event.callId) !== undefined) continue;
     ids.push(event.id);
+  }
+  // K on the first card of a transcript opened from its tail: read the page before it, then step.
+  if (step === -1 && ids.length > 0 && state.selectedId === ids[0] && !isWhole(state.transcript)) {
+    const { transcript } = state;
+    // Only when older records came (a refusal or failure leaves the transcript as it was).
+    void loadOlder().then(() => {
+      if (usePlayground.getState().transcript !== transcript) stepEvent(-1);
+    });
+    return true;
   }
   const id = stepId(ids, state.selectedId, step);
   if (id === null) return false;

@@ -1,10 +1,11 @@
 "use client";
 
-import { type ComponentProps, memo } from "react";
+import { type ComponentProps, memo, useDeferredValue, useRef } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { remarkVariables } from "./remark-variables";
 import { safeUrl } from "./safe-url";
+import { useTimelineMoving } from "./scroll-activity";
 import { VariableChip } from "./variable-chip";
 import type { VariableState } from "./variables";
 
@@ -18,8 +19,26 @@ interface MarkdownProps {
  * Model-written markdown, rendered inert: raw HTML shows as text (no rehype-raw), links keep
  * only http(s)/mailto targets, and images are never fetched: they show as their alt text
  * and a link. A model can make text look odd here, but never run code or load anything.
+ *
+ * A card that mounts (scrolled into view, a long transcript opened) shows its text plain for a
+ * moment and is parsed in a deferred render (React yields between cards), and not before the
+ * timeline's scrolling settles: scrolling fast through hundreds of answers parses only those
+ * it stops at.
  */
 export const Markdown = memo(function Markdown({ text, resolve }: MarkdownProps) {
+  // While streaming, the markdown may trail the text by a render; only a first mount is plain,
+  // and one made while the timeline is scrolled stays plain until the scrolling settles.
+  const moving = useTimelineMoving();
+  const parsed = useRef(false);
+  const ready = useDeferredValue(moving && !parsed.current ? "" : text, "");
+  if (ready === "" && text !== "")
+    return <div className={`${PROSE} whitespace-pre-wrap`}>{text}</div>;
+  parsed.current = true;
+  return <ParsedMarkdown text={ready} resolve={resolve} />;
+});
+
+/** The parse itself, memoised: the urgent render that still shows the old text parses nothing. */
+const ParsedMarkdown = memo(function ParsedMarkdown({ text, resolve }: MarkdownProps) {
   const plugins = resolve === undefined ? [remarkGfm] : [remarkGfm, [remarkVariables, { resolve }]];
   return (
     <div className={PROSE}>

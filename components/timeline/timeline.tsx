@@ -7,9 +7,14 @@ import { CardMemoryProvider } from "./card-memory";
 import { cardIdOf } from "./card-of";
 import { EmptyState } from "./empty-state";
 import { EventCard } from "./event-card";
+import { OlderRecords, useLoadOlderNearTop } from "./older-records";
 import { RunStatusLine } from "./run-status-line";
+import { noteScroll } from "./scroll-activity";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import { useTimelineRows } from "./use-timeline-rows";
+
+/** Room above the first card, px. */
+const PADDING_START = 16;
 
 /**
  * The run as cards, streaming live. Virtualized with measured rows so a run of thousands of
@@ -22,6 +27,7 @@ export function Timeline() {
   const selectedId = usePlayground((state) => state.selectedId);
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useStickToBottom(scroller);
+  useLoadOlderNearTop(scroller);
 
   const virtualizer = useVirtualizer({
     count: ids.length,
@@ -29,7 +35,7 @@ export function Timeline() {
     estimateSize: () => 56,
     getItemKey: (index) => ids[index] ?? index,
     overscan: 8,
-    paddingStart: 16,
+    paddingStart: PADDING_START,
     paddingEnd: 24,
     // A measurement changed (a card grew as it streamed): follow it before the next paint.
     onChange: () => stick.follow(),
@@ -40,6 +46,20 @@ export function Timeline() {
     item.end <= (instance.scrollOffset ?? 0);
 
   const totalSize = virtualizer.getTotalSize();
+
+  // Older records came in front (scrolling up a long transcript): the cards the user was
+  // looking at stay where they were, moved down by what was put above them.
+  const firstId = useRef<string | undefined>(undefined);
+  useLayoutEffect(() => {
+    const previous = firstId.current;
+    firstId.current = ids[0];
+    const element = scroller.current;
+    if (previous === undefined || ids[0] === previous || element === null) return;
+    const index = ids.indexOf(previous);
+    const item = index > 0 ? virtualizer.measurementsCache[index] : undefined;
+    if (item !== undefined) element.scrollTop += item.start - PADDING_START;
+  }, [ids, virtualizer]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow whenever rows or their size change
   useLayoutEffect(() => stick.follow(), [ids, totalSize, status, stick.follow]);
 
@@ -67,10 +87,13 @@ export function Timeline() {
   return (
     <CardMemoryProvider>
       <div className="relative flex min-h-0 flex-1 flex-col">
+        <OlderRecords />
         <div
           ref={scroller}
           className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
           data-testid="timeline"
+          // Only the user's scrolling (away from the bottom), not following a streaming run.
+          onScroll={stick.detached ? noteScroll : undefined}
         >
           {empty ? (
             status === "idle" ? (

@@ -69,7 +69,9 @@ export function listTranscripts(
   return call(`/api/transcripts?${params}`);
 }
 
-export const getTranscript = (id: string) => call<OpenTranscript>(path(id));
+/** A transcript's meta, with its last record only: a title costs no more at 50,000 events. */
+export const getTranscriptMeta = (id: string) =>
+  call<Pick<OpenTranscript, "meta">>(`${path(id)}?limit=1&from=end`);
 
 export const renameTranscript = (id: string, title: string) =>
   call<{ meta: TranscriptMeta }>(path(id), json("PATCH", { title }));

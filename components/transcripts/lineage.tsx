@@ -2,7 +2,7 @@
 
 import { type MouseEvent, useEffect, useState } from "react";
 import type { OpenTranscript } from "@/state/playground-store";
-import { getTranscript } from "./api";
+import { getTranscriptMeta } from "./api";
 import { openTranscript, transcriptPath } from "./navigation";
 
 const titles = new Map<string, Promise<string | null>>();
@@ -15,7 +15,9 @@ function useTitle(id: string | undefined): string | null {
     let live = true;
     let pending = titles.get(id);
     if (pending === undefined) {
-      pending = getTranscript(id).then((result) => (result.ok ? result.value.meta.title : null));
+      pending = getTranscriptMeta(id).then((result) =>
+        result.ok ? result.value.meta.title : null,
+      );
       titles.set(id, pending);
     }
     void pending.then((value) => live && setTitle(value));

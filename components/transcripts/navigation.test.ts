@@ -22,8 +22,10 @@ describe("switchDialect", () => {
     );
     vi.stubGlobal("fetch", fetch);
     state.notice?.action?.run();
-    // Opening asks which runs are live first (to reattach), then loads the transcript.
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/transcripts/t1", undefined));
+    // Opening asks which runs are live first (to reattach), then loads the transcript's tail.
+    await vi.waitFor(() =>
+      expect(fetch).toHaveBeenCalledWith("/api/transcripts/t1?limit=2000&from=end"),
+    );
   });
 
   it("with nothing open: only picks the dialect, without a notice", () => {

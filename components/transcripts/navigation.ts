@@ -3,7 +3,7 @@
 import type { Dialect, DialectDefinition } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 import { attachRun, fetchActiveRuns } from "@/state/run-client";
-import { getTranscript } from "./api";
+import { loadAll, readTranscriptTail } from "@/state/transcript-pages";
 
 /** A transcript's own URL. */
 export const transcriptPath = (id: string) => `/t/${encodeURIComponent(id)}`;
@@ -23,7 +23,8 @@ let loading = 0;
 
 /**
  * Loads a saved transcript into the store and puts its URL in the address bar (a new history
- * entry with `push`). A transcript that cannot be loaded is said so, and the page starts over.
+ * entry with `push`). Only its tail is read (older records load as the user scrolls up). A
+ * transcript that cannot be loaded is said so, and the page starts over.
  */
 export async function openTranscript(id: string, push = true): Promise<boolean> {
   const state = usePlayground.getState();
@@ -34,7 +35,7 @@ export async function openTranscript(id: string, push = true): Promise<boolean> 
   // Asked first: a run listed here is followed from the records the transcript has, even if it
   // ends before the transcript arrives (a finished run's records come from the store).
   const active = await fetchActiveRuns();
-  const result = await getTranscript(id);
+  const result = await readTranscriptTail(id);
   // A later click won: its transcript is the one to show.
   if (ticket !== loading) return false;
   if (!result.ok) {
@@ -45,8 +46,12 @@ export async function openTranscript(id: string, push = true): Promise<boolean> 
   usePlayground.getState().openTranscript(result.value);
   const runId = active?.[id];
   if (runId !== undefined) {
-    const have = result.value.records.filter((record) => record.runId === runId).length;
-    void attachRun(runId, have);
+    // The run is followed from the number of its records the page has: all of them, so when
+    // the tail begins inside the run, the rest is read first.
+    if (result.value.records[0]?.runId === runId) await loadAll();
+    const records = usePlayground.getState().transcript?.records ?? [];
+    const have = records.filter((record) => record.runId === runId).length;
+    if (ticket === loading) void attachRun(runId, have);
   }
   return true;
 }

@@ -5,6 +5,7 @@ import { CompareMenu } from "@/components/compare/compare-menu";
 import { regressionRun } from "@/components/replay/regression-run";
 import { ReplayBar } from "@/components/replay/replay-bar";
 import { usePlayground } from "@/state/playground-store";
+import { loadAll } from "@/state/transcript-pages";
 import { ExportMenu } from "./export-menu";
 import { ForkDialog } from "./fork-dialog";
 import { requestFork } from "./fork-menu";
@@ -12,6 +13,12 @@ import { type ForkTarget, forkTargetOf } from "./fork-target";
 import { ForkIcon } from "./icons";
 import { Lineage } from "./lineage";
 import { PendingHeader } from "./pending-header";
+
+/** A re-run sends every user message again: it starts once the whole transcript is loaded. */
+function rerun(whole: boolean): void {
+  const transcript = usePlayground.getState().transcript;
+  if (whole && transcript !== null) void regressionRun(transcript);
+}
 
 /**
  * Above the timeline when a saved transcript is open: its title and where it came from, fork
@@ -68,7 +75,7 @@ export function TranscriptHeader() {
           <button
             type="button"
             disabled={busy}
-            onClick={() => void regressionRun(transcript)}
+            onClick={() => void loadAll().then((whole) => rerun(whole))}
             title="A regression run: the same messages again; the replay model answers with the recorded output, tools run live"
             aria-label="Re-run with replay model"
             className={ACTION}

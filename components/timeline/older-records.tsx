@@ -1,0 +1,76 @@
+"use client";
+
+import { type RefObject, useEffect } from "react";
+import { formatCount } from "@/components/debug/format-count";
+import { usePlayground } from "@/state/playground-store";
+import { isWhole, loadAll, loadOlder } from "@/state/transcript-pages";
+
+/** Scrolled this close to the top of the timeline or Raw, the next older page loads. */
+const NEAR_TOP_PX = 600;
+
+/**
+ * Says that only the newest records of the open transcript are shown, how many, and loads
+ * older ones: a page, or all of them. Nothing when the whole transcript is loaded.
+ */
+export function OlderRecords({ className = "" }: { className?: string }) {
+  const transcript = usePlayground((state) => state.transcript);
+  const open = usePlayground((state) => state.transcriptId === state.transcript?.meta.id);
+  const loading = usePlayground((state) => state.olderLoading);
+  const busy = usePlayground(
+    (state) => state.status === "running" || state.status === "stopping" || state.replaying,
+  );
+  if (transcript === null || !open || isWhole(transcript)) return null;
+  const loaded = transcript.records.length;
+  const total = transcript.recordCount ?? transcript.records.at(-1)?.seq ?? loaded;
+  return (
+    <div
+      data-testid="older-records"
+      className={`flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-border bg-surface px-3 py-1 text-[11px] text-fg-muted ${className}`}
+    >
+      <span aria-live="polite">
+        {loading
+          ? "Loading older records…"
+          : `Showing the last ${formatCount(loaded)} of ${formatCount(total)} records`}
+      </span>
+      <span className="ml-auto flex gap-1">
+        <button
+          type="button"
+          disabled={loading || busy}
+          onClick={() => void loadOlder()}
+          className={BUTTON}
+        >
+          Load older
+        </button>
+        <button
+          type="button"
+          disabled={loading || busy}
+          onClick={() => void loadAll()}
+          title="Read every record of the transcript (replay and re-runs do this themselves)"
+          className={BUTTON}
+        >
+          Load all
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/** Loads the next older page when the user scrolls `scroller` near its top. */
+export function useLoadOlderNearTop(scroller: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = scroller.current;
+    if (element === null) return;
+    const onScroll = () => {
+      if (element.scrollTop > NEAR_TOP_PX) return;
+      const state = usePlayground.getState();
+      if (state.olderLoading || isWhole(state.transcript)) return;
+      if (state.transcript?.meta.id !== state.transcriptId) return;
+      void loadOlder();
+    };
+    element.addEventListener("scroll", onScroll, { passive: true });
+    return () => element.removeEventListener("scroll", onScroll);
+  }, [scroller]);
+}
+
+const BUTTON =
+  "rounded border border-border px-1.5 py-0.5 text-fg-muted hover:border-fg-subtle hover:text-fg disabled:opacity-50";

@@ -89,6 +89,8 @@ test("a long transcript opens from its tail, in whole turns, and says how much i
   const state = await loaded(page);
   expect(state.hasFirst).toBe(false);
   expect(state.firstTurn).toBeGreaterThan(0);
+  // The run summary says its figures cover only the loaded part.
+  await expect(page.getByTestId("run-summary-partial")).toBeVisible();
   // Every turn shown is whole: its raw text is the turn's text, not a cut piece of it.
   for (const raw of state.raws) expect(raw).toBe(TURN_TEXT);
 
@@ -106,6 +108,7 @@ test("a long transcript opens from its tail, in whole turns, and says how much i
   await page.getByRole("button", { name: "Load all" }).first().click();
   await expect(page.getByTestId("older-records")).toHaveCount(0);
   expect((await loaded(page)).hasFirst).toBe(true);
+  await expect(page.getByTestId("run-summary-partial")).toHaveCount(0);
   await page.screenshot({ path: "test-results/long-transcript-loaded.png" });
 });
 

@@ -20,6 +20,8 @@ import { useRunSummary } from "./use-run-summary";
 export function RunSummaryBar() {
   const summary = useRunSummary();
   const running = usePlayground((state) => state.status === "running");
+  // A long transcript opens from its newest records: the figures then cover only those.
+  const partial = usePlayground((state) => (state.transcript?.records[0]?.seq ?? 1) > 1);
   const config = useServerConfig();
   const [open, setOpen] = useState<"turns" | "waterfall" | null>(null);
   if (summary.turns === 0 && !running) return null;
@@ -32,6 +34,15 @@ export function RunSummaryBar() {
         className="flex min-h-7 flex-wrap items-center gap-x-3 gap-y-0.5 px-3 py-1 font-mono text-[11px] text-fg-subtle"
         data-testid="run-summary"
       >
+        {partial ? (
+          <span
+            className="rounded border border-border px-1 text-fg-muted"
+            data-testid="run-summary-partial"
+            title="These figures cover the records loaded so far (the newest). Load all (above the timeline) to count the whole transcript."
+          >
+            loaded part
+          </span>
+        ) : null}
         <Stat name="turns" value={summary.turns} text={formatCount(summary.turns)} />
         <Stat name="calls" value={summary.toolCalls} text={formatCount(summary.toolCalls)} />
         <Stat

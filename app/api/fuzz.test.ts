@@ -10,6 +10,8 @@ import { POST as stop } from "./runs/[runId]/stop/route";
 import { GET as activeRuns, POST as startRun } from "./runs/route";
 import { GET as exportTranscript } from "./transcripts/[id]/export/route";
 import { POST as fork } from "./transcripts/[id]/fork/route";
+import { POST as sendOtlp } from "./transcripts/[id]/otlp/route";
+import { POST as rerun, GET as rerunStatus } from "./transcripts/[id]/rerun/route";
 import { POST as restore } from "./transcripts/[id]/restore/route";
 import { GET as getOne, DELETE as remove, PATCH as rename } from "./transcripts/[id]/route";
 import { POST as importFile } from "./transcripts/import/route";
@@ -191,6 +193,48 @@ describe("route fuzz", { timeout: 120_000 }, () => {
     );
   });
 
+  it("POST and GET /api/transcripts/:id/rerun, POST /api/transcripts/:id/otlp", async () => {
+    const rerunBody = fc.record(
+      {
+        mode: fc.oneof(fc.constantFrom("first", "all"), scalar),
+        model: fc.oneof(
+          fc.record(
+            {
+              provider: fc.constantFrom("nope", "demo", ""),
+              id: scalar,
+              baseUrl: fc.constant("http://169.254.169.254/"),
+            },
+            { requiredKeys: [] },
+          ),
+          scalar,
+          fc.constant(DEEP),
+        ),
+        dialect: fc.oneof(fc.constantFrom("xml", "delimiter", "hermes", "custom"), scalar),
+        extra: scalar,
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(idOrExisting, jsonBody(rerunBody), headers, async (id, body, head) => {
+        const started = await rerun(
+          request("/api/transcripts/x/rerun", "POST", body, head),
+          params(id),
+        );
+        await answered(started);
+        await answered(
+          await rerunStatus(
+            request("/api/transcripts/x/rerun", "GET", undefined, head),
+            params(id),
+          ),
+        );
+        await answered(
+          await sendOtlp(request("/api/transcripts/x/otlp", "POST", body, head), params(id)),
+        );
+      }),
+      runs(300),
+    );
+  });
+
   it("POST /api/transcripts/import", async () => {
     const header =
       '{"format":"wirescope-transcript","version":1,"id":"f","title":"t","created":0,"dialect":"xml","model":{"provider":"demo","id":"x"},"system":"","tools":[]}';
@@ -259,10 +303,10 @@ describe("route fuzz", { timeout: 120_000 }, () => {
   it("GET /api/transcripts and its export, with any query", async () => {
     const query = fc
       .dictionary(
-        fc.constantFrom("format", "query", "limit", "offset", "reasoning", "tools", "x"),
+        fc.constantFrom("format", "query", "limit", "offset", "reasoning", "tools", "content", "x"),
         fc.oneof(
           fc.string({ maxLength: 12 }),
-          fc.constantFrom("markdown", "tasksteps", "jsonl", "1", "-1"),
+          fc.constantFrom("markdown", "tasksteps", "jsonl", "otlp", "1", "-1"),
         ),
         { maxKeys: 4 },
       )

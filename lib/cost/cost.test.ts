@@ -75,6 +75,18 @@ describe("parsePrices", () => {
     if (!parsed.ok) expect(parsed.error).toContain(message);
   });
 
+  it("never quotes the text it could not parse (a wrong file named may hold keys)", () => {
+    const secret = "sk-PLANTEDopenai0123456789abcdefXYZ";
+    for (const text of [`OPENAI_API_KEY=${secret}`, `{"a/b": ${secret}}`, `{${secret}`]) {
+      const parsed = parsePricesJson(text, "WIRESCOPE_PRICES");
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) {
+        expect(parsed.error).toMatch(/^WIRESCOPE_PRICES is not valid JSON/);
+        expect(parsed.error).not.toMatch(/OPENAI|sk-/);
+      }
+    }
+  });
+
   it("reads a bounded number of entries", () => {
     const many = Object.fromEntries(
       Array.from({ length: MAX_PRICE_ENTRIES + 1 }, (_, i) => [`p/m${i}`, { input: 0, output: 0 }]),

@@ -58,8 +58,18 @@ export function parsePrices(value: unknown, where: string): PricesResult {
 /** The same, from JSON text. */
 export function parsePricesJson(text: string, where: string): PricesResult {
   const parsed = safeParseJson(text);
-  if (!parsed.ok) return fail(where, `is not valid JSON (${parsed.error})`);
+  if (!parsed.ok) return fail(where, `is not valid JSON${positionOf(parsed.error)}`);
   return parsePrices(parsed.value, where);
+}
+
+/**
+ * Where the JSON broke, and nothing of the text itself: the parser's message quotes it, and
+ * this error reaches the page (`GET /api/config`) and the log, while the file named may be the
+ * wrong one (a `.env` with keys).
+ */
+function positionOf(message: string): string {
+  const at = /at position (\d+)/.exec(message);
+  return at === null ? "" : ` (at character ${at[1]})`;
 }
 
 function fail(where: string, message: string): PricesResult {

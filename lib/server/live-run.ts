@@ -34,6 +34,8 @@ export class LiveRun implements FrameSource {
   readonly transcriptId: string;
   readonly startedAt: number;
   finished = false;
+  /** Why `stop` interrupted it, if it did (a rerun sends no more messages after a user's stop). */
+  stoppedBy: "user" | "disconnect" | null = null;
   private readonly frames: Uint8Array[] = [];
   /** `ends[i]`: bytes of frames 0..i together. */
   private readonly ends: number[] = [];
@@ -88,6 +90,7 @@ export class LiveRun implements FrameSource {
   stop(reason: "user" | "disconnect"): boolean {
     const { controller } = this.options;
     if (this.finished || controller === undefined) return false;
+    this.stoppedBy ??= reason;
     controller.abort(reason);
     return true;
   }

@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,5 +29,18 @@ describe("readEnvPrices", () => {
     expect(bad).toEqual({ prices: {}, error: expect.stringContaining('"openai/x".input') });
     const missing = readEnvPrices({ WIRESCOPE_PRICES: "/nonexistent/prices.json" });
     expect(missing.error).toContain("could not be read (ENOENT)");
+  });
+
+  it("refuses a FIFO or a device instead of waiting on it or reading it without end", async () => {
+    const fifo = join(await mkdtemp(join(tmpdir(), "wirescope-prices-")), "prices.fifo");
+    execFileSync("mkfifo", [fifo]);
+    // Without the check, opening the FIFO blocks until this writer comes, then reads "{}".
+    const writer = spawn("sh", ["-c", `sleep 1; printf '{}' > '${fifo}'`], { stdio: "ignore" });
+    try {
+      expect(readEnvPrices({ WIRESCOPE_PRICES: fifo }).error).toContain("not a regular file");
+    } finally {
+      writer.kill("SIGKILL");
+    }
+    expect(readEnvPrices({ WIRESCOPE_PRICES: "/dev/zero" }).error).toContain("not a regular file");
   });
 });

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { resolve } from "node:path";
 import { parsePricesJson } from "../cost/parse-prices";
 import type { Price } from "../cost/types";
@@ -30,8 +30,14 @@ export function readEnvPrices(env: Readonly<Record<string, string | undefined>>)
 function readFileText(path: string): string | { error: string } {
   let fd: number | undefined;
   try {
-    fd = openSync(resolve(/* turbopackIgnore: true */ path), "r");
-    const size = fstatSync(fd).size;
+    // Non-blocking: opening a FIFO would otherwise wait for a writer, holding every request.
+    fd = openSync(
+      resolve(/* turbopackIgnore: true */ path),
+      constants.O_RDONLY | constants.O_NONBLOCK,
+    );
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { error: `WIRESCOPE_PRICES file ${path} is not a regular file` };
+    const size = stat.size;
     if (size > MAX_PRICES_FILE_BYTES) {
       return { error: `WIRESCOPE_PRICES file ${path} is ${size} bytes; at most 1 MiB is read` };
     }

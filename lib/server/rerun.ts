@@ -3,6 +3,7 @@ import type { Dialect } from "../protocol/events";
 import type { Store, Transcript } from "../store";
 import { builtinTools } from "../tools";
 import type { ServerConfig } from "./config";
+import { runRegistry } from "./run-registry";
 import { type RunRequest, RunRequestError, startRun } from "./runs";
 
 /** `POST /api/transcripts/:id/rerun`: run a transcript's user messages again on another model or dialect. */
@@ -96,14 +97,14 @@ export async function startRerun(
     .renameTranscript(first.transcriptId, title.slice(0, 500))
     .catch(() => null);
   void (async () => {
-    await drain(first.body);
+    await drainUnlessStopped(first);
     status.done = 1;
     for (const message of messages.slice(1)) {
       const next = await startWhenFree(
         { ...base, message, transcriptId: first.transcriptId },
         dependencies,
       );
-      await drain(next.body);
+      await drainUnlessStopped(next);
       status.done++;
     }
     status.state = "done";
@@ -128,6 +129,21 @@ function remember(status: RerunStatus): void {
     if (map.size <= KEEP) break;
     if (old.state !== "running") map.delete(id);
   }
+}
+
+/**
+ * Reads a run's stream to its end; throws (ending the rerun) when someone stopped that run:
+ * the rest of the messages must not go on spending tokens after a stop.
+ */
+async function drainUnlessStopped(run: {
+  runId: string;
+  body: ReadableStream<Uint8Array>;
+}): Promise<void> {
+  // Taken before draining: a finished run leaves the registry.
+  const live = runRegistry().get(run.runId);
+  await drain(run.body);
+  if (live?.stoppedBy === "user")
+    throw new RunRequestError(409, `stopped: run "${run.runId}" was stopped, so the rerun ended.`);
 }
 
 /** Reads a run's stream to its end: the run has finished (or been stopped) then. */

@@ -9,6 +9,7 @@ import {
   redacted,
   server,
 } from "@/app/api/http";
+import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importOriginOf } from "@/lib/transcripts/store-actions";
 import { pageQuerySchema, renameSchema } from "./schema";
@@ -56,15 +57,23 @@ async function patch(request: Request, context: RouteContext): Promise<Response>
   return meta === null ? notFound(id) : Response.json({ meta });
 }
 
-/** Soft delete: hidden until `POST /api/transcripts/:id/restore`. */
+/**
+ * Soft delete: hidden until `POST /api/transcripts/:id/restore`. A run in progress on it (on
+ * any instance) is stopped first: it would otherwise go on spending tokens on a hidden transcript.
+ */
 async function remove(request: Request, context: RouteContext): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
   const id = await idOf(context);
   if (id instanceof Response) return id;
-  return (await server().store.deleteTranscript(id))
-    ? Response.json({ deleted: id })
-    : notFound(id);
+  const { store } = server();
+  if (!(await store.deleteTranscript(id))) return notFound(id);
+  const registry = runRegistry();
+  const running = (await registry.activeEverywhere(store)).filter((run) => run.transcriptId === id);
+  const stopped: string[] = [];
+  for (const run of running)
+    if (await registry.stopAnywhere(store, run.runId)) stopped.push(run.runId);
+  return Response.json({ deleted: id, ...(stopped.length > 0 ? { stopped } : {}) });
 }
 
 export const GET = jsonRoute(get);

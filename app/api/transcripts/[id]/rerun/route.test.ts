@@ -2,6 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as stop } from "@/app/api/runs/[runId]/stop/route";
 import { POST as run } from "@/app/api/runs/route";
 import { readRunStream } from "@/lib/client/run-stream";
 import { readConfig } from "@/lib/server/config";
@@ -128,5 +129,30 @@ describe("POST /api/transcripts/:id/rerun, bounds", () => {
     expect(((await refused.json()) as { error: string }).error).toMatch(
       /^mode: .*101 user messages/,
     );
+  });
+});
+
+describe("POST /api/transcripts/:id/rerun, stopped", () => {
+  it("sends no more messages once one of its runs was stopped", async () => {
+    const source = await say("list the files");
+    await say("demo: parallel batch", source);
+    await say("calculate 6 * 7", source);
+    // Slow enough that the first run is still going when it is stopped.
+    process.env.WIRESCOPE_DEMO_PACE_MS = "40";
+    try {
+      const started = (await (await rerun(source, { mode: "all" })).json()) as RerunStatus & {
+        runId: string;
+      };
+      const stopped = await stop(new Request("http://test", { method: "POST" }), {
+        params: Promise.resolve({ runId: started.runId }),
+      });
+      expect(stopped.status).toBe(200);
+      const ended = await finished(started.transcriptId);
+      expect(ended).toMatchObject({ state: "failed", done: 0, total: 3 });
+      expect(ended.error).toMatch(/^stopped: /);
+      expect(await usersOf(started.transcriptId)).toEqual(["list the files"]);
+    } finally {
+      process.env.WIRESCOPE_DEMO_PACE_MS = "0";
+    }
   });
 });

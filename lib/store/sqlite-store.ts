@@ -29,6 +29,7 @@ import type {
   Store,
   StoredRecord,
   StoreOptions,
+  TranscriptMeta,
   TranscriptRecord,
 } from "./store";
 import { decodeStoredJson, type EncodedRecord, encodeRecord } from "./stored-json";
@@ -155,6 +156,35 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     return { meta: rowToMeta(row), records: messages.decode(id, rows, false) };
   });
 
+  // The transcript's row and its settings' row (schema 7) in one transaction.
+  const insertTranscript = db.transaction((meta: TranscriptMeta) => {
+    sql.insertTranscript.run({
+      id: meta.id,
+      title: meta.title,
+      titleFolded: foldForSearch(meta.title),
+      createdAt: meta.createdAt,
+      dialect: meta.dialect,
+      modelProvider: meta.model.provider,
+      modelId: meta.model.id,
+      source: meta.source,
+      parentId: meta.parentId ?? null,
+      forkPoint: meta.forkPoint ?? null,
+    });
+    sql.insertSettings.run({
+      id: meta.id,
+      system: meta.system,
+      tools: JSON.stringify(meta.tools),
+      definition: meta.definition === undefined ? null : JSON.stringify(meta.definition),
+    });
+  });
+
+  const rename = db.transaction((id: string, title: string, at: number) => {
+    const changed = sql.rename.run({ id, title, titleFolded: foldForSearch(title), now: at });
+    if (changed.changes === 0) return null;
+    const row = sql.selectTranscript.get(id);
+    return row ? rowToMeta(row) : null;
+  });
+
   const setRelic = db.transaction(
     (namespace: string, key: string, value: string, expiresAt: number | null, at: number) => {
       // Expired values go here (indexed), so keys nobody reads again do not pile up.
@@ -181,21 +211,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       open();
       const meta = newTranscriptMeta(input, input.id ?? newId(), now());
       try {
-        sql.insertTranscript.run({
-          id: meta.id,
-          title: meta.title,
-          titleFolded: foldForSearch(meta.title),
-          createdAt: meta.createdAt,
-          dialect: meta.dialect,
-          modelProvider: meta.model.provider,
-          modelId: meta.model.id,
-          system: meta.system,
-          tools: JSON.stringify(meta.tools),
-          source: meta.source,
-          parentId: meta.parentId ?? null,
-          forkPoint: meta.forkPoint ?? null,
-          definition: meta.definition === undefined ? null : JSON.stringify(meta.definition),
-        });
+        insertTranscript.immediate(meta);
       } catch (error) {
         throw constraintError(error, meta.id, meta.parentId);
       }
@@ -235,13 +251,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     async renameTranscript(id, title) {
       open();
       const checked = checkTitle(title);
-      const row = sql.rename.get({
-        id,
-        title: checked,
-        titleFolded: foldForSearch(checked),
-        now: now(),
-      });
-      return row ? rowToMeta(row) : null;
+      return rename.immediate(id, checked, now());
     },
 
     async deleteTranscript(id) {
@@ -257,7 +267,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     async appendRecords(transcriptId, runId, records) {
       open();
       if (records.length === 0) {
-        if (!sql.selectTranscript.get(transcriptId)) throw transcriptNotFound(transcriptId);
+        if (!sql.transcriptExists.get(transcriptId)) throw transcriptNotFound(transcriptId);
         return [];
       }
       // Encoded before the lock is taken; a bad record fails the call before anything is written.

@@ -29,6 +29,7 @@ describe("sqlite store", () => {
       synchronous: 1,
       foreignKeys: true,
       userVersion: MIGRATIONS.length,
+      walAutocheckpoint: 5000,
       integrity: "ok",
     });
     await store.close();

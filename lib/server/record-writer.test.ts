@@ -44,7 +44,7 @@ describe("createCommitQueue", () => {
     ).toEqual([["a", "b"], ["x"]]);
   });
 
-  it("waits longer after a slow commit (4 × its time, at most the maximum), and flush does not wait", async () => {
+  it("waits longer after a slow commit (4 × its time, at most the maximum)", async () => {
     const { store, commits, now } = slowStore(20);
     const queue = createCommitQueue(store, { now, maxDelayMs: 100 });
     const writer = queue.writer("t1", "r1", () => {});
@@ -67,9 +67,28 @@ describe("createCommitQueue", () => {
     expect(slowCommits).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(slowCommits).toHaveLength(2);
-    other.write(record("c"));
-    await other.flush();
-    expect(slowCommits).toHaveLength(3);
+  });
+
+  it("flush joins the scheduled commit: runs ending within one wait share it", async () => {
+    const { store, commits, now } = slowStore(0);
+    const queue = createCommitQueue(store, { now });
+    const first = queue.writer("t1", "r1", () => {});
+    const second = queue.writer("t2", "r2", () => {});
+    const idle = queue.writer("t3", "r3", () => {});
+    let flushed = 0;
+    first.write(record("a"));
+    void first.flush().then(() => flushed++);
+    await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS / 2);
+    second.write(record("x"));
+    void second.flush().then(() => flushed++);
+    // A writer with nothing pending settles at once.
+    await idle.flush();
+    expect(commits).toHaveLength(0);
+    expect(flushed).toBe(0);
+    await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS / 2);
+    expect(flushed).toBe(2);
+    expect(commits).toHaveLength(1);
+    expect(commits[0]?.map((batch) => batch.runId)).toEqual(["r1", "r2"]);
   });
 
   it("goes back to the short delay once commits are quick again", async () => {
@@ -125,7 +144,8 @@ describe("createCommitQueue with a slow store", () => {
     });
     writer.write(chunk("a"));
     const first = writer.flush();
-    await new Promise((resolve) => setImmediate(resolve));
+    // The flush waits for the scheduled commit (1 ms away).
+    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(calls).toHaveLength(1);
     // While the first commit waits on the store, records keep coming, each past the delay.
     for (const text of ["b", "c", "d"]) {

@@ -43,7 +43,8 @@ interface WriterState {
  * The wait adapts to load: `delayMs` while commits are quick, up to `maxDelayMs` when they take
  * long. A commit's cost is mostly per run in it (each run's pages are written whatever number
  * of its records they hold), so under load a longer wait stores more records per page written.
- * Viewers never wait for it (frames go out before the commit); `flush()` commits at once.
+ * Viewers never wait for it (frames go out before the commit); `flush()` (a run's end) waits
+ * for the next commit rather than making one, so runs ending together share it.
  */
 export function createCommitQueue(store: Store, options: CommitQueueOptions = {}): CommitQueue {
   const {
@@ -59,11 +60,18 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
   // queue of small ones (which let records reach the store seconds late under load).
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
+  // Flushes waiting for the commit that takes what is pending now (the next one to start).
+  let waiters: (() => void)[] = [];
 
   const run = (): Promise<void> => {
     const writers = [...pending];
     pending = new Set();
-    if (writers.length === 0) return Promise.resolve();
+    const settled = waiters;
+    waiters = [];
+    if (writers.length === 0) {
+      for (const resolve of settled) resolve();
+      return Promise.resolve();
+    }
     const batches = writers.map((writer) => {
       const batch = { ...writer.batch };
       writer.batch.records = [];
@@ -86,6 +94,7 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
       });
     })().finally(() => {
       running = null;
+      for (const resolve of settled) resolve();
     });
     running = committing;
     return committing;
@@ -119,8 +128,11 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
           timer ??= setTimeout(commit, wait);
         },
         async flush() {
-          // Everything queued so far goes now; earlier commits settle first (they are chained).
-          await (pending.has(state) ? commit() : committed());
+          if (!pending.has(state)) return committed();
+          // The run's last records join the commit already scheduled (at most one wait away)
+          // rather than forcing one of their own: with hundreds of runs, ends come every few
+          // ms, and a commit per end was most of the commits. Earlier commits settle first.
+          await new Promise<void>((resolve) => waiters.push(resolve));
         },
       };
     },

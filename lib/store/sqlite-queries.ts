@@ -55,17 +55,25 @@ export interface RelicRow {
   expires_at: number | null;
 }
 
-const TRANSCRIPT_COLUMNS = `id, title, created_at, updated_at, deleted_at, dialect, model_provider,
-  model_id, system, tools, parent_id, fork_point, definition, source, last_seq`;
+// `t` is the transcript's row (the hot one: appends bump last_seq and updated_at), `s` its
+// settings (schema 7: system, tools, definition, written once).
+const TRANSCRIPT_COLUMNS = `t.id, t.title, t.created_at, t.updated_at, t.deleted_at, t.dialect,
+  t.model_provider, t.model_id, s.system, s.tools, t.parent_id, t.fork_point, s.definition,
+  t.source, t.last_seq`;
+
+const WITH_SETTINGS = "transcripts AS t JOIN transcript_settings AS s ON s.transcript_id = t.id";
 
 const RECORD_COLUMNS = "seq, run_id, body, messages_node";
 
 export const QUERIES = {
   insertTranscript: `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
-      dialect, model_provider, model_id, system, tools, parent_id, fork_point, definition, source)
+      dialect, model_provider, model_id, parent_id, fork_point, source)
     VALUES (@id, @title, @titleFolded, @createdAt, @createdAt, @dialect, @modelProvider,
-      @modelId, @system, @tools, @parentId, @forkPoint, @definition, @source)`,
-  selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts WHERE id = ?`,
+      @modelId, @parentId, @forkPoint, @source)`,
+  insertSettings: `INSERT INTO transcript_settings (transcript_id, system, tools, definition)
+    VALUES (@id, @system, @tools, @definition)`,
+  selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM ${WITH_SETTINGS} WHERE t.id = ?`,
+  transcriptExists: "SELECT 1 AS found FROM transcripts WHERE id = ?",
   selectRecords: `SELECT ${RECORD_COLUMNS} FROM records WHERE transcript_id = ? ORDER BY seq`,
   selectPageForward: `SELECT ${RECORD_COLUMNS} FROM records
     WHERE transcript_id = @id AND seq > @after AND seq < @before ORDER BY seq LIMIT @limit`,
@@ -89,20 +97,21 @@ export const QUERIES = {
   // A folded query against folded text: instr() needs no LIKE escaping of % and _. The match
   // window is one character wider each side than the snippet, so `matchSnippet` sees the cut.
   listTranscripts: `SELECT ${TRANSCRIPT_COLUMNS},
-      CASE WHEN @query IS NULL OR instr(title_folded, @query) > 0 THEN NULL ELSE (
+      CASE WHEN @query IS NULL OR instr(t.title_folded, @query) > 0 THEN NULL ELSE (
         SELECT substr(b.text, max(1, instr(b.text, @query) - ${SNIPPET_RADIUS + 1}),
           length(@query) + ${2 * SNIPPET_RADIUS + 2})
         FROM search_blocks AS b WHERE b.transcript_id = t.id AND instr(b.text, @query) > 0
         LIMIT 1) END AS match_window
-    FROM transcripts AS t
-    WHERE deleted_at IS NULL AND (@source IS NULL OR source = @source)
-      AND (@query IS NULL OR instr(title_folded, @query) > 0
+    FROM ${WITH_SETTINGS}
+    WHERE t.deleted_at IS NULL AND (@source IS NULL OR t.source = @source)
+      AND (@query IS NULL OR instr(t.title_folded, @query) > 0
       OR EXISTS (SELECT 1 FROM search_blocks AS b
         WHERE b.transcript_id = t.id AND instr(b.text, @query) > 0))
-    ORDER BY updated_at DESC, created_at DESC, id DESC
+    ORDER BY t.updated_at DESC, t.created_at DESC, t.id DESC
     LIMIT @limit OFFSET @offset`,
+  // The caller reads the meta back (RETURNING cannot reach the settings' table).
   rename: `UPDATE transcripts SET title = @title, title_folded = @titleFolded, updated_at = @now
-    WHERE id = @id AND deleted_at IS NULL RETURNING ${TRANSCRIPT_COLUMNS}`,
+    WHERE id = @id AND deleted_at IS NULL`,
   softDelete: "UPDATE transcripts SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
   restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL",
   reserveSeqs: `UPDATE transcripts SET last_seq = last_seq + @count, updated_at = @now

@@ -110,4 +110,20 @@ export const MIGRATIONS: readonly string[] = [
     lease_until INTEGER NOT NULL
   ) STRICT, WITHOUT ROWID;
   `,
+  // The wide settings that rarely change (a system prompt is often kilobytes) leave the row
+  // every append updates (last_seq, updated_at): a commit then rewrites a narrow row, not the
+  // prompt's overflow pages. A rowid table: its rows are too wide for WITHOUT ROWID.
+  `
+  CREATE TABLE transcript_settings (
+    transcript_id TEXT PRIMARY KEY REFERENCES transcripts (id) ON DELETE CASCADE,
+    system TEXT NOT NULL,
+    tools TEXT NOT NULL,
+    definition TEXT
+  ) STRICT;
+  INSERT INTO transcript_settings (transcript_id, system, tools, definition)
+    SELECT id, system, tools, definition FROM transcripts;
+  ALTER TABLE transcripts DROP COLUMN system;
+  ALTER TABLE transcripts DROP COLUMN tools;
+  ALTER TABLE transcripts DROP COLUMN definition;
+  `,
 ];

@@ -23,7 +23,9 @@ export function prepareStatements(db: Database.Database) {
     insertTranscript: db.prepare<[Record<string, string | number | null>]>(
       QUERIES.insertTranscript,
     ),
+    insertSettings: db.prepare<[Record<string, string | null>]>(QUERIES.insertSettings),
     selectTranscript: db.prepare<[string], TranscriptRow>(QUERIES.selectTranscript),
+    transcriptExists: db.prepare<[string], { found: number }>(QUERIES.transcriptExists),
     selectRecords: db.prepare<[string], RecordRow>(QUERIES.selectRecords),
     selectPageForward: db.prepare<[PageParameters], RecordRow>(QUERIES.selectPageForward),
     selectPageBackward: db.prepare<[PageParameters], RecordRow>(QUERIES.selectPageBackward),
@@ -33,10 +35,9 @@ export function prepareStatements(db: Database.Database) {
       [{ query: string | null; limit: number; offset: number; source: string | null }],
       ListedRow
     >(QUERIES.listTranscripts),
-    rename: db.prepare<
-      [{ id: string; title: string; titleFolded: string; now: number }],
-      TranscriptRow
-    >(QUERIES.rename),
+    rename: db.prepare<[{ id: string; title: string; titleFolded: string; now: number }]>(
+      QUERIES.rename,
+    ),
     softDelete: db.prepare<[number, string]>(QUERIES.softDelete),
     restore: db.prepare<[string]>(QUERIES.restore),
     reserveSeqs: db.prepare<[{ id: string; count: number; now: number }], { last_seq: number }>(

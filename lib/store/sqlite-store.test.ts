@@ -29,6 +29,7 @@ describe("sqlite store", () => {
       synchronous: 1,
       foreignKeys: true,
       userVersion: MIGRATIONS.length,
+      walAutocheckpoint: 5000,
       integrity: "ok",
     });
     await store.close();
@@ -110,6 +111,111 @@ describe("sqlite store", () => {
     expect((await store.getTranscript("made-here"))?.meta.source).toBe("playground");
     expect((await store.getTranscript("imported"))?.meta.source).toBe("import");
     await store.close();
+  });
+
+  it("migrating a version-6 file moves the settings out of the transcripts' row and keeps all", async () => {
+    const path = join(directory, "v6.db");
+    const { default: Database } = await import("better-sqlite3");
+    const raw = new Database(path);
+    for (const migration of MIGRATIONS.slice(0, 6)) raw.exec(migration);
+    raw.pragma("user_version = 6");
+    const system = `You are careful. ${"Think before acting. ".repeat(250)}`;
+    const definition = { name: "mine", open: "<<", close: ">>" };
+    const insert = raw.prepare(`INSERT INTO transcripts (id, title, title_folded, created_at,
+      updated_at, deleted_at, dialect, model_provider, model_id, system, tools, parent_id,
+      fork_point, definition, source, last_seq)
+      VALUES (?, ?, ?, ?, ?, ?, ?, 'demo', 'scripted', ?, ?, ?, ?, ?, ?, ?)`);
+    insert.run(
+      "root",
+      "Root Talk",
+      "root talk",
+      1,
+      30,
+      null,
+      "custom",
+      system,
+      '["read_file","shell"]',
+      null,
+      null,
+      JSON.stringify(definition),
+      "playground",
+      2,
+    );
+    insert.run("fork", "Fork", "fork", 2, 20, null, "xml", "", "[]", "root", 1, null, "import", 1);
+    insert.run("gone", "Gone", "gone", 3, 40, 50, "xml", "s", "[]", null, null, null, "capture", 0);
+    const record = raw.prepare(`INSERT INTO records (transcript_id, seq, run_id, kind, body, turn)
+      VALUES (?, ?, 'run-1', ?, ?, ?)`);
+    const first = user("u1", "Find the Needle");
+    const second = chunk("hello", 0);
+    record.run("root", 1, "event", JSON.stringify(first), null);
+    record.run("root", 2, "chunk", JSON.stringify(second), 0);
+    record.run("fork", 1, "event", JSON.stringify(first), null);
+    raw
+      .prepare("INSERT INTO search_blocks (transcript_id, block_key, text) VALUES (?, ?, ?)")
+      .run("root", "user:u1", "find the needle");
+    raw
+      .prepare("INSERT INTO runs (run_id, transcript_id, started_at, ended_at) VALUES (?, ?, ?, ?)")
+      .run("run-1", "root", 5, 6);
+    raw.close();
+
+    const store = openSqliteStore({ path, now: () => 100 });
+    const root = await store.getTranscript("root");
+    expect(root?.meta).toEqual({
+      id: "root",
+      title: "Root Talk",
+      createdAt: 1,
+      updatedAt: 30,
+      dialect: "custom",
+      model: { provider: "demo", id: "scripted" },
+      system,
+      tools: ["read_file", "shell"],
+      source: "playground",
+      definition,
+    });
+    expect(root?.records).toEqual([
+      { ...first, seq: 1, runId: "run-1" },
+      { ...second, seq: 2, runId: "run-1" },
+    ]);
+    expect((await store.getTranscript("fork"))?.meta).toMatchObject({
+      parentId: "root",
+      forkPoint: 1,
+      source: "import",
+      system: "",
+      tools: [],
+    });
+    const listed = await store.listTranscripts();
+    expect(listed.map((summary) => [summary.id, summary.recordCount])).toEqual([
+      ["root", 2],
+      ["fork", 1],
+    ]);
+    expect((await store.listTranscripts({ query: "NEEDLE" })).map((s) => s.id)).toEqual(["root"]);
+    expect(await store.getTranscript("gone")).toBeNull();
+    expect(await store.restoreTranscript("gone")).toBe(true);
+    expect((await store.getTranscript("gone"))?.meta.source).toBe("capture");
+    expect(await store.getRunInfo("run-1")).toMatchObject({ transcriptId: "root", endedAt: 6 });
+    // Appends continue the seq and bump the (now narrow) row; renames still read the settings.
+    await store.appendRecords("root", "run-2", [user("u2", "more")]);
+    const renamed = await store.renameTranscript("root", "Renamed");
+    expect(renamed).toMatchObject({ title: "Renamed", updatedAt: 100, system, definition });
+    expect(
+      (await store.readRecords("root", { after: 2, limit: 10 }))?.records.map((r) => r.seq),
+    ).toEqual([3]);
+    await store.close();
+
+    const check = new Database(path, { readonly: true });
+    const columns = (table: string) =>
+      (check.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map(
+        (column) => column.name,
+      );
+    expect(columns("transcripts")).not.toContain("system");
+    expect(columns("transcripts")).not.toContain("definition");
+    expect(columns("transcript_settings")).toEqual([
+      "transcript_id",
+      "system",
+      "tools",
+      "definition",
+    ]);
+    check.close();
   });
 
   it("stores each message of a growing conversation once", async () => {

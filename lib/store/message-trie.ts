@@ -8,6 +8,10 @@
  * so a path read once stays true for ever (cached across calls and connections alike).
  */
 
+import { StoreError } from "./errors";
+import type { StoredRecord } from "./store";
+import { decodeRecord, decodeStoredJson } from "./stored-json";
+
 /** The root: the node of an empty message list. Real nodes have ids ≥ 1. */
 export const ROOT_NODE = 0;
 
@@ -157,4 +161,38 @@ export function messageParser(
       parsed.set(id, value);
       return value;
     });
+}
+
+/** A stored record's row, as both stores read it. */
+export interface RecordRowOf {
+  seq: number;
+  run_id: string;
+  body: string;
+  messages_node: number | null;
+}
+
+/**
+ * Rows as stored records, each request's messages resolved through `lookup` (parsed once per
+ * read, shared between requests: see `messageParser`). A missing node is `corrupt` data.
+ */
+export function decodeRecordRows(
+  rows: readonly RecordRowOf[],
+  lookup: (id: number) => StoredNode | undefined,
+): StoredRecord[] {
+  const messagesAt = messageParser(lookup, (body, id) =>
+    decodeStoredJson(body, `message node ${id}`),
+  );
+  return rows.map((row) =>
+    decodeRecord(
+      row.body,
+      { seq: row.seq, runId: row.run_id },
+      row.messages_node === null
+        ? undefined
+        : messagesAt(pathOf(row.messages_node, lookup, (id) => missingNode(row.seq, id))),
+    ),
+  );
+}
+
+function missingNode(seq: number, id: number): StoreError {
+  return new StoreError("corrupt", `Record ${seq} refers to message node ${id}, which is missing.`);
 }

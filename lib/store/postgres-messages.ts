@@ -7,15 +7,13 @@ import type { PoolClient } from "pg";
 import { StoreError } from "./errors";
 import {
   createPathCache,
+  decodeRecordRows,
   internMessagesAsync,
-  messageParser,
-  pathOf,
   type StoredNode,
 } from "./message-trie";
 import { PG } from "./postgres-queries";
 import type { NodeRow, RecordRow } from "./sqlite-queries";
 import type { StoredRecord } from "./store";
-import { decodeRecord, decodeStoredJson } from "./stored-json";
 
 export interface PostgresMessages {
   /** Inside the append transaction, which holds the transcript's row lock. */
@@ -72,22 +70,7 @@ export function postgresMessages(): PostgresMessages {
         for (const node of result.rows) known.set(node.id, node);
       }
       const lookup = (id: number) => known.get(id);
-      const messagesAt = messageParser(lookup, (body, id) =>
-        decodeStoredJson(body, `message node ${id}`),
-      );
-      return rows.map((row) =>
-        decodeRecord(
-          row.body,
-          { seq: row.seq, runId: row.run_id },
-          row.messages_node === null
-            ? undefined
-            : messagesAt(pathOf(row.messages_node, lookup, (id) => missingNode(row.seq, id))),
-        ),
-      );
+      return decodeRecordRows(rows, lookup);
     },
   };
-}
-
-function missingNode(seq: number, id: number): StoreError {
-  return new StoreError("corrupt", `Record ${seq} refers to message node ${id}, which is missing.`);
 }

@@ -4,18 +4,15 @@
  * walking each request's chain (pages).
  */
 import type Database from "better-sqlite3";
-import { StoreError } from "./errors";
 import {
   createPathCache,
+  decodeRecordRows,
   internMessages,
-  messageParser,
   type NodeAccess,
-  pathOf,
   type StoredNode,
 } from "./message-trie";
 import { type NodeRow, QUERIES, type RecordRow } from "./sqlite-queries";
 import type { StoredRecord } from "./store";
-import { decodeRecord, decodeStoredJson } from "./stored-json";
 
 export interface SqliteMessages {
   /** Inside the append transaction. */
@@ -56,22 +53,7 @@ export function sqliteMessages(db: Database.Database): SqliteMessages {
         if (!known.has(id)) for (const node of selectChain.iterate(id)) known.set(node.id, node);
         return known.get(id);
       };
-      const messagesAt = messageParser(lookup, (body, id) =>
-        decodeStoredJson(body, `message node ${id}`),
-      );
-      return rows.map((row) =>
-        decodeRecord(
-          row.body,
-          { seq: row.seq, runId: row.run_id },
-          row.messages_node === null
-            ? undefined
-            : messagesAt(pathOf(row.messages_node, lookup, (id) => missingNode(row.seq, id))),
-        ),
-      );
+      return decodeRecordRows(rows, lookup);
     },
   };
-}
-
-function missingNode(seq: number, id: number): StoreError {
-  return new StoreError("corrupt", `Record ${seq} refers to message node ${id}, which is missing.`);
 }

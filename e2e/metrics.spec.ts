@@ -43,6 +43,9 @@ test("the summary header's figures are the sums of the per-turn figures", async 
   await header.getByRole("button", { name: "Per turn" }).click();
   const table = page.getByTestId("per-turn");
   await expect(table.locator("tbody tr")).toHaveCount(metricCards);
+  // Each column says what it holds: no two headers alike ("model" and "model" were).
+  const headers = await table.locator("thead th").allTextContents();
+  expect(new Set(headers).size).toBe(headers.length);
   expect(await stat(header, "calls")).toBe(sum(await column(table, "calls")));
   expect(await stat(header, "calls")).toBeGreaterThan(0);
   expect(await stat(header, "errors")).toBe(sum(await column(table, "errors")));

@@ -52,6 +52,11 @@ test("the summary header's figures are the sums of the per-turn figures", async 
   expect(await stat(header, "tokensIn")).toBe(sum(await column(table, "tokensIn")));
   expect(await stat(header, "tokensOut")).toBe(sum(await column(table, "tokensOut")));
   expect(await stat(header, "duration")).toBeCloseTo(sum(await column(table, "wallMs")), 6);
+  // …and says so with the column's name (a metric card's "duration" is only the model's stream).
+  await expect(header.locator("span", { has: page.locator('[data-stat="duration"]') })).toHaveText(
+    /^wall /,
+  );
+  await expect(table.locator("thead th", { hasText: /^wall$/ })).toHaveCount(1);
   // The demo model costs nothing, and its counts are estimates: the header says so.
   expect(await stat(header, "cost")).toBe(0);
   expect(sum(await column(table, "cost"))).toBe(0);

@@ -131,9 +131,7 @@ test("the Run again dialog takes the focus, keeps it, and Escape gives it back t
   // Tab goes round the dialog's controls, never to the page behind it.
   for (let step = 0; step < 8; step++) {
     await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(
-      true,
-    );
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   }
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);

@@ -115,3 +115,25 @@ for (const colorScheme of ["dark", "light"] as const) {
     expect(serious).toEqual([]);
   });
 }
+
+test("the Run again dialog takes the focus, keeps it, and Escape gives it back to Compare", async ({
+  page,
+}) => {
+  const source = await conversation(page.request, "list the files");
+  await page.goto(`/t/${source}`);
+  const compare = page.getByTestId("transcript-header").getByRole("button", { name: "Compare" });
+  await compare.click();
+  await page.getByRole("menuitem", { name: "Run again on…" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Run again on…" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("radio", { name: "The first user message" })).toBeFocused();
+  // Tab goes round the dialog's controls, never to the page behind it.
+  for (let step = 0; step < 8; step++) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(compare).toBeFocused();
+});

@@ -205,3 +205,26 @@ test("K on the first card shown reads the page before it and steps onto it", asy
     )
     .toBe(`t${before - 1}-3`);
 });
+
+test("at 1024×768 the debug header keeps Copy turn whole, and Raw does not misnumber user messages of a loaded part", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const { id } = await importLong(page);
+  await page.goto(`/t/${id}`);
+  await expect(page.getByTestId("older-records").first()).toBeVisible();
+  const panel = page.getByTestId("debug-panel");
+  const copy = panel.getByRole("button", { name: `Copy turn ${TURNS - 1} raw text` });
+  await expect(copy).toBeVisible();
+  const panelBox = await panel.boundingBox();
+  const copyBox = await copy.boundingBox();
+  expect(copyBox && panelBox && copyBox.x + copyBox.width).toBeLessThanOrEqual(
+    (panelBox?.x ?? 0) + (panelBox?.width ?? 0),
+  );
+  // Only the newest records are loaded: the boundary cannot know the message's number.
+  const boundary = page
+    .getByTestId("raw-view")
+    .locator(`[data-raw-user-boundary]`)
+    .filter({ hasText: `message number ${TURNS - 1}` });
+  await expect(boundary).toHaveText(`user message message number ${TURNS - 1}`);
+});

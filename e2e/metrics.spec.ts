@@ -43,12 +43,20 @@ test("the summary header's figures are the sums of the per-turn figures", async 
   await header.getByRole("button", { name: "Per turn" }).click();
   const table = page.getByTestId("per-turn");
   await expect(table.locator("tbody tr")).toHaveCount(metricCards);
+  // Each column says what it holds: no two headers alike ("model" and "model" were).
+  const headers = await table.locator("thead th").allTextContents();
+  expect(new Set(headers).size).toBe(headers.length);
   expect(await stat(header, "calls")).toBe(sum(await column(table, "calls")));
   expect(await stat(header, "calls")).toBeGreaterThan(0);
   expect(await stat(header, "errors")).toBe(sum(await column(table, "errors")));
   expect(await stat(header, "tokensIn")).toBe(sum(await column(table, "tokensIn")));
   expect(await stat(header, "tokensOut")).toBe(sum(await column(table, "tokensOut")));
   expect(await stat(header, "duration")).toBeCloseTo(sum(await column(table, "wallMs")), 6);
+  // …and says so with the column's name (a metric card's "duration" is only the model's stream).
+  await expect(header.locator("span", { has: page.locator('[data-stat="duration"]') })).toHaveText(
+    /^wall /,
+  );
+  await expect(table.locator("thead th", { hasText: /^wall$/ })).toHaveCount(1);
   // The demo model costs nothing, and its counts are estimates: the header says so.
   expect(await stat(header, "cost")).toBe(0);
   expect(sum(await column(table, "cost"))).toBe(0);

@@ -23,6 +23,7 @@ export function CompareMenu({ meta, busy }: { meta: TranscriptMeta; busy: boolea
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
+        data-compare-menu
         onClick={() => setOpen(!open)}
         className="inline-flex items-center gap-1 rounded px-2 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
       >

@@ -1,6 +1,6 @@
 "use client";
 
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { FIELD } from "@/components/transcripts/fork-overrides";
 import { useModels } from "@/hooks/use-models";
 import { DIALECTS, type Dialect } from "@/lib/protocol";
@@ -21,6 +21,20 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
   const [mode, setMode] = useState<"first" | "all">("first");
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<RerunStatus | null>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  // Opened from a menu that closes behind it: focus moves into the dialog (else Tab and Escape
+  // would act on the page behind it), and back to the page's Compare button when it closes.
+  useEffect(() => {
+    const opener = document.activeElement;
+    dialogRef.current?.querySelector<HTMLInputElement>("input:checked")?.focus();
+    return () => {
+      const compare = document.querySelector<HTMLElement>(
+        '[data-testid="transcript-header"] [aria-haspopup="menu"][data-compare-menu]',
+      );
+      (compare ?? (opener instanceof HTMLElement ? opener : null))?.focus();
+    };
+  }, []);
 
   useEffect(() => {
     if (status === null || status.state !== "running") return;
@@ -77,131 +91,161 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
   const running = status !== null && status.state !== "failed";
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center bg-black/40 pt-[12vh]">
-      <form
+      <div
+        ref={dialogRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby="run-again-title"
-        onSubmit={(event) => void submit(event)}
-        onKeyDown={(key) => key.key === "Escape" && !running && onClose()}
-        className="flex w-[34rem] max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
+        onKeyDown={(key) => {
+          if (key.key === "Escape" && !running) onClose();
+          if (key.key === "Tab") keepFocusIn(dialogRef.current, key);
+        }}
+        className="w-[34rem] max-w-[calc(100vw-2rem)]"
         data-testid="run-again-dialog"
       >
-        <header>
-          <h2 id="run-again-title" className="text-sm font-semibold text-fg">
-            Run again on…
-          </h2>
-          <p className="mt-0.5 text-xs text-fg-muted">
-            The same user messages as a new transcript, then the two side by side. This one stays as
-            it is.
-          </p>
-        </header>
-        <fieldset className="flex flex-col gap-1 text-xs text-fg" disabled={running}>
-          <legend className="mb-1 text-fg-muted">Messages</legend>
-          <label className="flex items-center gap-1.5">
-            <input
-              type="radio"
-              name="rerun-mode"
-              checked={mode === "first"}
-              onChange={() => setMode("first")}
-            />
-            The first user message
-          </label>
-          <label className="flex items-center gap-1.5">
-            <input
-              type="radio"
-              name="rerun-mode"
-              checked={mode === "all"}
-              onChange={() => setMode("all")}
-            />
-            Every user message, in order
-          </label>
-        </fieldset>
-        <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
-          <label className="flex items-center gap-1.5">
-            Dialect
-            <select
-              value={dialect}
-              disabled={running}
-              onChange={(change) => setDialect(change.target.value as Dialect | "")}
-              className={FIELD}
-            >
-              <option value="">as recorded ({meta.definition?.name ?? meta.dialect})</option>
-              {DIALECTS.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex items-center gap-1.5">
-            Model
-            <select
-              value={provider}
-              disabled={running}
-              onChange={(change) => {
-                setProvider(change.target.value);
-                setModelId(
-                  providers?.find((option) => option.id === change.target.value)?.defaultModel ??
-                    "",
-                );
-              }}
-              className={FIELD}
-            >
-              <option value="">as recorded ({meta.model.provider})</option>
-              {(providers ?? []).map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          {provider !== "" ? (
+        <form
+          onSubmit={(event) => void submit(event)}
+          className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
+        >
+          <header>
+            <h2 id="run-again-title" className="text-sm font-semibold text-fg">
+              Run again on…
+            </h2>
+            <p className="mt-0.5 text-xs text-fg-muted">
+              The same user messages as a new transcript, then the two side by side. This one stays
+              as it is.
+            </p>
+          </header>
+          <fieldset className="flex flex-col gap-1 text-xs text-fg" disabled={running}>
+            <legend className="mb-1 text-fg-muted">Messages</legend>
             <label className="flex items-center gap-1.5">
-              Model id
               <input
-                value={modelId}
-                disabled={running}
-                onChange={(change) => setModelId(change.target.value)}
-                className={`${FIELD} w-40 font-mono text-xs`}
+                type="radio"
+                name="rerun-mode"
+                checked={mode === "first"}
+                onChange={() => setMode("first")}
               />
+              The first user message
             </label>
+            <label className="flex items-center gap-1.5">
+              <input
+                type="radio"
+                name="rerun-mode"
+                checked={mode === "all"}
+                onChange={() => setMode("all")}
+              />
+              Every user message, in order
+            </label>
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
+            <label className="flex items-center gap-1.5">
+              Dialect
+              <select
+                value={dialect}
+                disabled={running}
+                onChange={(change) => setDialect(change.target.value as Dialect | "")}
+                className={FIELD}
+              >
+                <option value="">as recorded ({meta.definition?.name ?? meta.dialect})</option>
+                {DIALECTS.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-1.5">
+              Model
+              <select
+                value={provider}
+                disabled={running}
+                onChange={(change) => {
+                  setProvider(change.target.value);
+                  setModelId(
+                    providers?.find((option) => option.id === change.target.value)?.defaultModel ??
+                      "",
+                  );
+                }}
+                className={FIELD}
+              >
+                <option value="">as recorded ({meta.model.provider})</option>
+                {(providers ?? []).map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {provider !== "" ? (
+              <label className="flex items-center gap-1.5">
+                Model id
+                <input
+                  value={modelId}
+                  disabled={running}
+                  onChange={(change) => setModelId(change.target.value)}
+                  className={`${FIELD} w-40 font-mono text-xs`}
+                />
+              </label>
+            ) : null}
+          </div>
+          {status !== null && status.state !== "failed" ? (
+            <p role="status" className="text-xs text-fg" data-testid="rerun-progress">
+              {status.state === "done"
+                ? "Done: opening the comparison…"
+                : `Running: ${status.done} of ${status.total} ${status.total === 1 ? "message" : "messages"} finished…`}{" "}
+              <a
+                className="text-info hover:underline"
+                href={`/t/${encodeURIComponent(status.transcriptId)}`}
+              >
+                watch it
+              </a>
+            </p>
           ) : null}
-        </div>
-        {status !== null && status.state !== "failed" ? (
-          <p role="status" className="text-xs text-fg" data-testid="rerun-progress">
-            {status.state === "done"
-              ? "Done: opening the comparison…"
-              : `Running: ${status.done} of ${status.total} ${status.total === 1 ? "message" : "messages"} finished…`}{" "}
-            <a
-              className="text-info hover:underline"
-              href={`/t/${encodeURIComponent(status.transcriptId)}`}
+          {error !== null ? (
+            <p role="alert" className="text-xs text-danger">
+              {error}
+            </p>
+          ) : null}
+          <footer className="flex justify-end gap-2">
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded px-2.5 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
             >
-              watch it
-            </a>
-          </p>
-        ) : null}
-        {error !== null ? (
-          <p role="alert" className="text-xs text-danger">
-            {error}
-          </p>
-        ) : null}
-        <footer className="flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded px-2.5 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
-          >
-            {running ? "Close (it goes on)" : "Cancel"}
-          </button>
-          <button
-            type="submit"
-            disabled={running}
-            className="rounded-md bg-accent px-3 py-1 text-xs font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
-          >
-            Run and compare
-          </button>
-        </footer>
-      </form>
+              {running ? "Close (it goes on)" : "Cancel"}
+            </button>
+            <button
+              type="submit"
+              disabled={running}
+              className="rounded-md bg-accent px-3 py-1 text-xs font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
+            >
+              Run and compare
+            </button>
+          </footer>
+        </form>
+      </div>
     </div>
   );
+}
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepFocusIn(dialog: HTMLElement | null, key: React.KeyboardEvent) {
+  const controls = [
+    ...(dialog?.querySelectorAll<HTMLElement>(
+      "input:not(:disabled), select:not(:disabled), button:not(:disabled), a[href]",
+    ) ?? []),
+  ].filter(
+    (control) =>
+      !(control instanceof HTMLInputElement && control.type === "radio" && !control.checked),
+  );
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  if (first === undefined || last === undefined) return;
+  if (key.shiftKey && document.activeElement === first) {
+    key.preventDefault();
+    last.focus();
+  } else if (!key.shiftKey && document.activeElement === last) {
+    key.preventDefault();
+    first.focus();
+  }
 }

@@ -41,7 +41,7 @@ export function DebugPanel() {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-testid="debug-panel">
-      <div className="flex h-9 shrink-0 items-center gap-2 border-b border-border px-2">
+      <div className="@container flex h-9 shrink-0 items-center gap-2 border-b border-border px-2">
         <DebugTabs
           current={tab}
           counts={{ events: log.events.length, chunks: log.chunks.length }}

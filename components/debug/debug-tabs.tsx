@@ -51,7 +51,8 @@ export function DebugTabs({
           >
             {tab.label}
             {count === undefined ? null : (
-              <span className="ml-1 font-mono text-[10px] text-fg-subtle tabular-nums">
+              // A narrow panel drops the counts so that the copy button beside the tabs stays whole.
+              <span className="ml-1 hidden font-mono text-[10px] text-fg-subtle tabular-nums @[28rem]:inline">
                 {formatCount(count)}
               </span>
             )}

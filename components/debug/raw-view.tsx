@@ -32,6 +32,9 @@ export function RawView() {
   const running = usePlayground((state) => state.status === "running");
   const theme = usePlayground((state) => state.theme);
   const whitespace = usePlayground((state) => state.rawWhitespace);
+  // A long transcript opens from its newest records: counting the user messages loaded would
+  // number them wrongly (the 694th message shown as "user message 93"), so no number then.
+  const partial = usePlayground((state) => (state.transcript?.records[0]?.seq ?? 1) > 1);
   const errorCache = useRef(new Map<number, { count: number; errors: readonly Decoration[] }>());
   const turnUsers = useRef<TurnUsers | null>(null);
   turnUsers.current = updateTurnUsers(turnUsers.current, log);
@@ -102,7 +105,7 @@ export function RawView() {
             const before = position === 0 ? undefined : users.get(turns[position - 1]?.turn ?? -1);
             const boundary =
               user !== undefined && (position === 0 || before?.index !== user.index) ? (
-                <UserBoundary key={`user-${turn.turn}`} user={user} />
+                <UserBoundary key={`user-${turn.turn}`} user={user} numbered={!partial} />
               ) : null;
             return [
               boundary,
@@ -161,14 +164,16 @@ function bringIntoView(
 }
 
 /** Where the turns answering another user message begin: outside the raw text, so offsets hold. */
-function UserBoundary({ user }: { user: TurnUser }) {
+function UserBoundary({ user, numbered }: { user: TurnUser; numbered: boolean }) {
   const line = user.content.trim().split("\n")[0] ?? "";
   return (
     <div
       data-raw-user-boundary={user.index}
       className="border-t-2 border-accent/60 bg-surface-2 px-3 py-1 font-mono text-[11px] text-fg-muted"
     >
-      <span className="font-medium text-accent">user message {user.index}</span>{" "}
+      <span className="font-medium text-accent">
+        {numbered ? `user message ${user.index}` : "user message"}
+      </span>{" "}
       <span className="text-fg-subtle">{line.length > 80 ? `${line.slice(0, 79)}…` : line}</span>
     </div>
   );

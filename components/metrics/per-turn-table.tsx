@@ -37,7 +37,7 @@ export function PerTurnTable({
             ttft
           </th>
           <th scope="col" className={HEAD} title="Model time: the turn's stream">
-            model
+            model time
           </th>
           <th
             scope="col"
@@ -66,7 +66,7 @@ export function PerTurnTable({
             className={HEAD}
             title="Time the turn's tool calls took (parallel ones once)"
           >
-            tools
+            tool time
           </th>
           <th scope="col" className={HEAD}>
             cost

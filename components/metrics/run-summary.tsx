@@ -51,8 +51,10 @@ export function RunSummaryBar() {
           text={formatCount(summary.errors)}
           tone={summary.errors > 0 ? "text-danger" : undefined}
         />
+        {/* "wall", as the per-turn column it sums: a metric card's "duration" is the model's stream. */}
         <Stat
           name="duration"
+          label="wall"
           value={summary.durationMs}
           text={formatDuration(summary.durationMs)}
           title={`Wall time of the runs' turns; model ${formatDuration(summary.modelTimeMs)}, tools ${formatDuration(summary.toolTimeMs)}`}
@@ -111,12 +113,14 @@ export function RunSummaryBar() {
 
 function Stat({
   name,
+  label,
   value,
   text,
   title,
   tone,
 }: {
   name: string;
+  label?: string;
   value: number;
   text: string;
   title?: string;
@@ -124,7 +128,7 @@ function Stat({
 }) {
   return (
     <span title={title}>
-      {name}{" "}
+      {label ?? name}{" "}
       <span className={tone ?? "text-fg-muted"} data-stat={name} data-value={value}>
         {text}
       </span>

@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { FIELD } from "@/components/transcripts/fork-overrides";
 import { useModels } from "@/hooks/use-models";
-import { DIALECTS, type Dialect } from "@/lib/protocol";
+import { DIALECTS, type Dialect } from "@/lib/protocol/events";
 import type { RerunStatus } from "@/lib/server/rerun";
 import type { TranscriptMeta } from "@/lib/store/store";
 import { comparePath } from "./paths";

@@ -1,4 +1,4 @@
-import { formatUsd } from "@/lib/cost";
+import { formatUsd } from "@/lib/cost/format";
 import type { RunSummary } from "@/lib/metrics";
 
 interface Line {

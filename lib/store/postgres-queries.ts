@@ -156,3 +156,6 @@ export function pgRowToMeta(row: TranscriptRow): TranscriptMeta {
 export function pgSearchText(text: string): string {
   return text.replaceAll("\u0000", "\ufffd");
 }
+
+/** Reads that take several queries: one snapshot, so records match the meta while others append. */
+export const READ_TRANSACTION = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";

@@ -1,6 +1,7 @@
 /**
- * A `Store` on PostgreSQL through node-postgres (`pg`), a pool of connections — the only module
- * that imports the driver. Several servers may share one database (DATABASE_URL):
+ * A `Store` on PostgreSQL through node-postgres (`pg`), a pool of connections; only the
+ * `postgres-*` modules import the driver (runs and instances: `postgres-runs.ts`; the LISTEN
+ * connection: `postgres-listen.ts`). Several servers may share one database (DATABASE_URL):
  *
  * - Migrations run at open, under an advisory lock (`postgres-migrate.ts`); every call waits for
  *   them, so two instances starting on a fresh database at once are safe.
@@ -24,21 +25,15 @@ import {
   storeErrorOf,
   UNIQUE_VIOLATION,
 } from "./postgres-errors";
+import { appendWatcher } from "./postgres-listen";
 import { postgresMessages } from "./postgres-messages";
 import { migrate } from "./postgres-migrate";
-import { APPENDS_CHANNEL, PG, pgRowToMeta, pgSearchText } from "./postgres-queries";
+import { PG, pgRowToMeta, pgSearchText, READ_TRANSACTION } from "./postgres-queries";
+import { postgresRunMethods } from "./postgres-runs";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet } from "./search-text";
-import {
-  type ListedRow,
-  type LiveRunRow,
-  type RecordRow,
-  type RelicRow,
-  type RunRow,
-  rowToRun,
-  type TranscriptRow,
-} from "./sqlite-queries";
-import type { RunClaimResult, Store, StoreOptions } from "./store";
+import type { ListedRow, RecordRow, RelicRow, TranscriptRow } from "./sqlite-queries";
+import type { Store, StoreOptions } from "./store";
 import { decodeStoredJson, encodeRecord } from "./stored-json";
 
 export interface PostgresStoreOptions extends StoreOptions {
@@ -62,11 +57,6 @@ const types = {
       ? Number
       : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
-
-const READ = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
-
-/** How long a lost LISTEN connection waits before it is opened again. */
-const LISTEN_RETRY_MS = 2000;
 
 /** Opens the pool at once; connecting and migrating happen in the background (`ready`). */
 export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
@@ -149,53 +139,12 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     }
   }
 
-  // One connection of its own, outside the pool, LISTENs for appends once someone watches.
-  // Lost (the database restarted, a network cut), it is opened again after a pause; meanwhile
-  // the watchers poll on, more slowly.
-  const appendListeners = new Set<(transcriptId: string) => void>();
-  let listening: Promise<pg.Client | null> | undefined;
-  const relisten = (client: pg.Client | null) => {
-    if (closed) return;
-    listening = undefined;
-    client?.end().catch(() => undefined);
-    setTimeout(() => {
-      if (!closed && appendListeners.size > 0) listen();
-    }, LISTEN_RETRY_MS).unref();
-  };
-  function listen(): void {
-    listening ??= (async () => {
-      await usable();
-      const client = new pg.Client({
-        connectionString: options.connectionString,
-        application_name: "wirescope-listen",
-      });
-      client.on("notification", (message) => {
-        if (message.channel !== APPENDS_CHANNEL || message.payload === undefined) return;
-        for (const listener of appendListeners) listener(message.payload);
-      });
-      let lost = false;
-      const lose = (reason: string) => {
-        if (lost || closed) return;
-        lost = true;
-        console.error(`wirescope: the PostgreSQL listener on ${where} was lost: ${reason}`);
-        relisten(client);
-      };
-      client.on("error", (error) => lose(error.message));
-      client.on("end", () => lose("the connection ended"));
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${APPENDS_CHANNEL}`);
-      } catch (error) {
-        lost = true;
-        throw error;
-      }
-      return client;
-    })().catch((error: unknown) => {
-      console.error(`wirescope: could not LISTEN on ${where}; followers poll:`, String(error));
-      relisten(null);
-      return null;
-    });
-  }
+  const appends = appendWatcher({
+    connectionString: options.connectionString,
+    where,
+    usable,
+    closed: () => closed,
+  });
 
   async function liveTranscript(client: pg.PoolClient, id: string) {
     const row = (await client.query<TranscriptRow>(PG.selectTranscript, [id])).rows[0];
@@ -243,7 +192,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     },
 
     getTranscript(id) {
-      return transaction(READ, async (client) => {
+      return transaction(READ_TRANSACTION, async (client) => {
         const row = await liveTranscript(client, id);
         if (row === undefined) return null;
         const rows = (await client.query<RecordRow>(PG.selectRecords, [id])).rows;
@@ -253,7 +202,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
     async readRecords(id, pageOptions) {
       const range = normalizeRecordPage(pageOptions);
-      return transaction(READ, async (client) => {
+      return transaction(READ_TRANSACTION, async (client) => {
         const row = await liveTranscript(client, id);
         if (row === undefined) return null;
         const text = range.fromEnd ? PG.selectPageBackward : PG.selectPageForward;
@@ -269,7 +218,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     },
 
     getConversation(id) {
-      return transaction(READ, async (client) => {
+      return transaction(READ_TRANSACTION, async (client) => {
         const row = await liveTranscript(client, id);
         if (row === undefined) return null;
         const rows = (await client.query<RecordRow>(PG.selectEvents, [id])).rows;
@@ -377,105 +326,10 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
       );
     },
 
-    async recordRunStart(run) {
-      try {
-        await query(PG.insertRun, [run.runId, run.transcriptId, run.startedAt]);
-      } catch (error) {
-        const code = driverCode(error);
-        if (code === UNIQUE_VIOLATION)
-          throw new StoreError("conflict", `Run ${JSON.stringify(run.runId)} exists.`, {
-            cause: error,
-          });
-        if (code === FOREIGN_KEY_VIOLATION) throw transcriptNotFound(run.transcriptId);
-        throw error;
-      }
-    },
-
-    async recordRunEnd(runId, endedAt) {
-      await query(PG.endRun, [runId, endedAt]);
-    },
-
-    async claimRun(claim) {
-      try {
-        return await transaction("BEGIN", async (client): Promise<RunClaimResult> => {
-          const locked = await client.query(PG.lockTranscript, [claim.transcriptId]);
-          if (locked.rowCount === 0) throw transcriptNotFound(claim.transcriptId);
-          if (claim.exclusive) {
-            const holder = (
-              await client.query<{ run_id: string }>(PG.busyRun, [claim.transcriptId])
-            ).rows[0];
-            if (holder !== undefined) return { ok: false, runId: holder.run_id };
-          }
-          await client.query(PG.claimRun, [
-            claim.runId,
-            claim.transcriptId,
-            claim.startedAt,
-            claim.instanceId,
-          ]);
-          return { ok: true };
-        });
-      } catch (error) {
-        if (driverCode(error) === UNIQUE_VIOLATION)
-          throw new StoreError("conflict", `Run ${JSON.stringify(claim.runId)} exists.`, {
-            cause: error,
-          });
-        throw error;
-      }
-    },
-
-    async renewLease(instanceId, expiresAt) {
-      await query(PG.renewLease, [instanceId, expiresAt]);
-    },
-
-    async listOrphanedRuns(at) {
-      return (await query<RunRow>(PG.orphanedRuns, [at])).rows.map(rowToRun);
-    },
-
-    async adoptRun(runId, instanceId, at) {
-      return ((await query(PG.adoptRun, [runId, instanceId, at])).rowCount ?? 0) > 0;
-    },
-
-    async requestRunStop(runId, at) {
-      return ((await query(PG.requestStop, [runId, at])).rowCount ?? 0) > 0;
-    },
-
-    async listStopRequests(instanceId) {
-      return (await query<{ run_id: string }>(PG.stopRequests, [instanceId])).rows.map(
-        (row) => row.run_id,
-      );
-    },
-
-    async listLiveRuns() {
-      return (await query<LiveRunRow>(PG.liveRuns, [])).rows.map((row) => ({
-        ...rowToRun(row),
-        instanceId: row.instance_id,
-        records: row.records,
-      }));
-    },
+    ...postgresRunMethods({ query, transaction, messages }),
 
     watchAppends(listener) {
-      appendListeners.add(listener);
-      listen();
-      return () => {
-        appendListeners.delete(listener);
-      };
-    },
-
-    async getRunInfo(runId) {
-      const row = (await query<RunRow>(PG.selectRun, [runId])).rows[0];
-      return row ? rowToRun(row) : null;
-    },
-
-    async listUnfinishedRuns() {
-      return (await query<RunRow>(PG.unfinishedRuns, [])).rows.map(rowToRun);
-    },
-
-    listRunRecords(transcriptId, runId, after) {
-      return transaction(READ, async (client) => {
-        const values = [transcriptId, runId, Math.max(0, Math.floor(after))];
-        const rows = (await client.query<RecordRow>(PG.selectRunRecords, values)).rows;
-        return messages.decode(client, transcriptId, rows, false);
-      });
+      return appends.watch(listener);
     },
 
     async relicGet(namespace, key) {
@@ -503,10 +357,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
     async close() {
       closed = true;
-      ending ??= Promise.all([
-        pool.end(),
-        listening?.then((client) => client?.end()).catch(() => undefined),
-      ]).then(() => undefined);
+      ending ??= Promise.all([pool.end(), appends.end()]).then(() => undefined);
       await ending;
     },
   };

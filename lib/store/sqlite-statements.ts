@@ -66,3 +66,5 @@ export function prepareStatements(db: Database.Database) {
     relicSweep: db.prepare<[number]>(QUERIES.relicSweep),
   };
 }
+
+export type SqliteStatements = ReturnType<typeof prepareStatements>;

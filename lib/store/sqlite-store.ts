@@ -1,6 +1,7 @@
 /**
- * A `Store` on one SQLite file through better-sqlite3 — the only module that imports it, so
- * the native driver never reaches a browser bundle (next.config.js also keeps it external).
+ * A `Store` on one SQLite file through better-sqlite3 — only the `sqlite-*` modules import it
+ * (opening and migrating: `sqlite-open.ts`; runs and instances: `sqlite-runs.ts`), so the native
+ * driver never reaches a browser bundle (next.config.js also keeps it external).
  *
  * Durability: WAL with `synchronous = NORMAL`. Every `appendRecords` call is its own
  * transaction, so a killed process loses at most the call in flight and never leaves a gap
@@ -9,22 +10,19 @@
  * (up to `busyTimeoutMs`) instead of failing halfway through a transaction.
  */
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import Database from "better-sqlite3";
+import { resolve } from "node:path";
 import { StoreError, storeClosed, transcriptNotFound } from "./errors";
 import { normalizeListOptions, normalizeRecordPage } from "./list-options";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
 import { sqliteMessages } from "./sqlite-messages";
-import { rowToMeta, rowToRun } from "./sqlite-queries";
-import { MIGRATIONS } from "./sqlite-schema";
+import { openDatabase } from "./sqlite-open";
+import { rowToMeta } from "./sqlite-queries";
+import { sqliteRunMethods } from "./sqlite-runs";
 import { prepareStatements } from "./sqlite-statements";
 import type {
   RunBatchResult,
-  RunClaim,
-  RunClaimResult,
   RunRecordBatch,
   Store,
   StoredRecord,
@@ -36,14 +34,7 @@ import { decodeStoredJson, type EncodedRecord, encodeRecord } from "./stored-jso
 
 export const DEFAULT_DB_PATH = "data/wirescope.db";
 
-/**
- * Pages the WAL may hold before a commit copies them into the database file (SQLite's default
- * is 1,000). A checkpoint writes each page changed since the last one once, however often it
- * changed; live runs change the same pages (their records' leaves, search blocks, the list's
- * index) commit after commit, so checkpointing less often writes fewer copies: 10–25 % less
- * store CPU in `bench/live-store.ts`. The WAL file grows to about 20 MB (4 KB pages) and stays.
- */
-export const WAL_AUTOCHECKPOINT = 5000;
+export { WAL_AUTOCHECKPOINT } from "./sqlite-open";
 
 export interface SqliteStoreOptions extends StoreOptions {
   /** A file path (its directory is created) or ":memory:". Defaults to `DEFAULT_DB_PATH`. */
@@ -204,17 +195,6 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     },
   );
 
-  // The busy check and the insert under one write lock: instances racing for a conversation
-  // queue on it, and the second one sees the first one's run.
-  const claimRun = db.transaction((claim: RunClaim): RunClaimResult => {
-    if (claim.exclusive) {
-      const holder = sql.busyRun.get(claim.transcriptId);
-      if (holder !== undefined) return { ok: false, runId: holder.run_id };
-    }
-    sql.claimRun.run(claim.runId, claim.transcriptId, claim.startedAt, claim.instanceId);
-    return { ok: true };
-  });
-
   return {
     path,
 
@@ -296,79 +276,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       return appendBatches.immediate(batches);
     },
 
-    async recordRunStart(run) {
-      open();
-      try {
-        sql.insertRun.run(run.runId, run.transcriptId, run.startedAt);
-      } catch (error) {
-        throw runConstraintError(error, run.runId, run.transcriptId);
-      }
-    },
-
-    async claimRun(claim) {
-      open();
-      try {
-        return claimRun.immediate(claim);
-      } catch (error) {
-        throw runConstraintError(error, claim.runId, claim.transcriptId);
-      }
-    },
-
-    async renewLease(instanceId, expiresAt) {
-      open();
-      sql.renewLease.run(instanceId, expiresAt);
-    },
-
-    async listOrphanedRuns(at) {
-      open();
-      return sql.orphanedRuns.all({ now: at }).map(rowToRun);
-    },
-
-    async adoptRun(runId, instanceId, at) {
-      open();
-      return sql.adoptRun.run({ runId, instance: instanceId, now: at }).changes > 0;
-    },
-
-    async requestRunStop(runId, at) {
-      open();
-      return sql.requestStop.run(at, runId).changes > 0;
-    },
-
-    async listStopRequests(instanceId) {
-      open();
-      return sql.stopRequests.all(instanceId).map((row) => row.run_id);
-    },
-
-    async listLiveRuns() {
-      open();
-      return sql.liveRuns.all().map((row) => ({
-        ...rowToRun(row),
-        instanceId: row.instance_id,
-        records: row.records,
-      }));
-    },
-
-    async recordRunEnd(runId, endedAt) {
-      open();
-      sql.endRun.run(endedAt, runId);
-    },
-
-    async getRunInfo(runId) {
-      open();
-      const row = sql.selectRun.get(runId);
-      return row ? rowToRun(row) : null;
-    },
-
-    async listUnfinishedRuns() {
-      open();
-      return sql.unfinishedRuns.all().map(rowToRun);
-    },
-
-    async listRunRecords(transcriptId, runId, after) {
-      open();
-      const rows = sql.selectRunRecords.all(transcriptId, runId, Math.max(0, Math.floor(after)));
-      return messages.decode(transcriptId, rows, false);
-    },
+    ...sqliteRunMethods(db, sql, messages, open),
 
     async relicGet(namespace, key) {
       open();
@@ -409,56 +317,6 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       if (db.open) db.close();
     },
   };
-}
-
-function openDatabase(path: string, busyTimeoutMs: number): Database.Database {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  let db: Database.Database;
-  try {
-    db = new Database(path);
-  } catch (error) {
-    throw new StoreError("invalid", `Cannot open the SQLite database at ${path}.`, {
-      cause: error,
-    });
-  }
-  try {
-    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT}`);
-    db.pragma("foreign_keys = ON");
-    migrate(db, path);
-    return db;
-  } catch (error) {
-    db.close();
-    throw error;
-  }
-}
-
-/** Runs pending migrations; the version is read inside the lock so racing openers agree. */
-function migrate(db: Database.Database, path: string): void {
-  db.transaction(() => {
-    const version = Number(db.pragma("user_version", { simple: true }));
-    if (version > MIGRATIONS.length) {
-      throw new StoreError(
-        "invalid",
-        `${path} has schema version ${version}, newer than this build's ${MIGRATIONS.length}. ` +
-          "Upgrade Wirescope or point it at another database file.",
-      );
-    }
-    MIGRATIONS.slice(version).forEach((migration, index) => {
-      db.exec(migration);
-      db.pragma(`user_version = ${version + index + 1}`);
-    });
-  }).immediate();
-}
-
-function runConstraintError(error: unknown, runId: string, transcriptId: string): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === "SQLITE_CONSTRAINT_PRIMARYKEY")
-    return new StoreError("conflict", `Run ${JSON.stringify(runId)} exists.`, { cause: error });
-  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") return transcriptNotFound(transcriptId);
-  return error;
 }
 
 function constraintError(error: unknown, id: string, parentId: string | undefined): unknown {

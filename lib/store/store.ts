@@ -257,3 +257,20 @@ export interface StoreOptions {
   now?: Clock;
   newId?: () => string;
 }
+
+/** The part of `Store` about runs and instances (spec §10), which each store keeps in its own file. */
+export type StoreRunMethods = Pick<
+  Store,
+  | "recordRunStart"
+  | "claimRun"
+  | "renewLease"
+  | "listOrphanedRuns"
+  | "adoptRun"
+  | "requestRunStop"
+  | "listStopRequests"
+  | "listLiveRuns"
+  | "recordRunEnd"
+  | "getRunInfo"
+  | "listUnfinishedRuns"
+  | "listRunRecords"
+>;

@@ -1,0 +1,113 @@
+/**
+ * The SQLite store's runs and instances (spec §10): run rows, claims (one unfinished run per
+ * conversation, checked and written under one write lock), leases, orphaned runs and stop
+ * requests. Part of `openSqliteStore`, on its connection and statements.
+ */
+import type Database from "better-sqlite3";
+import { StoreError, transcriptNotFound } from "./errors";
+import type { SqliteMessages } from "./sqlite-messages";
+import { rowToRun } from "./sqlite-queries";
+import type { SqliteStatements } from "./sqlite-statements";
+import type { RunClaim, RunClaimResult, StoreRunMethods } from "./store";
+
+export function sqliteRunMethods(
+  db: Database.Database,
+  sql: SqliteStatements,
+  messages: SqliteMessages,
+  open: () => void,
+): StoreRunMethods {
+  // The busy check and the insert under one write lock: instances racing for a conversation
+  // queue on it, and the second one sees the first one's run.
+  const claimRun = db.transaction((claim: RunClaim): RunClaimResult => {
+    if (claim.exclusive) {
+      const holder = sql.busyRun.get(claim.transcriptId);
+      if (holder !== undefined) return { ok: false, runId: holder.run_id };
+    }
+    sql.claimRun.run(claim.runId, claim.transcriptId, claim.startedAt, claim.instanceId);
+    return { ok: true };
+  });
+
+  return {
+    async recordRunStart(run) {
+      open();
+      try {
+        sql.insertRun.run(run.runId, run.transcriptId, run.startedAt);
+      } catch (error) {
+        throw runConstraintError(error, run.runId, run.transcriptId);
+      }
+    },
+
+    async claimRun(claim) {
+      open();
+      try {
+        return claimRun.immediate(claim);
+      } catch (error) {
+        throw runConstraintError(error, claim.runId, claim.transcriptId);
+      }
+    },
+
+    async renewLease(instanceId, expiresAt) {
+      open();
+      sql.renewLease.run(instanceId, expiresAt);
+    },
+
+    async listOrphanedRuns(at) {
+      open();
+      return sql.orphanedRuns.all({ now: at }).map(rowToRun);
+    },
+
+    async adoptRun(runId, instanceId, at) {
+      open();
+      return sql.adoptRun.run({ runId, instance: instanceId, now: at }).changes > 0;
+    },
+
+    async requestRunStop(runId, at) {
+      open();
+      return sql.requestStop.run(at, runId).changes > 0;
+    },
+
+    async listStopRequests(instanceId) {
+      open();
+      return sql.stopRequests.all(instanceId).map((row) => row.run_id);
+    },
+
+    async listLiveRuns() {
+      open();
+      return sql.liveRuns.all().map((row) => ({
+        ...rowToRun(row),
+        instanceId: row.instance_id,
+        records: row.records,
+      }));
+    },
+
+    async recordRunEnd(runId, endedAt) {
+      open();
+      sql.endRun.run(endedAt, runId);
+    },
+
+    async getRunInfo(runId) {
+      open();
+      const row = sql.selectRun.get(runId);
+      return row ? rowToRun(row) : null;
+    },
+
+    async listUnfinishedRuns() {
+      open();
+      return sql.unfinishedRuns.all().map(rowToRun);
+    },
+
+    async listRunRecords(transcriptId, runId, after) {
+      open();
+      const rows = sql.selectRunRecords.all(transcriptId, runId, Math.max(0, Math.floor(after)));
+      return messages.decode(transcriptId, rows, false);
+    },
+  };
+}
+
+function runConstraintError(error: unknown, runId: string, transcriptId: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "SQLITE_CONSTRAINT_PRIMARYKEY")
+    return new StoreError("conflict", `Run ${JSON.stringify(runId)} exists.`, { cause: error });
+  if (code === "SQLITE_CONSTRAINT_FOREIGNKEY") return transcriptNotFound(transcriptId);
+  return error;
+}

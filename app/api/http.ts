@@ -5,8 +5,9 @@ import { secretsOf } from "@/lib/providers";
 import { redactSecrets } from "@/lib/runtime/redact";
 import { readConfig, type ServerConfig } from "@/lib/server/config";
 import { allowedHosts, hostProblem, securityHeaders } from "@/lib/server/host-check";
+import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
-import { type Store, StoreError } from "@/lib/store";
+import { type Store, StoreError, type Transcript } from "@/lib/store";
 
 export const transcriptId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "must be a transcript id");
 
@@ -36,6 +37,29 @@ export async function idOf(context: RouteContext): Promise<string | Response> {
 }
 
 export const notFound = (id: string) => problem(404, `id: no transcript "${id}".`);
+
+/**
+ * What a POST that acts on one transcript starts from, or the response that refuses it: a
+ * page of another site (403), a bad id (400), a bad body (400/413), an unknown transcript (404).
+ */
+export async function transcriptPost<T>(
+  request: Request,
+  context: RouteContext,
+  schema: z.ZodType<T>,
+): Promise<
+  Response | { id: string; body: T; source: Transcript; store: Store; config: ServerConfig }
+> {
+  const refused = crossSiteRefusal(request);
+  if (refused !== null) return refused;
+  const id = await idOf(context);
+  if (id instanceof Response) return id;
+  const body = await readBody(request, schema);
+  if (body instanceof Response) return body;
+  const { store, config } = server();
+  const source = await store.getTranscript(id);
+  if (source === null) return notFound(id);
+  return { id, body, source, store, config };
+}
 
 /** The first problem in words, naming the field: `title: must not be empty.` */
 export function describeProblem(error: z.ZodError, root: "body" | "query" = "body"): string {

@@ -1,16 +1,12 @@
 import {
-  idOf,
   jsonRoute,
-  notFound,
   otherMethods,
   problem,
   type RouteContext,
-  readBody,
-  server,
+  transcriptPost,
 } from "@/app/api/http";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { resolveRunModel } from "@/lib/server/run-model";
-import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { builtinTools, createRegistry } from "@/lib/tools";
 import { planFork } from "@/lib/transcripts/fork";
 import { writeFork } from "@/lib/transcripts/store-actions";
@@ -27,15 +23,9 @@ export const dynamic = "force-dynamic";
  * send one.
  */
 async function post(request: Request, context: RouteContext): Promise<Response> {
-  const refused = crossSiteRefusal(request);
-  if (refused !== null) return refused;
-  const id = await idOf(context);
-  if (id instanceof Response) return id;
-  const body = await readBody(request, forkSchema);
-  if (body instanceof Response) return body;
-  const { store, config } = server();
-  const source = await store.getTranscript(id);
-  if (source === null) return notFound(id);
+  const start = await transcriptPost(request, context, forkSchema);
+  if (start instanceof Response) return start;
+  const { id, body, source, store, config } = start;
   const planned = planFork(source, body);
   if (!planned.ok) return problem(400, `${planned.field}: ${planned.message}`);
   const { plan } = planned;

@@ -1,16 +1,13 @@
 import {
   idOf,
   jsonRoute,
-  notFound,
   otherMethods,
   problem,
   type RouteContext,
-  readBody,
-  server,
+  transcriptPost,
 } from "@/app/api/http";
 import { rerunStatus, startRerun } from "@/lib/server/rerun";
 import { RunRequestError } from "@/lib/server/runs";
-import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { rerunSchema } from "./schema";
 
 export const runtime = "nodejs";
@@ -23,15 +20,9 @@ export const dynamic = "force-dynamic";
  * says how far it got.
  */
 async function post(request: Request, context: RouteContext): Promise<Response> {
-  const refused = crossSiteRefusal(request);
-  if (refused !== null) return refused;
-  const id = await idOf(context);
-  if (id instanceof Response) return id;
-  const body = await readBody(request, rerunSchema);
-  if (body instanceof Response) return body;
-  const { store, config } = server();
-  const source = await store.getTranscript(id);
-  if (source === null) return notFound(id);
+  const start = await transcriptPost(request, context, rerunSchema);
+  if (start instanceof Response) return start;
+  const { body, source, store, config } = start;
   try {
     const status = await startRerun(source, body, { store, config });
     return Response.json(status, { status: 202 });

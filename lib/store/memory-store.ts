@@ -7,11 +7,14 @@ import { randomUUID } from "node:crypto";
 import { StoreError, storeClosed, transcriptNotFound } from "./errors";
 import { normalizeListOptions, normalizeRecordPage } from "./list-options";
 import { memoryMessages } from "./memory-messages";
+import type { SharedMessages } from "./message-trie";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
+import { recordPages, type SharedPageRead } from "./record-pages";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet, SEARCH_BLOCK_MAX, searchPiece } from "./search-text";
 import type {
   ListOptions,
+  RecordPage,
   RunBatchResult,
   RunInfo,
   Store,
@@ -111,6 +114,26 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
     return stored;
   }
 
+  function readPage(
+    id: string,
+    range: ReturnType<typeof normalizeRecordPage>,
+    shared?: SharedMessages,
+  ): RecordPage | null {
+    const entry = live(id);
+    if (!entry) return null;
+    // `seq` counts from 1 with no gaps: record `seq` is at index `seq - 1`.
+    const start = Math.min(range.after, entry.records.length);
+    const end = Math.max(start, Math.min(range.before - 1, entry.records.length));
+    const page = range.fromEnd
+      ? entry.records.slice(Math.max(start, end - range.limit), end)
+      : entry.records.slice(start, Math.min(end, start + range.limit));
+    return {
+      meta: meta(entry),
+      records: messages.decode(page, shared),
+      recordCount: entry.records.length,
+    };
+  }
+
   const meta = (entry: Entry) => decodeStoredJson(entry.meta, "transcript meta") as TranscriptMeta;
   const relicKey = (namespace: string, key: string) => JSON.stringify([namespace, key]);
 
@@ -146,16 +169,16 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
 
     async readRecords(id, pageOptions) {
       open();
-      const { after, before, limit, fromEnd } = normalizeRecordPage(pageOptions);
-      const entry = live(id);
-      if (!entry) return null;
-      const range = entry.records.filter((row) => row.seq > after && row.seq < before);
-      const page = fromEnd ? range.slice(Math.max(0, range.length - limit)) : range.slice(0, limit);
-      return {
-        meta: meta(entry),
-        records: messages.decode(page),
-        recordCount: entry.records.length,
+      return readPage(id, normalizeRecordPage(pageOptions));
+    },
+
+    readRecordPages(id, pagesOptions) {
+      open();
+      const read: SharedPageRead = async (...args) => {
+        open();
+        return readPage(...args);
       };
+      return recordPages(read, id, pagesOptions);
     },
 
     async getConversation(id) {

@@ -9,6 +9,7 @@ import {
   decodeRecordRows,
   internMessages,
   type NodeAccess,
+  type SharedMessages,
   type StoredNode,
 } from "./message-trie";
 import { type NodeRow, QUERIES, type RecordRow } from "./sqlite-queries";
@@ -19,8 +20,16 @@ export interface SqliteMessages {
   intern(transcriptId: string, bodies: readonly string[]): number;
   /** After a rolled-back append: its node ids may be handed out again. */
   forget(transcriptId: string): void;
-  /** Decodes rows of one transcript; `whole` preloads its nodes (every row is being read). */
-  decode(transcriptId: string, rows: readonly RecordRow[], whole: boolean): StoredRecord[];
+  /**
+   * Decodes rows of one transcript; `whole` preloads its nodes (every row is being read);
+   * `shared` carries message values between the pages of one paged read.
+   */
+  decode(
+    transcriptId: string,
+    rows: readonly RecordRow[],
+    whole: boolean,
+    shared?: SharedMessages,
+  ): StoredRecord[];
 }
 
 export function sqliteMessages(db: Database.Database): SqliteMessages {
@@ -44,7 +53,7 @@ export function sqliteMessages(db: Database.Database): SqliteMessages {
       cache.delete(transcriptId);
     },
 
-    decode(transcriptId, rows, whole) {
+    decode(transcriptId, rows, whole, shared) {
       const known = new Map<number, StoredNode>();
       const hasRequests = rows.some((row) => row.messages_node !== null);
       if (whole && hasRequests)
@@ -53,7 +62,7 @@ export function sqliteMessages(db: Database.Database): SqliteMessages {
         if (!known.has(id)) for (const node of selectChain.iterate(id)) known.set(node.id, node);
         return known.get(id);
       };
-      return decodeRecordRows(rows, lookup);
+      return decodeRecordRows(rows, lookup, shared);
     },
   };
 }

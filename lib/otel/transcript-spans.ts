@@ -49,7 +49,8 @@ export async function transcriptSpans(
   return sdkSpans(await planTranscript(store, transcript, options));
 }
 
-async function withRunTimes(
+/** The run with the start and end the store noted for it, when it is this transcript's. */
+export async function withRunTimes(
   store: Pick<Store, "getRunInfo">,
   transcriptId: string,
   run: RunInput,

@@ -1,12 +1,10 @@
 import type { PagedTranscript } from "../store/paged-transcript";
-import type { Store, StoredRecord, Transcript } from "../store/store";
+import type { Store, Transcript } from "../store/store";
 import { otlpRedactor } from "./install";
 import { liveExportConfig } from "./live-config";
 import { otlpJson } from "./otlp-json";
-import { planRun } from "./run-plan";
-import { sdkSpans, wirescopeResource } from "./sdk-spans";
 import type { PlanOptions } from "./span-plan";
-import { transcriptSpans, withRunTimes } from "./transcript-spans";
+import { pagedRunSpans, transcriptSpans } from "./transcript-spans";
 
 type Env = Record<string, string | undefined>;
 
@@ -25,9 +23,9 @@ export async function otlpFile(
 }
 
 /**
- * The file `GET /api/transcripts/:id/export?format=otlp` downloads, a run at a time: one walk
- * finds where each run's records are, then each run is read, planned and serialized by the
- * SDK on its own, and its spans are written into the one request's span list. Holds one run.
+ * The file `GET /api/transcripts/:id/export?format=otlp` downloads, a run at a time
+ * (`pagedRunSpans`): each run's spans are serialized by the SDK on their own and written into
+ * the one request's span list. Holds one run.
  * Content only when asked, redacted.
  */
 export async function* otlpFileParts(
@@ -36,17 +34,9 @@ export async function* otlpFileParts(
   options: { content: boolean },
   env: Env = process.env,
 ): AsyncGenerator<string> {
-  const plan = planOptions(options, env);
-  const { meta } = transcript;
-  const resource = wirescopeResource();
   const decoder = new TextDecoder();
   let layout: Layout | undefined;
-  for (const [runId, range] of await runRanges(transcript)) {
-    const records: StoredRecord[] = [];
-    for await (const page of transcript.pages({ after: range.first - 1, through: range.last }))
-      for (const record of page) if (record.runId === runId) records.push(record);
-    const run = await withRunTimes(store, meta.id, { runId, records });
-    const spans = sdkSpans(planRun(meta, run, plan), resource);
+  for await (const spans of pagedRunSpans(store, transcript, planOptions(options, env))) {
     if (spans.length === 0) continue;
     const text = decoder.decode(otlpJson(spans));
     const first = layout === undefined;
@@ -60,20 +50,6 @@ function planOptions(options: { content: boolean }, env: Env): PlanOptions {
   const config = liveExportConfig(env);
   const redact = otlpRedactor(env, config === null || "error" in config ? null : config);
   return { content: options.content, redact };
-}
-
-/** Each run's first and last `seq`, in the order the runs first appear (as `runsOf`). */
-async function runRanges(
-  transcript: PagedTranscript,
-): Promise<Map<string, { first: number; last: number }>> {
-  const runs = new Map<string, { first: number; last: number }>();
-  for await (const page of transcript.pages())
-    for (const record of page) {
-      const range = runs.get(record.runId);
-      if (range === undefined) runs.set(record.runId, { first: record.seq, last: record.seq });
-      else range.last = record.seq;
-    }
-  return runs;
 }
 
 /** What the SDK writes for no span at all. */

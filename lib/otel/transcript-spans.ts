@@ -1,7 +1,8 @@
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import type { PagedTranscript } from "../store/paged-transcript";
 import type { Store, StoredRecord, Transcript, TranscriptMeta } from "../store/store";
 import { planRun } from "./run-plan";
-import { sdkSpans } from "./sdk-spans";
+import { sdkSpans, wirescopeResource } from "./sdk-spans";
 import type { PlannedSpan, PlanOptions, RunInput } from "./span-plan";
 
 /** A transcript's records split by run, in the order the runs first appear. */
@@ -47,6 +48,57 @@ export async function transcriptSpans(
   options: PlanOptions,
 ): Promise<ReadableSpan[]> {
   return sdkSpans(await planTranscript(store, transcript, options));
+}
+
+/**
+ * `transcriptSpans` of a paged transcript, a run at a time (each run's spans, in the order the
+ * runs first appear, all with one resource): one walk finds where each run's records are,
+ * then each run's stretch is read again for its records. Holds one run.
+ */
+export async function* pagedRunSpans(
+  store: Pick<Store, "getRunInfo">,
+  transcript: PagedTranscript,
+  options: PlanOptions,
+): AsyncGenerator<ReadableSpan[]> {
+  const { meta } = transcript;
+  const resource = wirescopeResource();
+  for (const [runId, range] of await runRanges(transcript)) {
+    const records: StoredRecord[] = [];
+    for await (const page of transcript.pages({ after: range.first - 1, through: range.last }))
+      for (const record of page) if (record.runId === runId) records.push(record);
+    const run = await withRunTimes(store, meta.id, { runId, records });
+    yield sdkSpans(planRun(meta, run, options), resource);
+  }
+}
+
+/** Runs' spans gathered into batches of about `maxSpans` (whole runs; a longer run alone). */
+export async function* spanBatches(
+  runs: AsyncIterable<ReadableSpan[]>,
+  maxSpans: number,
+): AsyncGenerator<ReadableSpan[]> {
+  let batch: ReadableSpan[] = [];
+  for await (const spans of runs) {
+    if (batch.length > 0 && batch.length + spans.length > maxSpans) {
+      yield batch;
+      batch = [];
+    }
+    batch.push(...spans);
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** Each run's first and last `seq`, in the order the runs first appear (as `runsOf`). */
+async function runRanges(
+  transcript: PagedTranscript,
+): Promise<Map<string, { first: number; last: number }>> {
+  const runs = new Map<string, { first: number; last: number }>();
+  for await (const page of transcript.pages())
+    for (const record of page) {
+      const range = runs.get(record.runId);
+      if (range === undefined) runs.set(record.runId, { first: record.seq, last: record.seq });
+      else range.last = record.seq;
+    }
+  return runs;
 }
 
 /** The run with the start and end the store noted for it, when it is this transcript's. */

@@ -211,20 +211,30 @@ export const SHARED_REQUEST_WINDOW = 16;
  */
 export interface SharedMessages {
   parsed: Map<number, unknown>;
+  /** The nodes read for those paths (a store that reads nodes per page need not read them again). */
+  nodes: Map<number, StoredNode>;
   recent: number[][];
+  /** Values kept before the next pruning (pruning walks every recent path: not every page). */
+  limit: number;
 }
 
 export function sharedMessages(): SharedMessages {
-  return { parsed: new Map(), recent: [] };
+  return { parsed: new Map(), nodes: new Map(), recent: [], limit: 0 };
 }
 
-/** Notes the paths a page decoded and drops the values no recent request refers to. */
+/**
+ * Notes the paths a page decoded and, once the values have doubled since the last time,
+ * drops those no recent request refers to: at most twice what the recent requests hold.
+ */
 export function keepRecentPaths(shared: SharedMessages, paths: readonly number[][]): void {
   shared.recent.push(...paths);
   if (shared.recent.length > SHARED_REQUEST_WINDOW)
     shared.recent.splice(0, shared.recent.length - SHARED_REQUEST_WINDOW);
+  if (Math.max(shared.parsed.size, shared.nodes.size) <= shared.limit) return;
   const kept = new Set(shared.recent.flat());
+  shared.limit = 2 * kept.size + 1024;
   for (const id of shared.parsed.keys()) if (!kept.has(id)) shared.parsed.delete(id);
+  for (const id of shared.nodes.keys()) if (!kept.has(id)) shared.nodes.delete(id);
 }
 
 function missingNode(seq: number, id: number): StoreError {

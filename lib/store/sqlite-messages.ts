@@ -54,12 +54,18 @@ export function sqliteMessages(db: Database.Database): SqliteMessages {
     },
 
     decode(transcriptId, rows, whole, shared) {
-      const known = new Map<number, StoredNode>();
+      const known = shared?.nodes ?? new Map<number, StoredNode>();
       const hasRequests = rows.some((row) => row.messages_node !== null);
       if (whole && hasRequests)
         for (const node of selectNodes.iterate(transcriptId)) known.set(node.id, node);
       const lookup = (id: number): StoredNode | undefined => {
-        if (!known.has(id)) for (const node of selectChain.iterate(id)) known.set(node.id, node);
+        // A known node's ancestors are known too (chains are read to the root or to a known
+        // node, and pruning keeps whole paths), so the walk up stops at the first one.
+        if (!known.has(id))
+          for (const node of selectChain.iterate(id)) {
+            if (known.has(node.id)) break;
+            known.set(node.id, node);
+          }
         return known.get(id);
       };
       return decodeRecordRows(rows, lookup, shared);

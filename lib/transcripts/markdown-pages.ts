@@ -1,3 +1,4 @@
+import { type SummaryOptions, SummaryPasses } from "../metrics/summary-passes";
 import type { ActionSpec, ProtocolEvent, ResultEvent } from "../protocol/events";
 import { variableValue } from "../runtime/variables";
 import { type PagedTranscript, recordsOf } from "../store/paged-transcript";
@@ -93,11 +94,27 @@ interface Pending {
 export async function* markdownPageParts(
   transcript: PagedTranscript,
   options: MarkdownOptions = {},
+  /** Summarize on the way (the planning walk is the summary's first): `options.summary` then. */
+  summarize?: SummaryOptions,
 ): AsyncGenerator<string> {
   const { meta } = transcript;
   const plan = new MarkdownPlan(meta.dialect === "action");
-  for await (const record of recordsOf(transcript.pages())) plan.add(record);
-  const writer = new MarkdownWriter(meta, options, plan.variables);
+  const passes = summarize === undefined ? undefined : new SummaryPasses(summarize);
+  for await (const record of recordsOf(transcript.pages())) {
+    plan.add(record);
+    passes?.record(record);
+  }
+  if (passes !== undefined) {
+    passes.endFirst();
+    for await (const record of recordsOf(transcript.pages()))
+      if (record.kind === "event") passes.second(record.event);
+  }
+  const summary = passes?.result() ?? options.summary;
+  const writer = new MarkdownWriter(
+    meta,
+    { ...options, ...(summary === undefined ? {} : { summary }) },
+    plan.variables,
+  );
   const queue: (Pending | MarkdownItem)[] = [];
   const blocks = new Map<string, { pending: Pending; first: number }>();
   const calls = new Map<number, Pending>();

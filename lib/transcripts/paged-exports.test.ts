@@ -200,9 +200,9 @@ function describeStore(name: string, open: (directory: string) => Store) {
 
           for (const switches of MARKDOWN_SWITCHES) {
             const options = { ...switches, summary };
-            expect(await collect(markdownPageParts(paged, options))).toEqual([
-              ...markdownParts(whole, options),
-            ]);
+            const expected = [...markdownParts(whole, options)];
+            expect(await collect(markdownPageParts(paged, options))).toEqual(expected);
+            expect(await collect(markdownPageParts(paged, switches, OPTIONS))).toEqual(expected);
           }
 
           const steps = await collect(jsonArrayPartsOf(taskStepBatches(paged.pages())));

@@ -45,26 +45,22 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
   // Titles stored before they were redacted still must not name a key in a file name.
   const name = fileName(redacted(meta.title, config));
   // Costed with the shipped prices and WIRESCOPE_PRICES (the browser's own prices stay there).
-  const summarized = () =>
-    summarizePages(transcript, {
-      prices: mergePrices(readEnvPrices(process.env).prices),
-      model: meta.model,
-    });
+  const costing = { prices: mergePrices(readEnvPrices(process.env).prices), model: meta.model };
   switch (query.format) {
     case "jsonl": {
-      const summary = fileSummaryOf(await summarized());
+      const summary = fileSummaryOf(await summarizePages(transcript, costing));
       const body = exportStream(jsonlParts(meta, transcript.pages(), { summary }), UNBOUNDED);
       return download(body, "application/x-ndjson", `${name}.jsonl`);
     }
     case "markdown": {
       const { reasoning, tools, requests, errors } = query;
-      const parts = markdownPageParts(transcript, {
-        summary: await summarized(),
+      const switches = {
         ...(reasoning === undefined ? {} : { reasoning }),
         ...(tools === undefined ? {} : { tools }),
         ...(requests === undefined ? {} : { requests }),
         ...(errors === undefined ? {} : { errors }),
-      });
+      };
+      const parts = markdownPageParts(transcript, switches, costing);
       const body = exportStream(parts, {
         truncated: (maxBytes) =>
           `\n\n> **Export truncated** at ${Math.round(maxBytes / 1024 / 1024)} MB.\n`,

@@ -52,8 +52,9 @@ export async function transcriptSpans(
 
 /**
  * `transcriptSpans` of a paged transcript, a run at a time (each run's spans, in the order the
- * runs first appear, all with one resource): one walk finds where each run's records are,
- * then each run's stretch is read again for its records. Holds one run.
+ * runs first appear, all with one resource): one walk finds where each run ends, a second
+ * gathers each run's records and plans it once its last record is read. Holds the runs that
+ * are not finished where the walk is (one, unless runs interleave).
  */
 export async function* pagedRunSpans(
   store: Pick<Store, "getRunInfo">,
@@ -62,13 +63,33 @@ export async function* pagedRunSpans(
 ): AsyncGenerator<ReadableSpan[]> {
   const { meta } = transcript;
   const resource = wirescopeResource();
-  for (const [runId, range] of await runRanges(transcript)) {
-    const records: StoredRecord[] = [];
-    for await (const page of transcript.pages({ after: range.first - 1, through: range.last }))
-      for (const record of page) if (record.runId === runId) records.push(record);
-    const run = await withRunTimes(store, meta.id, { runId, records });
-    yield sdkSpans(planRun(meta, run, options), resource);
+  const ends = await runEnds(transcript);
+  const order = [...ends.keys()];
+  const open = new Map<string, StoredRecord[]>();
+  let next = 0;
+  for await (const page of transcript.pages()) {
+    for (const record of page) {
+      const list = open.get(record.runId);
+      if (list === undefined) open.set(record.runId, [record]);
+      else list.push(record);
+    }
+    const read = page.at(-1)?.seq ?? 0;
+    for (; next < order.length && (ends.get(order[next] as string) ?? 0) <= read; next++) {
+      const runId = order[next] as string;
+      const records = open.get(runId) ?? [];
+      open.delete(runId);
+      const run = await withRunTimes(store, meta.id, { runId, records });
+      yield sdkSpans(planRun(meta, run, options), resource);
+    }
   }
+}
+
+/** Each run's last `seq`, in the order the runs first appear (as `runsOf`). */
+async function runEnds(transcript: PagedTranscript): Promise<Map<string, number>> {
+  const ends = new Map<string, number>();
+  for await (const page of transcript.pages())
+    for (const record of page) ends.set(record.runId, record.seq);
+  return ends;
 }
 
 /** Runs' spans gathered into batches of about `maxSpans` (whole runs; a longer run alone). */
@@ -85,20 +106,6 @@ export async function* spanBatches(
     batch.push(...spans);
   }
   if (batch.length > 0) yield batch;
-}
-
-/** Each run's first and last `seq`, in the order the runs first appear (as `runsOf`). */
-async function runRanges(
-  transcript: PagedTranscript,
-): Promise<Map<string, { first: number; last: number }>> {
-  const runs = new Map<string, { first: number; last: number }>();
-  for await (const page of transcript.pages())
-    for (const record of page) {
-      const range = runs.get(record.runId);
-      if (range === undefined) runs.set(record.runId, { first: record.seq, last: record.seq });
-      else range.last = record.seq;
-    }
-  return runs;
 }
 
 /** The run with the start and end the store noted for it, when it is this transcript's. */

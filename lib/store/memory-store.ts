@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { StoreError, storeClosed, transcriptNotFound } from "./errors";
-import { normalizeListOptions, normalizeRecordPage } from "./list-options";
+import { normalizeListOptions, normalizeRecordPage, pageIndexes } from "./list-options";
 import { memoryMessages } from "./memory-messages";
 import type { SharedMessages } from "./message-trie";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
@@ -121,17 +121,9 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
   ): RecordPage | null {
     const entry = live(id);
     if (!entry) return null;
-    // `seq` counts from 1 with no gaps: record `seq` is at index `seq - 1`.
-    const start = Math.min(range.after, entry.records.length);
-    const end = Math.max(start, Math.min(range.before - 1, entry.records.length));
-    const page = range.fromEnd
-      ? entry.records.slice(Math.max(start, end - range.limit), end)
-      : entry.records.slice(start, Math.min(end, start + range.limit));
-    return {
-      meta: meta(entry),
-      records: messages.decode(page, shared),
-      recordCount: entry.records.length,
-    };
+    const page = entry.records.slice(...pageIndexes(entry.records.length, range));
+    const records = messages.decode(page, shared);
+    return { meta: meta(entry), records, recordCount: entry.records.length };
   }
 
   const meta = (entry: Entry) => decodeStoredJson(entry.meta, "transcript meta") as TranscriptMeta;

@@ -5,6 +5,7 @@
  * `WIRESCOPE_DATA_DIR` set. Calls the route handlers of `<root>` in-process (no Next), reads
  * `n` downloads at once to the end, and prints one JSON line.
  */
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 
 interface Handler {
@@ -27,6 +28,7 @@ async function download(handler: Handler, query: string, transcriptId: string) {
   const response = await handler.GET(request, { params: Promise.resolve({ id: transcriptId }) });
   let bytes = 0;
   let failed: string | undefined;
+  const hash = createHash("sha256");
   if (response.body !== null) {
     const reader = response.body.getReader();
     try {
@@ -34,12 +36,14 @@ async function download(handler: Handler, query: string, transcriptId: string) {
         const { done, value } = await reader.read();
         if (done) break;
         bytes += value.byteLength;
+        hash.update(value);
       }
     } catch (error) {
       failed = error instanceof Error ? error.message : String(error);
     }
   }
-  return { status: response.status, bytes, ...(failed === undefined ? {} : { failed }) };
+  const sha256 = hash.digest("hex").slice(0, 12);
+  return { status: response.status, bytes, sha256, ...(failed === undefined ? {} : { failed }) };
 }
 
 async function main(): Promise<void> {

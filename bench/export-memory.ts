@@ -29,7 +29,7 @@ const CASES: [format: string, count: number][] = [
 ];
 
 interface Figure {
-  results: { status: number; bytes: number; failed?: string }[];
+  results: { status: number; bytes: number; sha256: string; failed?: string }[];
   wallMs: number;
   cpuMs: number;
   baseMb: number;
@@ -119,6 +119,7 @@ async function main(): Promise<void> {
           root,
           `${first?.status ?? "?"}${first?.failed === undefined ? "" : " (cut)"}`,
           (figure.results.reduce((sum, result) => sum + result.bytes, 0) / 1e6).toFixed(1),
+          first?.sha256 ?? "",
           String(figure.baseMb),
           String(figure.peakMb),
           String(figure.cpuMs),
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
           "checkout",
           "status",
           "MB sent",
+          "sha256 (first download)",
           "RSS before MB",
           "peak RSS MB",
           "CPU ms",

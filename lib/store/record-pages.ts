@@ -16,6 +16,10 @@ export type SharedPageRead = (
   shared: SharedMessages,
 ) => RecordPage | null | Promise<RecordPage | null>;
 
+/**
+ * Pages of `after < seq ≤ through` (`through` defaults to the count the first page reports),
+ * each read when the consumer asks for the next; one `SharedMessages` for the whole walk.
+ */
 export async function* recordPages(
   read: SharedPageRead,
   id: string,

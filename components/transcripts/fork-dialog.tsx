@@ -1,13 +1,13 @@
 "use client";
 
 import { type FormEvent, useState } from "react";
-import type { Dialect, ResultStatus } from "@/lib/protocol";
+import type { ResultStatus } from "@/lib/protocol";
 import { owesTurn } from "@/lib/transcripts/fork";
 import type { OpenTranscript } from "@/state/playground-store";
 import { type ForkMode, forkRequestOf, initialText, modesOf } from "./fork-body";
-import { FIELD, ForkOverrides } from "./fork-overrides";
 import { forkAndRun } from "./fork-run";
 import type { ForkTarget } from "./fork-target";
+import { AS_RECORDED, FIELD, type RunTarget, RunTargetFields } from "./run-target-fields";
 
 const MODE_LABEL: Record<ForkMode, string> = {
   edit: "Edit the message",
@@ -29,9 +29,7 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
   const [status, setStatus] = useState<ResultStatus>(
     target.kind === "call" ? (target.result?.status ?? "success") : "success",
   );
-  const [dialect, setDialect] = useState<Dialect | null>(null);
-  const [provider, setProvider] = useState<string | null>(null);
-  const [modelId, setModelId] = useState("");
+  const [runOn, setRunOn] = useState<RunTarget>(AS_RECORDED);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const { meta } = transcript;
@@ -48,6 +46,7 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
+    const { dialect, provider, modelId } = runOn;
     const model = provider === null ? null : { provider, id: modelId.trim() || "default" };
     const { body, message } = forkRequestOf(target, { mode, text, status, dialect, model });
     setSending(true);
@@ -122,17 +121,7 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
             </select>
           </label>
         ) : null}
-        <ForkOverrides
-          recorded={meta}
-          dialect={dialect}
-          onDialect={setDialect}
-          provider={provider}
-          modelId={modelId}
-          onModel={(next, id) => {
-            setProvider(next);
-            setModelId(id);
-          }}
-        />
+        <RunTargetFields recorded={meta} value={runOn} onChange={setRunOn} />
         {error !== null ? (
           <p role="alert" className="text-xs text-danger">
             {error}

@@ -82,13 +82,13 @@ function measureFocusRing(): Ring | null {
     inside = reach <= 0;
     color = style.outlineColor;
   } else if (style.boxShadow !== "none") {
-    // `rgb(…) 0px 0px 0px 2px [inset]`: the ring's colour and spread.
-    const match = /^(rgba?\([^)]*\)|\S+)\s+0px\s+0px\s+0px\s+([\d.]+)px(\s+inset)?/.exec(
-      style.boxShadow,
-    );
-    if (match !== null) {
+    // Layers `rgb(…) 0px 0px 0px 2px [inset]`, comma-separated: the widest visible one.
+    for (const layer of style.boxShadow.split(/,(?![^(]*\))/)) {
+      const match = /^\s*(\S+\([^)]*\)|\S+)\s+0px\s+0px\s+0px\s+([\d.]+)px(\s+inset)?/.exec(layer);
+      const spread = Number.parseFloat(match?.[2] ?? "0");
+      if (match === null || spread <= width || rgba(match[1] ?? "")[3] === 0) continue;
       color = match[1] ?? "";
-      width = Number.parseFloat(match[2] ?? "0");
+      width = spread;
       inside = match[3] !== undefined;
       reach = inside ? 0 : width;
     }

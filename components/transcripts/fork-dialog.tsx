@@ -77,7 +77,7 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
           {modes.map((option) => (
             <label
               key={option}
-              className={`cursor-pointer rounded-md border px-2 py-1 text-xs ${option === mode ? "border-accent text-fg" : "border-border text-fg-muted hover:text-fg"}`}
+              className={`cursor-pointer rounded-md border px-2 py-1 text-xs has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-solid has-[:focus-visible]:outline-accent has-[:focus-visible]:outline-offset-1 ${option === mode ? "border-accent text-fg" : "border-border text-fg-muted hover:text-fg"}`}
             >
               <input
                 type="radio"

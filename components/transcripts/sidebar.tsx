@@ -78,7 +78,7 @@ export function Sidebar() {
           onChange={(change) => setQuery(change.target.value)}
           placeholder="Search transcripts"
           aria-label="Search transcripts"
-          className="min-w-0 flex-1 rounded-md border border-border bg-bg px-2 py-1 text-[13px] text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
+          className="min-w-0 flex-1 rounded-md border border-border bg-bg px-2 py-1 text-[13px] text-fg placeholder:text-fg-subtle focus:border-accent"
         />
         <SourceFilter value={source} onChange={setSource} />
       </div>

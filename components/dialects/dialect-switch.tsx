@@ -89,7 +89,7 @@ export function DialectSwitch({ disabled }: { disabled: boolean }) {
         <button
           type="button"
           onClick={() => setEditing(true)}
-          className="ml-0.5 rounded px-1.5 py-0.5 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
+          className="ml-0.5 rounded px-1.5 py-0.5 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg focus-visible:-outline-offset-2"
           aria-label="Edit custom dialects"
           title="Define your own dialect"
         >

@@ -21,8 +21,13 @@ export function TimeScale({ breaks, shownMs }: { breaks: AxisBreak[]; shownMs: n
       {breaks.map((gap) => (
         <span
           key={gap.from}
-          className="absolute top-0 -translate-x-1/2 whitespace-nowrap bg-surface px-0.5 text-fg-muted"
-          style={{ left: `${((gap.from + gap.to) / 2) * 100}%` }}
+          className="absolute top-0 whitespace-nowrap bg-surface px-0.5 text-fg-muted"
+          // From the break toward the middle, so it clears "0" and the span at the ends.
+          style={
+            gap.from + gap.to < 1
+              ? { left: `${gap.from * 100}%` }
+              : { right: `${(1 - gap.to) * 100}%` }
+          }
           data-axis-break-label
         >
           <BreakMark /> {formatGap(gap.cutMs)}

@@ -11,6 +11,7 @@ import type { ProviderEnv } from "../providers/provider";
 import type { Capture, CapturedCall } from "./capture";
 import { DETECTABLE, namedDialect } from "./dialect-choice";
 import { clientResponseHeaders, upstreamRequestHeaders } from "./forward-headers";
+import { type RecordingQueue, recordingQueue } from "./recording-queue";
 import { resolveUpstream, type Upstream } from "./upstreams";
 
 export interface ProxyDependencies {
@@ -19,6 +20,8 @@ export interface ProxyDependencies {
   /** Largest request body forwarded, in bytes. */
   maxBodyBytes: number;
   fetch?: typeof fetch;
+  /** Where recording work waits its turn (default: the process's one queue). */
+  recording?: RecordingQueue;
 }
 
 /** Paths whose answers are model turns, by wire format. */
@@ -82,7 +85,10 @@ export async function proxyRequest(
   if (request.method === "POST" && path === RECORDED[upstream.format] && body !== undefined) {
     const sentBody = body;
     const named = dialect;
-    call = deferred(() => startRecording(sentBody, named));
+    call = deferred(
+      () => startRecording(sentBody, named),
+      dependencies.recording ?? recordingQueue,
+    );
   }
   /** Reads the request for the recording; runs only once the answer is on its way back. */
   function startRecording(
@@ -149,8 +155,8 @@ export async function proxyRequest(
 /**
  * The upstream's body, chunk for chunk, read only as fast as the client reads (no buffering
  * here: highWaterMark 0). Recording runs after the chunk is on its way: each chunk (and the
- * end) goes to the recorder in a `setImmediate`, in order (FIFO), so parsing and storing
- * never sit between the upstream's bytes and the client's socket.
+ * end) goes to the recorder through the recording queue, in order (FIFO) and in slices, so
+ * parsing and storing never sit between the upstream's bytes and the client's socket.
  */
 function relay(
   body: ReadableStream<Uint8Array>,
@@ -164,7 +170,7 @@ function relay(
     if (finished) return;
     finished = true;
     done();
-    if (call !== undefined) setImmediate(() => void call.end(outcome));
+    void call?.end(outcome);
   };
   return new ReadableStream<Uint8Array>(
     {
@@ -189,7 +195,7 @@ function relay(
           return;
         }
         controller.enqueue(next.value);
-        if (call !== undefined) setImmediate(record, call, next.value);
+        call?.push(next.value);
       },
       cancel() {
         abort.abort();
@@ -205,11 +211,11 @@ function relay(
 type Recording = Omit<CapturedCall, "transcriptId">;
 
 /**
- * A recording begun on first use, in a `setImmediate`: `response` (called before the answer is
- * returned) and `end` are queued, `push` comes from the relay's own queue, so `begin` runs
- * before the first chunk is recorded and after the answer is on its way (FIFO keeps the order).
+ * A call's recording, every step of it queued on the recording queue: `begin` runs on first
+ * use, so after the answer has been handed back (`response` is the first thing queued), and
+ * before the first chunk is recorded; FIFO keeps chunks and the end in order.
  */
-function deferred(begin: () => CapturedCall | undefined): Recording {
+function deferred(begin: () => CapturedCall | undefined, queue: RecordingQueue): Recording {
   let begun = false;
   let call: CapturedCall | undefined;
   const started = () => {
@@ -221,14 +227,14 @@ function deferred(begin: () => CapturedCall | undefined): Recording {
   };
   return {
     response(status, contentType) {
-      setImmediate(() => started()?.response(status, contentType));
+      queue.push(() => started()?.response(status, contentType));
     },
     push(bytes) {
-      started()?.push(bytes);
+      queue.push(() => started()?.push(bytes));
     },
     end(outcome) {
       return new Promise<void>((resolve) => {
-        setImmediate(() => {
+        queue.push(() => {
           const ending = started()?.end(outcome) ?? Promise.resolve();
           void ending.then(resolve, (error: unknown) => {
             console.error("wirescope: could not finish recording a proxied call:", error);
@@ -238,14 +244,6 @@ function deferred(begin: () => CapturedCall | undefined): Recording {
       });
     },
   };
-}
-
-function record(call: Recording, bytes: Uint8Array): void {
-  try {
-    call.push(bytes);
-  } catch (error) {
-    console.error("wirescope: could not record a proxied chunk:", error);
-  }
 }
 
 async function readCapped(

@@ -1,6 +1,7 @@
 "use client";
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { keepFocusIn } from "@/components/dialog/keep-focus-in";
 import {
   AS_RECORDED,
   type RunTarget,
@@ -98,7 +99,7 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
         aria-labelledby="run-again-title"
         onKeyDown={(key) => {
           if (key.key === "Escape" && !running) onClose();
-          if (key.key === "Tab") keepFocusIn(dialogRef.current, key);
+          keepFocusIn(dialogRef.current, key);
         }}
         className="w-[34rem] max-w-[calc(100vw-2rem)]"
         data-testid="run-again-dialog"
@@ -176,26 +177,4 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
       </div>
     </div>
   );
-}
-
-/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
-function keepFocusIn(dialog: HTMLElement | null, key: React.KeyboardEvent) {
-  const controls = [
-    ...(dialog?.querySelectorAll<HTMLElement>(
-      "input:not(:disabled), select:not(:disabled), button:not(:disabled), a[href]",
-    ) ?? []),
-  ].filter(
-    (control) =>
-      !(control instanceof HTMLInputElement && control.type === "radio" && !control.checked),
-  );
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  if (first === undefined || last === undefined) return;
-  if (key.shiftKey && document.activeElement === first) {
-    key.preventDefault();
-    last.focus();
-  } else if (!key.shiftKey && document.activeElement === last) {
-    key.preventDefault();
-    first.focus();
-  }
 }

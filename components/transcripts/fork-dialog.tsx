@@ -1,6 +1,7 @@
 "use client";
 
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { keepFocusIn } from "@/components/dialog/keep-focus-in";
 import type { ResultStatus } from "@/lib/protocol";
 import { owesTurn } from "@/lib/transcripts/fork";
 import type { OpenTranscript } from "@/state/playground-store";
@@ -32,7 +33,23 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
   const [runOn, setRunOn] = useState<RunTarget>(AS_RECORDED);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const dialogRef = useRef<HTMLFormElement>(null);
+  // Read while rendering, before the text field's autofocus moves focus into the dialog.
+  const [opener] = useState(() =>
+    typeof document === "undefined" ? null : document.activeElement,
+  );
   const { meta } = transcript;
+
+  // Modal: focus starts inside (the text field, or the chosen mode) and goes back to what
+  // opened the dialog when it closes.
+  useEffect(() => {
+    const form = dialogRef.current;
+    if (form !== null && !form.contains(document.activeElement))
+      form.querySelector<HTMLElement>("textarea, input:checked")?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [opener]);
   const needsMessage =
     mode === "rerun" &&
     target.kind === "end" &&
@@ -61,10 +78,15 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center bg-black/40 pt-[12vh]">
       <form
+        ref={dialogRef}
         role="dialog"
+        aria-modal="true"
         aria-label="Fork"
         onSubmit={(event) => void submit(event)}
-        onKeyDown={(key) => key.key === "Escape" && onClose()}
+        onKeyDown={(key) => {
+          if (key.key === "Escape") onClose();
+          keepFocusIn(dialogRef.current, key);
+        }}
         className="flex w-[36rem] max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
       >
         <header>

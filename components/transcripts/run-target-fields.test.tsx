@@ -93,3 +93,37 @@ describe.each(Object.entries(dialogs))("the %s dialog's run target", (_name, dia
     expect(fields.getByLabelText("Model id")).toHaveProperty("value", "gpt-4.1");
   });
 });
+
+describe.each(Object.entries(dialogs))("the %s dialog is modal", (_name, dialog) => {
+  it("keeps Tab inside: from its last control to its first, and back with Shift+Tab", async () => {
+    render(dialog());
+    const box = screen.getByRole("dialog");
+    expect(box.getAttribute("aria-modal")).toBe("true");
+    await waitFor(() => expect(box.contains(document.activeElement)).toBe(true));
+    const controls = [
+      ...box.querySelectorAll<HTMLElement>("input, select, textarea, button"),
+    ].filter(
+      (control) =>
+        !(control as HTMLInputElement).disabled &&
+        !(control instanceof HTMLInputElement && control.type === "radio" && !control.checked),
+    );
+    const first = controls[0] as HTMLElement;
+    const last = controls[controls.length - 1] as HTMLElement;
+    last.focus();
+    fireEvent.keyDown(last, { key: "Tab" });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first, { key: "Tab", shiftKey: true });
+    expect(document.activeElement).toBe(last);
+  });
+});
+
+it("gives focus back to what opened the fork dialog when it closes", () => {
+  const opener = document.createElement("button");
+  document.body.append(opener);
+  opener.focus();
+  const { unmount } = render(dialogs.fork());
+  expect(document.activeElement?.tagName).toBe("TEXTAREA");
+  unmount();
+  expect(document.activeElement).toBe(opener);
+  opener.remove();
+});

@@ -20,8 +20,10 @@ export interface RunningInstance {
  * This process as one of the instances sharing a database. It holds a lease in the store,
  * renewed every `leaseMs / 3`; with each renewal it marks the runs of instances whose lease
  * has ended as crashed (`crash-recovery.ts`), so a killed instance's runs end once its lease
- * does, and never while it renews it. While it has runs of its own it reads, every `pollMs`,
- * the stop requests other instances passed through the store for them.
+ * does, and never while it renews it. With each renewal it also stops its own runs that are
+ * no longer its own (it stalled past its lease and another instance took them over). While it
+ * has runs of its own it reads, every `pollMs`, the stop requests other instances passed
+ * through the store for them.
  */
 export function startInstance(
   store: Store,
@@ -35,6 +37,8 @@ export function startInstance(
 
   const renew = async () => {
     await store.renewLease(instanceId, now() + options.leaseMs);
+    // Stalled past the lease (a long pause): runs of ours may have been taken over meanwhile.
+    await registry.endTakenOverRuns(store);
     await interruptCrashedRuns(store, now, instanceId);
   };
 

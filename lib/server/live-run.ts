@@ -69,11 +69,13 @@ export class LiveRun implements FrameSource {
   }
 
   /**
-   * A store write failed: viewers get an `error` (`storage_failed`), the run is interrupted
-   * and nothing it produces afterwards is sent (it could not be kept).
+   * A store write failed (or the store refused it: another instance took the run over):
+   * viewers get an `error` (`storage_failed`) with `message`, the run is interrupted and
+   * nothing it produces afterwards is sent (it could not be kept). False when it had already
+   * failed or ended.
    */
-  fail(message: string): void {
-    if (this.failed || this.finished) return;
+  fail(message: string): boolean {
+    if (this.failed || this.finished) return false;
     const event: ProtocolEvent = {
       type: "error",
       id: `${this.runId.slice(0, 8)}-storage`,
@@ -84,6 +86,7 @@ export class LiveRun implements FrameSource {
     this.send({ kind: "event", event });
     this.failed = true;
     this.options.controller?.abort("storage");
+    return true;
   }
 
   /** Interrupts the run; false when nothing here can (it has ended, or it is a capture). */

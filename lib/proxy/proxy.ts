@@ -8,7 +8,7 @@
 import type { DetectableDialect } from "../protocol/detect";
 import { safeParseJson, tooDeep } from "../protocol/safe-json";
 import type { ProviderEnv } from "../providers/provider";
-import type { Capture, CapturedCall } from "./capture";
+import type { CallOutcome, Capture, CapturedCall } from "./capture";
 import { DETECTABLE, namedDialect } from "./dialect-choice";
 import { clientResponseHeaders, upstreamRequestHeaders } from "./forward-headers";
 import { resolveUpstream, type Upstream } from "./upstreams";
@@ -20,6 +20,9 @@ export interface ProxyDependencies {
   maxBodyBytes: number;
   fetch?: typeof fetch;
 }
+
+/** The abort reason of a user's stop of the call's run (the client leaving has none). */
+const STOPPED = "user";
 
 /** Paths whose answers are model turns, by wire format. */
 const RECORDED: Record<Upstream["format"], string> = {
@@ -107,6 +110,7 @@ export async function proxyRequest(
             dialect: named,
             ...(named === "auto" ? {} : { namedBy: fromHeader === null ? "query" : "header" }),
             ...(session === undefined || session === "" ? {} : { session }),
+            stop: () => abort.abort(STOPPED),
           })
         : undefined;
     } catch (error) {
@@ -119,7 +123,7 @@ export async function proxyRequest(
   const outcome = await sent;
   if (!outcome.ok) {
     request.signal.removeEventListener("abort", onClientGone);
-    const reason = abort.signal.aborted ? "disconnect" : undefined;
+    const reason = abort.signal.aborted ? abortOutcome(abort.signal) : undefined;
     const message = `upstream: could not reach the ${upstream.name} upstream (${describeError(outcome.error)}).`;
     void call?.end(reason ?? { failure: message });
     return problem(502, message);
@@ -160,7 +164,7 @@ function relay(
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let finished = false;
-  const finish = (outcome?: { failure: string } | "disconnect") => {
+  const finish = (outcome?: CallOutcome) => {
     if (finished) return;
     finished = true;
     done();
@@ -168,6 +172,21 @@ function relay(
   };
   return new ReadableStream<Uint8Array>(
     {
+      start(controller) {
+        // A user's stop ends the answer at once, even while the client is not reading: the
+        // client gets a broken-off answer (an error, as when an upstream drops), never a
+        // truncated one that looks whole.
+        abort.signal.addEventListener(
+          "abort",
+          () => {
+            if (abort.signal.reason !== STOPPED) return;
+            void reader.cancel().catch(() => {});
+            finish("user");
+            controller.error(new Error("The call was stopped from Wirescope."));
+          },
+          { once: true },
+        );
+      },
       async pull(controller) {
         let next: ReadableStreamReadResult<Uint8Array>;
         try {
@@ -175,7 +194,7 @@ function relay(
         } catch (error) {
           finish(
             abort.signal.aborted
-              ? "disconnect"
+              ? abortOutcome(abort.signal)
               : {
                   failure: `The upstream connection broke off mid-answer (${describeError(error)}).`,
                 },
@@ -183,6 +202,8 @@ function relay(
           controller.error(error);
           return;
         }
+        // Stopped while the read was in flight: the stream has errored already.
+        if (finished) return;
         if (next.done) {
           finish();
           controller.close();
@@ -238,6 +259,11 @@ function deferred(begin: () => CapturedCall | undefined): Recording {
       });
     },
   };
+}
+
+/** Why an aborted call ended: a user's stop, or the client leaving. */
+function abortOutcome(signal: AbortSignal): "user" | "disconnect" {
+  return signal.reason === STOPPED ? "user" : "disconnect";
 }
 
 function record(call: Recording, bytes: Uint8Array): void {

@@ -9,7 +9,10 @@ export interface LiveRunOptions {
   transcriptId: string;
   startedAt: number;
   writer: RecordWriter;
-  /** Interrupts whatever produces the records; absent when nothing here can stop it (a capture). */
+  /**
+   * Interrupts whatever produces the records (the agent loop; a captured call, which a user's
+   * stop breaks off). Absent only in tests and for a followed run (`RunTail`): `stop` is false.
+   */
   controller?: AbortController;
   /** Stop the run after it has had no viewer this long (ms); 0 = never. */
   stopUnwatchedAfterMs: number;
@@ -89,7 +92,7 @@ export class LiveRun implements FrameSource {
     return true;
   }
 
-  /** Interrupts the run; false when nothing here can (it has ended, or it is a capture). */
+  /** Interrupts the run; false when nothing here can (it has ended, or has no controller). */
   stop(reason: "user" | "disconnect"): boolean {
     const { controller } = this.options;
     if (this.finished || controller === undefined) return false;

@@ -21,6 +21,11 @@ export interface OpenRunInput {
   transcriptId: string;
   /** Generated when absent. */
   runId?: string;
+  /**
+   * Aborted with `"user"` by a stop (from any instance), `"disconnect"` by the no-viewer
+   * countdown, `"storage"` when its records cannot be kept. Every producer passes one: a run
+   * without it cannot be stopped, and a stop sent to another instance could not say so.
+   */
   controller?: AbortController;
   /** 0 (the default) = never stop a run for having no viewer. */
   stopUnwatchedAfterMs?: number;

@@ -8,6 +8,7 @@
 import type { DetectableDialect } from "../protocol/detect";
 import { safeParseJson, tooDeep } from "../protocol/safe-json";
 import type { ProviderEnv } from "../providers/provider";
+import { BodyIdleError, DEFAULT_BODY_IDLE_MS, idleLimited } from "../server/body-idle";
 import type { CallOutcome, Capture, CapturedCall } from "./capture";
 import { DETECTABLE, namedDialect } from "./dialect-choice";
 import { clientResponseHeaders, upstreamRequestHeaders } from "./forward-headers";
@@ -18,6 +19,8 @@ export interface ProxyDependencies {
   capture: Capture;
   /** Largest request body forwarded, in bytes. */
   maxBodyBytes: number;
+  /** A request body that sends nothing this long gets 408 (default `DEFAULT_BODY_IDLE_MS`). */
+  bodyIdleMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -54,7 +57,12 @@ export async function proxyRequest(
 
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (request.method !== "GET" && request.method !== "HEAD") {
-    const read = await readCapped(request, dependencies.maxBodyBytes);
+    const read = await readCapped(
+      request,
+      dependencies.maxBodyBytes,
+      dependencies.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS,
+    );
+    if (read instanceof BodyIdleError) return problem(408, read.message);
     if (read === "too large") {
       return problem(
         413,
@@ -277,15 +285,23 @@ function record(call: Recording, bytes: Uint8Array): void {
 async function readCapped(
   request: Request,
   max: number,
-): Promise<Uint8Array<ArrayBuffer> | "too large"> {
+  idleMs: number,
+): Promise<Uint8Array<ArrayBuffer> | "too large" | BodyIdleError> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > max) return "too large";
   if (request.body === null) return new Uint8Array();
   const parts: Uint8Array[] = [];
   let size = 0;
-  const reader = request.body.getReader();
+  const reader = idleLimited(request.body, idleMs).getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      if (error instanceof BodyIdleError) return error;
+      throw error;
+    }
+    const { done, value } = next;
     if (done) break;
     size += value.byteLength;
     if (size > max) {

@@ -36,6 +36,7 @@ export interface OpenRunInput {
 
 /** Told when a run's records are stored and its end noted; must return at once (no awaiting). */
 export type FinishListener = (run: { transcriptId: string; runId: string }, store: Store) => void;
+
 /** What a run's viewers here are told when another instance has taken it over. */
 const TAKEN_OVER =
   "Another instance took this run over: this server did not renew its lease for longer than " +

@@ -243,8 +243,9 @@ for (const backend of ["SQLite", "PostgreSQL"] as const)
           if (next.done) throw new Error("A's stream ended early");
           onA.push(next.value);
         }
-        // Frozen between two records, once the last one's commit (10 ms later) is done: a
-        // process frozen inside a write would hold the database's lock until it wakes.
+        // Frozen between two records, once the last one's commit (10 ms later) is likely done:
+        // a process frozen inside a write holds the database's lock (SQLite until it wakes;
+        // PostgreSQL ends its session after 30 s idle in a transaction, then B goes on).
         await new Promise((resolve) => setTimeout(resolve, paceMs / 2));
         const a = servers.get(PORT_A) as ChildProcess;
         a.kill("SIGSTOP");

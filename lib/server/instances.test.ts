@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunStreamRecord, readRunStream } from "../client/run-stream";
 import type { TranscriptRecord } from "../protocol/records";
 import { recordRun } from "../replay/testing";
-import { openSqliteStore, type Store } from "../store";
+import { createMemoryStore, openSqliteStore, type Store } from "../store";
 import { interruptCrashedRuns } from "./crash-recovery";
 import { startInstance } from "./instance";
 import { RunBusyError, RunRegistry } from "./run-registry";
@@ -208,5 +208,43 @@ describe("several instances on one database", () => {
       event: { type: "error", message: expect.stringMatching(/^Another instance took/) },
     });
     expect(await registryA.endTakenOverRuns(a)).toEqual([]);
+  });
+
+  it("keeps renewing its lease while marking a dead instance's run waits on a lock", async () => {
+    const store = createMemoryStore();
+    const meta = await store.createTranscript({
+      dialect: "xml",
+      model: { provider: "demo", id: "x" },
+    });
+    // A run of an instance that never wrote a lease: orphaned at once.
+    await store.claimRun({
+      runId: "dead-run",
+      transcriptId: meta.id,
+      startedAt: 0,
+      instanceId: "dead",
+      exclusive: true,
+    });
+    let renewals = 0;
+    // Adopting waits forever, as behind the lock of a stalled instance's open transaction.
+    const stuck = new Proxy(store, {
+      get(target, property, receiver) {
+        if (property === "adoptRun") return () => new Promise<boolean>(() => {});
+        if (property === "renewLease")
+          return (instanceId: string, expiresAt: number) => {
+            renewals++;
+            return target.renewLease(instanceId, expiresAt);
+          };
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const instance = startInstance(stuck, new RunRegistry(LIMITS, "instance-c"), {
+      leaseMs: 30,
+      pollMs: 5,
+    });
+    try {
+      while (renewals < 3) await pause(5);
+    } finally {
+      instance.stop();
+    }
   });
 });

@@ -189,12 +189,9 @@ function printHotFunctions(profile: CpuProfile): void {
     chains.set(key, map);
   });
   console.log("hottest functions (self ms), and their most common callers:");
-  for (const [key, micro] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+  for (const [key, micro] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`  ${ms(micro)}  ${key}`);
-    const [file, where] = [key.split(" ")[1] ?? "", ""];
-    void file;
-    void where;
-  }
+  console.log("the same, each with its most common chain of callers:");
   const top = [...chains.entries()]
     .map(([key, map]) => [key, [...map.entries()].sort((a, b) => b[1] - a[1])[0]] as const)
     .sort((a, b) => (b[1]?.[1] ?? 0) - (a[1]?.[1] ?? 0))

@@ -54,7 +54,8 @@ async function importLong(): Promise<{ id: string; lastId: string }> {
 
 const ms = (micro: number) => (micro / 1000).toFixed(0).padStart(5);
 
-function summarize(events: TraceEvent[], fromFirst = false): void {
+/** Prints the trace's story; returns the main thread's tasks over 40 ms as [start, end] µs. */
+function summarize(events: TraceEvent[], fromFirst = false): [number, number][] {
   const names = events.filter((e) => e.ph === "M" && e.name === "thread_name");
   const mains = names.filter((e) => e.args?.name === "CrRendererMain");
   const counts = mains.map((m) => ({
@@ -118,6 +119,7 @@ function summarize(events: TraceEvent[], fromFirst = false): void {
     "UpdateLayer",
     "Commit",
   ]);
+  const windows: [number, number][] = [];
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
     const parts = new Map<string, number>();
@@ -141,10 +143,12 @@ function summarize(events: TraceEvent[], fromFirst = false): void {
       );
     }
     const top = [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    windows.push([task.ts, end]);
     console.log(
       `  ${ms(task.ts - start)} ${ms(task.dur ?? 0)}  ${top.map(([k, v]) => `${k} ${ms(v).trim()}`).join(" | ")}`,
     );
   }
+  return windows;
 }
 
 interface CpuProfile {
@@ -155,13 +159,20 @@ interface CpuProfile {
   }[];
   samples: number[];
   timeDeltas: number[];
+  startTime: number;
 }
 
-/** The functions that held the main thread longest (self time), with where they are. */
-function printHotFunctions(profile: CpuProfile): void {
+/** The functions that held the main thread longest (self time) inside `windows` (µs). */
+function printHotFunctions(profile: CpuProfile, windows: [number, number][]): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
+  let at = profile.startTime;
+  const inside = profile.samples.map((_, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    return windows.some(([from, to]) => at >= from && at < to);
+  });
   profile.samples.forEach((id, index) => {
+    if (!inside[index]) return;
     const frame = byId.get(id)?.callFrame;
     if (frame === undefined) return;
     const file = frame.url.split("/").pop() ?? "";
@@ -179,6 +190,7 @@ function printHotFunctions(profile: CpuProfile): void {
   };
   const chains = new Map<string, Map<string, number>>();
   profile.samples.forEach((id, index) => {
+    if (!inside[index]) return;
     const key = name(id);
     const path: string[] = [];
     for (let at = parent.get(id); at !== undefined && path.length < 4; at = parent.get(at))
@@ -244,8 +256,7 @@ async function main(): Promise<void> {
       const buffer = await browser.stopTracing();
       const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
       console.log(`\nrun ${run + 1}: last card painted at ${lastCardMs.toFixed(0)} ms`);
-      summarize(trace.traceEvents);
-      printHotFunctions(profile);
+      printHotFunctions(profile, summarize(trace.traceEvents));
       // The bench's scroll: Raw open beside, the timeline wheeled up 40 × 600 px.
       await page.getByRole("tab", { name: /^Events/ }).click();
       await page.waitForTimeout(500);
@@ -253,17 +264,19 @@ async function main(): Promise<void> {
       await page.waitForTimeout(500);
       const box = await page.getByTestId("timeline").boundingBox();
       if (box !== null) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await cdp.send("Profiler.start");
       await browser.startTracing(page, { categories: CATEGORIES });
       for (let step = 0; step < 40; step++) {
         await page.mouse.wheel(0, -600);
         await page.waitForTimeout(16);
       }
       await page.waitForTimeout(300);
+      const scrollProfile = (await cdp.send("Profiler.stop")) as { profile: CpuProfile };
       const scrolled = JSON.parse((await browser.stopTracing()).toString()) as {
         traceEvents: TraceEvent[];
       };
       console.log("\nwheel-scrolling the timeline up (ms from the trace's start):");
-      summarize(scrolled.traceEvents, true);
+      printHotFunctions(scrollProfile.profile, summarize(scrolled.traceEvents, true));
       await page.close();
     }
   } finally {

@@ -20,6 +20,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** CPU time of the event's thread (µs): what a busy machine does not stretch. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string; data?: Record<string, unknown>; beginData?: Record<string, unknown> };
@@ -120,6 +122,13 @@ function summarize(events: TraceEvent[], fromFirst = false): [number, number][] 
     "Commit",
   ]);
   const windows: [number, number][] = [];
+  const all = onMain.filter((e) => e.ph === "X" && e.name === "RunTask" && e.ts >= start);
+  const cpu = (list: TraceEvent[]) => list.reduce((sum, e) => sum + (e.tdur ?? 0), 0);
+  const longestCpu = Math.max(0, ...all.map((e) => e.tdur ?? 0));
+  console.log(
+    `main-thread CPU: ${ms(cpu(all)).trim()} ms in tasks; longest task ${ms(longestCpu).trim()} ms CPU ` +
+      `(${ms(Math.max(0, ...all.map((e) => e.dur ?? 0))).trim()} ms wall)`,
+  );
   for (const task of tasks) {
     const end = task.ts + (task.dur ?? 0);
     const parts = new Map<string, number>();
@@ -145,7 +154,7 @@ function summarize(events: TraceEvent[], fromFirst = false): [number, number][] 
     const top = [...parts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6);
     windows.push([task.ts, end]);
     console.log(
-      `  ${ms(task.ts - start)} ${ms(task.dur ?? 0)}  ${top.map(([k, v]) => `${k} ${ms(v).trim()}`).join(" | ")}`,
+      `  ${ms(task.ts - start)} ${ms(task.dur ?? 0)} (cpu ${ms(task.tdur ?? 0).trim()})  ${top.map(([k, v]) => `${k} ${ms(v).trim()}`).join(" | ")}`,
     );
   }
   return windows;

@@ -4,7 +4,9 @@
  * - the longest main-thread task (PerformanceObserver "longtask") while records stream in at
  *   200 events per second for 10 s.
  * - a 50,000-event transcript opened with the debug panel open: last card painted, longest
- *   task, Raw tab opening, scroll frames and JS heap (`ui-long.ts`).
+ *   task, Raw tab opening, scroll frames and JS heap (`ui-long.ts`); with
+ *   `WIRESCOPE_BENCH_LONG_OPENS=n` it is opened n times and each figure is their median.
+ *   `bench/ui-long-profile.ts` traces the same load to show where its time goes.
  * It starts the production build (`npm run build` first when there is none) on port 3300.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";

@@ -49,7 +49,7 @@ export function CodeView({ text, json, memoryKey, label }: CodeViewProps) {
             click.stopPropagation();
             setExpanded(expanded !== true);
           }}
-          className="w-full border-t border-border/70 px-2.5 py-1 text-left text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg"
+          className="w-full border-t border-border/70 px-2.5 py-1 text-left text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg focus-visible:-outline-offset-2"
         >
           {expanded === true ? "Show less" : `Show all ${lines.length} lines`}
         </button>

@@ -21,7 +21,7 @@ import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
 import { sqliteMessages } from "./sqlite-messages";
 import { openDatabase } from "./sqlite-open";
 import { rowToMeta } from "./sqlite-queries";
-import { sqliteRunMethods } from "./sqlite-runs";
+import { sqliteRunFence, sqliteRunMethods } from "./sqlite-runs";
 import { prepareStatements } from "./sqlite-statements";
 import type {
   RunBatchResult,
@@ -111,10 +111,14 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     },
   );
 
+  const fence = sqliteRunFence(sql);
+
   // One commit for many runs' records; each batch is its own savepoint, so one bad batch
   // (an unknown transcript, a record that is not JSON) leaves the others in.
   const appendBatches = db.transaction((batches: readonly RunRecordBatch[]) =>
     batches.map((batch): RunBatchResult => {
+      const fenced = fence(batch);
+      if (fenced !== undefined) return { ok: false, error: fenced };
       try {
         const encoded = batch.records.map(encodeRecord);
         const stored = append(batch.transcriptId, batch.runId, batch.records, encoded);

@@ -37,6 +37,16 @@ describe("POST /api/runs", () => {
     ["missing message", { dialect: "xml" }, "message:"],
     ["empty message", { message: "  ", dialect: "xml" }, "message: must not be empty."],
     ["bad dialect", { message: "hi", dialect: "yaml" }, "dialect:"],
+    [
+      "missing dialect",
+      { message: "hi" },
+      "dialect: is required: one of xml, delimiter, action, hermes, or a dialect definition object.",
+    ],
+    [
+      "a number for a dialect",
+      { message: "hi", dialect: 5 },
+      "dialect: must be one of xml, delimiter, action, hermes, or a dialect definition object.",
+    ],
     ["unknown field", { message: "hi", dialect: "xml", extra: 1 }, 'body: unknown field "extra".'],
     [
       "bad setting",

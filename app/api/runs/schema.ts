@@ -25,10 +25,16 @@ const settings = z
  * (`dialect.think.1: must not be empty`).
  */
 const dialect = z.unknown().transform((value, context): Dialect | DialectDefinition => {
+  const choices = `one of ${DIALECTS.join(", ")}, or a dialect definition object`;
   if (typeof value === "string") {
     const name = DIALECTS.find((candidate) => candidate === value);
     if (name !== undefined) return name;
-    const message = `must be one of ${DIALECTS.join(", ")}, or a dialect definition object`;
+    context.addIssue({ code: "custom", message: `must be ${choices}` });
+    return z.NEVER;
+  }
+  // Only an object can be a definition; anything else is told what a dialect is, not a family.
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const message = value === undefined ? `is required: ${choices}` : `must be ${choices}`;
     context.addIssue({ code: "custom", message });
     return z.NEVER;
   }

@@ -5,6 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import { StoreError, transcriptNotFound } from "./errors";
+import type { GroupedWrite } from "./sqlite-grouped";
 import type { SqliteMessages } from "./sqlite-messages";
 import { rowToRun } from "./sqlite-queries";
 import type { SqliteStatements } from "./sqlite-statements";
@@ -15,6 +16,7 @@ export function sqliteRunMethods(
   sql: SqliteStatements,
   messages: SqliteMessages,
   open: () => void,
+  grouped: GroupedWrite,
 ): StoreRunMethods {
   // The busy check and the insert under one write lock: instances racing for a conversation
   // queue on it, and the second one sees the first one's run.
@@ -40,7 +42,8 @@ export function sqliteRunMethods(
     async claimRun(claim) {
       open();
       try {
-        return claimRun.immediate(claim);
+        // With the other starts of this event-loop turn: one commit for them all.
+        return await grouped(() => claimRun(claim));
       } catch (error) {
         throw runConstraintError(error, claim.runId, claim.transcriptId);
       }
@@ -82,7 +85,7 @@ export function sqliteRunMethods(
 
     async recordRunEnd(runId, endedAt) {
       open();
-      sql.endRun.run(endedAt, runId);
+      await grouped(() => sql.endRun.run(endedAt, runId));
     },
 
     async getRunInfo(runId) {

@@ -16,6 +16,7 @@ import { normalizeListOptions, normalizeRecordPage } from "./list-options";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
+import { groupedWrites } from "./sqlite-grouped";
 import { sqliteMessages } from "./sqlite-messages";
 import { openDatabase } from "./sqlite-open";
 import { rowToMeta } from "./sqlite-queries";
@@ -73,6 +74,8 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, options.busyTimeoutMs ?? 5000);
   const sql = prepareStatements(db);
   const messages = sqliteMessages(db);
+  // Transcript, run start and run end rows: one commit for those made in one event-loop turn.
+  const grouped = groupedWrites(db);
 
   function open(): void {
     if (!db.open) throw storeClosed();
@@ -202,7 +205,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       open();
       const meta = newTranscriptMeta(input, input.id ?? newId(), now());
       try {
-        insertTranscript.immediate(meta);
+        await grouped(() => insertTranscript(meta));
       } catch (error) {
         throw constraintError(error, meta.id, meta.parentId);
       }
@@ -276,7 +279,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       return appendBatches.immediate(batches);
     },
 
-    ...sqliteRunMethods(db, sql, messages, open),
+    ...sqliteRunMethods(db, sql, messages, open, grouped),
 
     async relicGet(namespace, key) {
       open();

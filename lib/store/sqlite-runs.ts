@@ -85,7 +85,9 @@ export function sqliteRunMethods(
 
     async recordRunEnd(runId, endedAt) {
       open();
-      await grouped(() => sql.endRun.run(endedAt, runId));
+      // Not grouped: a client that sees the run's stream end may start the next run on the
+      // conversation at once, and the run is released only once its end is stored.
+      sql.endRun.run(endedAt, runId);
     },
 
     async getRunInfo(runId) {

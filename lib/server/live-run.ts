@@ -2,7 +2,7 @@ import type { ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { RecordWriter } from "./record-writer";
 import { type FrameSource, Viewer, type ViewerLimits } from "./run-viewer";
-import { sseRecord } from "./sse";
+import { sseFrame } from "./sse";
 
 export interface LiveRunOptions {
   runId: string;
@@ -64,8 +64,10 @@ export class LiveRun implements FrameSource {
   /** Stores the record and sends it to every viewer. Ignored once the run has failed or ended. */
   publish(record: TranscriptRecord): void {
     if (this.failed || this.finished) return;
-    this.options.writer.write(record);
-    this.send(record);
+    // Serialised once: the same JSON is the SSE frame and the stored row's body.
+    const json = JSON.stringify(record);
+    this.options.writer.write(record, json);
+    this.send(record, json);
   }
 
   /**
@@ -81,7 +83,8 @@ export class LiveRun implements FrameSource {
       code: "storage_failed",
       message,
     };
-    this.send({ kind: "event", event });
+    const record: TranscriptRecord = { kind: "event", event };
+    this.send(record, JSON.stringify(record));
     this.failed = true;
     this.options.controller?.abort("storage");
   }
@@ -155,8 +158,8 @@ export class LiveRun implements FrameSource {
     this.watchViewers();
   }
 
-  private send(record: TranscriptRecord): void {
-    const frame = sseRecord(record);
+  private send(record: TranscriptRecord, json: string): void {
+    const frame = sseFrame(json);
     this.frames.push(frame);
     this.ends.push((this.ends.at(-1) ?? 0) + frame.byteLength);
     for (const listener of this.listeners) listener.record(record);

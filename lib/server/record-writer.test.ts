@@ -44,6 +44,15 @@ describe("createCommitQueue", () => {
     ).toEqual([["a", "b"], ["x"]]);
   });
 
+  it("hands the store each record's JSON when the writer was given it", async () => {
+    const { store, commits, now } = slowStore(0);
+    const writer = createCommitQueue(store, { now }).writer("t1", "r1", () => {});
+    writer.write(record("a"), '{"kind":"chunk"}');
+    writer.write(record("b"));
+    await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS);
+    expect(commits[0]?.[0]?.json).toEqual(['{"kind":"chunk"}', undefined]);
+  });
+
   it("waits longer after a slow commit (4 × its time, at most the maximum)", async () => {
     const { store, commits, now } = slowStore(20);
     const queue = createCommitQueue(store, { now, maxDelayMs: 100 });

@@ -19,7 +19,8 @@ export interface CommitQueueOptions {
 
 /** Appends one run's records in order; `flush()` settles once everything written is stored. */
 export interface RecordWriter {
-  write(record: TranscriptRecord): void;
+  /** `json`: `JSON.stringify(record)` if made already (stored as is, not made again). */
+  write(record: TranscriptRecord, json?: string): void;
   flush(): Promise<void>;
 }
 
@@ -29,7 +30,7 @@ export interface CommitQueue {
 }
 
 interface WriterState {
-  batch: RunRecordBatch & { records: TranscriptRecord[] };
+  batch: RunRecordBatch & { records: TranscriptRecord[]; json: (string | undefined)[] };
   onError: (error: unknown) => void;
   failed: boolean;
 }
@@ -75,6 +76,7 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
     const batches = writers.map((writer) => {
       const batch = { ...writer.batch };
       writer.batch.records = [];
+      writer.batch.json = [];
       return batch;
     });
     const committing = (async () => {
@@ -116,14 +118,15 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
   return {
     writer(transcriptId, runId, onError) {
       const state: WriterState = {
-        batch: { transcriptId, runId, records: [] },
+        batch: { transcriptId, runId, records: [], json: [] },
         onError,
         failed: false,
       };
       return {
-        write(record) {
+        write(record, json) {
           if (state.failed) return;
           state.batch.records.push(record);
+          state.batch.json.push(json);
           pending.add(state);
           timer ??= setTimeout(commit, wait);
         },

@@ -36,6 +36,24 @@ describe("sqlite store", () => {
     expect(existsSync(path)).toBe(true);
   });
 
+  it("stores a run batch's records with the JSON handed in, serialising none again", async () => {
+    const store = openSqliteStore({ path: join(directory, "store.db") });
+    const meta = await store.createTranscript(NEW);
+    const given = chunk("made once");
+    // The same record with its keys in another order: what is stored shows which JSON was used.
+    const json = JSON.stringify({ text: "made once", t: 1.5, turn: 0, kind: "chunk" });
+    const [result] = await store.appendRunRecords([
+      { transcriptId: meta.id, runId: "r1", records: [given, chunk("not given")], json: [json] },
+    ]);
+    expect(result).toEqual({ ok: true, lastSeq: 2 });
+    const records = (await store.getTranscript(meta.id))?.records ?? [];
+    expect(records.map((record) => Object.keys(record))).toEqual([
+      ["text", "t", "turn", "kind", "seq", "runId"],
+      ["kind", "turn", "t", "text", "seq", "runId"],
+    ]);
+    await store.close();
+  });
+
   it("keeps everything across close and reopen, and continues the seq", async () => {
     const path = join(directory, "store.db");
     let time = 1000;

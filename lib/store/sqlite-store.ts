@@ -74,7 +74,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, options.busyTimeoutMs ?? 5000);
   const sql = prepareStatements(db);
   const messages = sqliteMessages(db);
-  // Transcript, run start and run end rows: one commit for those made in one event-loop turn.
+  // Transcript rows and run claims: one commit for those made in one event-loop turn.
   const grouped = groupedWrites(db);
 
   function open(): void {
@@ -117,7 +117,8 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const appendBatches = db.transaction((batches: readonly RunRecordBatch[]) =>
     batches.map((batch): RunBatchResult => {
       try {
-        const encoded = batch.records.map(encodeRecord);
+        const { json } = batch;
+        const encoded = batch.records.map((record, index) => encodeRecord(record, json?.[index]));
         const stored = append(batch.transcriptId, batch.runId, batch.records, encoded);
         return { ok: true, lastSeq: stored.at(-1)?.seq ?? 0 };
       } catch (error) {
@@ -265,7 +266,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
         return [];
       }
       // Encoded before the lock is taken; a bad record fails the call before anything is written.
-      const encoded = records.map(encodeRecord);
+      const encoded = records.map((record) => encodeRecord(record));
       try {
         return append.immediate(transcriptId, runId, records, encoded);
       } catch (error) {

@@ -144,6 +144,11 @@ export interface RunRecordBatch {
   transcriptId: string;
   runId: string;
   records: readonly TranscriptRecord[];
+  /**
+   * `JSON.stringify(records[i])` where the caller made it already (a live run's SSE frame), so
+   * a record is serialised once; stored as the record's body (a request's is made apart).
+   */
+  json?: readonly (string | undefined)[];
 }
 
 /** Per batch: the last `seq` it got, or why it was not stored (the others are unaffected). */

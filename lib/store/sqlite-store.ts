@@ -15,23 +15,16 @@ import { StoreError, storeClosed, transcriptNotFound } from "./errors";
 import { normalizeListOptions, normalizeRecordPage } from "./list-options";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
-import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
+import { foldForSearch, matchSnippet } from "./search-text";
+import { sqliteAppender } from "./sqlite-append";
 import { groupedWrites } from "./sqlite-grouped";
 import { sqliteMessages } from "./sqlite-messages";
 import { openDatabase } from "./sqlite-open";
 import { rowToMeta } from "./sqlite-queries";
 import { sqliteRunMethods } from "./sqlite-runs";
 import { prepareStatements } from "./sqlite-statements";
-import type {
-  RunBatchResult,
-  RunRecordBatch,
-  Store,
-  StoredRecord,
-  StoreOptions,
-  TranscriptMeta,
-  TranscriptRecord,
-} from "./store";
-import { decodeStoredJson, type EncodedRecord, encodeRecord } from "./stored-json";
+import type { Store, StoreOptions, TranscriptMeta } from "./store";
+import { decodeStoredJson, encodeRecord } from "./stored-json";
 
 export const DEFAULT_DB_PATH = "data/wirescope.db";
 
@@ -81,53 +74,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     if (!db.open) throw storeClosed();
   }
 
-  const append = db.transaction(
-    (
-      transcriptId: string,
-      runId: string,
-      records: readonly TranscriptRecord[],
-      encoded: EncodedRecord[],
-    ) => {
-      const reserved = sql.reserveSeqs.get({ id: transcriptId, count: encoded.length, now: now() });
-      if (!reserved) throw transcriptNotFound(transcriptId);
-      const first = reserved.last_seq - encoded.length + 1;
-      return encoded.map(({ body, messages: bodies, turn }, index): StoredRecord => {
-        const record = records[index] as TranscriptRecord;
-        const position = { seq: first + index, runId };
-        const node = bodies === undefined ? null : messages.intern(transcriptId, bodies);
-        sql.insertRecord.run(
-          transcriptId,
-          position.seq,
-          runId,
-          record.kind,
-          body,
-          node,
-          turn ?? null,
-        );
-        const piece = searchPiece(runId, record);
-        if (piece) sql.appendSearch.run(transcriptId, piece.blockKey, piece.text);
-        // The record as given, not decoded back from its body: that cost a parse per record.
-        return { ...record, ...position };
-      });
-    },
-  );
-
-  // One commit for many runs' records; each batch is its own savepoint, so one bad batch
-  // (an unknown transcript, a record that is not JSON) leaves the others in.
-  const appendBatches = db.transaction((batches: readonly RunRecordBatch[]) =>
-    batches.map((batch): RunBatchResult => {
-      try {
-        const { json } = batch;
-        const encoded = batch.records.map((record, index) => encodeRecord(record, json?.[index]));
-        const stored = append(batch.transcriptId, batch.runId, batch.records, encoded);
-        return { ok: true, lastSeq: stored.at(-1)?.seq ?? 0 };
-      } catch (error) {
-        // The batch's savepoint rolled back: message nodes it interned may not exist.
-        messages.forget(batch.transcriptId);
-        return { ok: false, error };
-      }
-    }),
-  );
+  const appender = sqliteAppender(db, sql, messages, now);
 
   // One read transaction: the records match the meta even if another connection appends.
   const readTranscript = db.transaction((id: string) => {
@@ -267,17 +214,12 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       }
       // Encoded before the lock is taken; a bad record fails the call before anything is written.
       const encoded = records.map((record) => encodeRecord(record));
-      try {
-        return append.immediate(transcriptId, runId, records, encoded);
-      } catch (error) {
-        messages.forget(transcriptId);
-        throw error;
-      }
+      return appender.append(transcriptId, runId, records, encoded);
     },
 
     async appendRunRecords(batches) {
       open();
-      return appendBatches.immediate(batches);
+      return appender.appendBatches(batches);
     },
 
     ...sqliteRunMethods(db, sql, messages, open, grouped),

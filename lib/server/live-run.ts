@@ -140,6 +140,8 @@ export class LiveRun implements FrameSource {
 
   framesFrom(start: number): Uint8Array {
     const end = this.frames.length;
+    // One new frame (the usual tick): the frame itself, not a copy of it.
+    if (end - start === 1) return this.frames[start] as Uint8Array;
     if (this.cache !== null && this.cache.start === start && this.cache.end === end)
       return this.cache.bytes;
     const bytes = new Uint8Array(this.bytesFrom(start));
@@ -165,12 +167,12 @@ export class LiveRun implements FrameSource {
     for (const listener of this.listeners) listener.record(record);
     if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => this.flush());
+      flushSoon(this);
     }
   }
 
   /** Every viewer gets what is new, coalesced into one write: once per tick, not per record. */
-  private flush(): void {
+  flush(): void {
     this.scheduled = false;
     for (const viewer of [...this.viewers]) viewer.pump();
     this.cache = null;
@@ -190,4 +192,22 @@ export class LiveRun implements FrameSource {
       if (this.viewers.size + this.listeners.size === 0) this.stop("disconnect");
     }, stopUnwatchedAfterMs);
   }
+}
+
+/** Runs with frames not yet sent, flushed together at the end of this turn of the event loop. */
+let toFlush: LiveRun[] = [];
+
+/**
+ * One `setImmediate` for every run with new frames, not one per run: with hundreds of runs,
+ * each tick's records of all of them go out from one callback (and one microtask checkpoint).
+ */
+function flushSoon(run: LiveRun): void {
+  if (toFlush.length === 0) setImmediate(flushAll);
+  toFlush.push(run);
+}
+
+function flushAll(): void {
+  const runs = toFlush;
+  toFlush = [];
+  for (const run of runs) run.flush();
 }

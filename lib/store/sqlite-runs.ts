@@ -5,7 +5,6 @@
  */
 import type Database from "better-sqlite3";
 import { StoreError, transcriptNotFound } from "./errors";
-import type { GroupedWrite } from "./sqlite-grouped";
 import type { SqliteMessages } from "./sqlite-messages";
 import { rowToRun } from "./sqlite-queries";
 import type { SqliteStatements } from "./sqlite-statements";
@@ -16,7 +15,6 @@ export function sqliteRunMethods(
   sql: SqliteStatements,
   messages: SqliteMessages,
   open: () => void,
-  grouped: GroupedWrite,
 ): StoreRunMethods {
   // The busy check and the insert under one write lock: instances racing for a conversation
   // queue on it, and the second one sees the first one's run.
@@ -42,8 +40,10 @@ export function sqliteRunMethods(
     async claimRun(claim) {
       open();
       try {
-        // With the other starts of this event-loop turn: one commit for them all.
-        return await grouped(() => claimRun(claim));
+        // Not grouped (`groupedWrites`): a run's start claims it right after creating its
+        // transcript, whose grouped commit settles at the end of a turn of the event loop; a
+        // claim queued then would wait a whole further turn, under load tens of milliseconds.
+        return claimRun.immediate(claim);
       } catch (error) {
         throw runConstraintError(error, claim.runId, claim.transcriptId);
       }

@@ -67,7 +67,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, options.busyTimeoutMs ?? 5000);
   const sql = prepareStatements(db);
   const messages = sqliteMessages(db);
-  // Transcript rows and run claims: one commit for those made in one event-loop turn.
+  // Transcript rows: one commit for those asked for in one turn of the event loop.
   const grouped = groupedWrites(db);
 
   function open(): void {
@@ -222,7 +222,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       return appender.appendBatches(batches);
     },
 
-    ...sqliteRunMethods(db, sql, messages, open, grouped),
+    ...sqliteRunMethods(db, sql, messages, open),
 
     async relicGet(namespace, key) {
       open();

@@ -15,13 +15,13 @@ afterEach(() => rm(dataDir, { recursive: true, force: true }));
 const signal = new AbortController().signal;
 
 describe("lazyWorkspace", () => {
-  it("answers at once, seeds in the background, and runs tools once the workspace is there", async () => {
+  it("makes nothing on disk until a tool runs, then seeds the workspace once", async () => {
     const lazy = lazyWorkspace(dataDir, "conv-1");
     const root = path.join(dataDir, "workspaces", "conv-1");
     const registry = lazy.tools(createRegistry([listTool]));
     expect(registry.names()).toEqual(["list"]);
-    // Nothing was awaited: the seeding (on the thread pool) has not finished yet.
-    expect(existsSync(path.join(root, "README.md"))).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(existsSync(root)).toBe(false);
 
     const [first, second] = await Promise.all([
       registry.run("list", {}, { workspace: lazy.workspace, signal }),

@@ -3,7 +3,7 @@ import { ensureWorkspace, type Registry, type Workspace } from "../tools";
 import { withoutServerPaths } from "../tools/registry";
 import { DEFAULT_LIMITS } from "../tools/workspace";
 
-/** A run's workspace, seeded in the background: only its tools wait for it. */
+/** A run's workspace, made and seeded when its first tool call needs it. */
 export interface LazyWorkspace {
   /** What the run environment holds; its `root` is the real root once the workspace exists. */
   workspace: Workspace;
@@ -14,10 +14,9 @@ export interface LazyWorkspace {
 /**
  * Seeding a workspace is a dozen file-system calls on the thread pool. When 300 runs start at
  * once, every start waited behind every earlier one's (and behind the tools of runs already
- * going), which held back each run's first record by up to seconds. The seeding now starts
- * with the run but nothing waits for it except the tools: the first record goes out at once,
- * and by the first tool call (after a model turn) the workspace is there, so tools start when
- * they did before and a parallel batch's results come in the same order.
+ * going), which held back each run's first record by up to seconds. Now nothing waits for it
+ * but the tools: the workspace is made when the run's first tool call comes (after a model
+ * turn), and a run that calls no tool never touches the disk for it.
  */
 export function lazyWorkspace(dataDir: string, conversationId: string): LazyWorkspace {
   const lexicalRoot = path.join(dataDir, "workspaces", conversationId);
@@ -36,8 +35,6 @@ export function lazyWorkspace(dataDir: string, conversationId: string): LazyWork
     );
     return made;
   };
-  // Started now, awaited by the tools only; a failure is theirs to report (and retry).
-  ready().catch(() => {});
   const workspace: Workspace = {
     get root() {
       return real?.root ?? lexicalRoot;

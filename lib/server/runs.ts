@@ -130,7 +130,7 @@ export async function startRun(
       ));
     // A new conversation is claimed as soon as it exists: its id reaches the client first thing.
     if (previous === null) release = claimTranscript(meta.id) ?? release;
-    // Seeded in the background: awaiting it here held back every later run's first record.
+    // Made when a tool first needs it: seeding it here held back every later run's first record.
     const { workspace, tools } = lazyWorkspace(config.dataDir, meta.id);
     const controller = new AbortController();
     // Every running call listens for the interrupt; a wide batch is not a leak.

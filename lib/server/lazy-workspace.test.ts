@@ -3,7 +3,7 @@ import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRegistry, listTool, SAMPLE_FILES } from "../tools";
+import { calculateTool, createRegistry, listTool, SAMPLE_FILES } from "../tools";
 import { lazyWorkspace } from "./lazy-workspace";
 
 let dataDir: string;
@@ -34,6 +34,15 @@ describe("lazyWorkspace", () => {
     expect(Object.keys(SAMPLE_FILES)).toContain("README.md");
     expect(listed).toContain('"README.md"');
     expect(lazy.workspace.root).toBe(await realpath(root));
+  });
+
+  it("runs a tool that reads no file without making the workspace", async () => {
+    const lazy = lazyWorkspace(dataDir, "conv-3");
+    const result = await lazy
+      .tools(createRegistry([listTool, calculateTool]))
+      .run("calculate", { expression: "12 * 12" }, { workspace: lazy.workspace, signal });
+    expect(result).toMatchObject({ status: "success", content: { value: 144 } });
+    expect(existsSync(path.join(dataDir, "workspaces"))).toBe(false);
   });
 
   it("answers a tool failure, with no server path, when the workspace cannot be made", async () => {

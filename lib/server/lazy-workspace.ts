@@ -1,7 +1,15 @@
 import path from "node:path";
-import { ensureWorkspace, type Registry, type Workspace } from "../tools";
+import { calculateTool, ensureWorkspace, type Registry, type Tool, type Workspace } from "../tools";
 import { withoutServerPaths } from "../tools/registry";
 import { DEFAULT_LIMITS } from "../tools/workspace";
+
+/**
+ * Tools that never look at the workspace: a call of one neither waits for it nor makes it.
+ * Seeding costs about 5 ms of CPU on this machine's file system (four files and their
+ * directories, mostly kernel time), as much as a short run's records, so a run that only
+ * calculates should not pay it. Any tool not listed waits for the workspace.
+ */
+const WORKSPACE_FREE: ReadonlySet<Tool<unknown>> = new Set([calculateTool as Tool<unknown>]);
 
 /** A run's workspace, made and seeded when its first tool call needs it. */
 export interface LazyWorkspace {
@@ -16,7 +24,7 @@ export interface LazyWorkspace {
  * once, every start waited behind every earlier one's (and behind the tools of runs already
  * going), which held back each run's first record by up to seconds. Now nothing waits for it
  * but the tools: the workspace is made when the run's first tool call comes (after a model
- * turn), and a run that calls no tool never touches the disk for it.
+ * turn), and a run that calls no tool that reads files never touches the disk for it.
  */
 export function lazyWorkspace(dataDir: string, conversationId: string): LazyWorkspace {
   const lexicalRoot = path.join(dataDir, "workspaces", conversationId);
@@ -55,6 +63,9 @@ export function lazyWorkspace(dataDir: string, conversationId: string): LazyWork
       describe: () => registry.describe(),
       validate: (name, args) => registry.validate(name, args),
       async run(name, args, context) {
+        const tool = registry.get(name);
+        if (tool !== undefined && WORKSPACE_FREE.has(tool))
+          return registry.run(name, args, { ...context, workspace });
         let made: Workspace;
         try {
           made = await ready();

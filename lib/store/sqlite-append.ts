@@ -41,8 +41,8 @@ export function sqliteAppender(
   };
 
   /**
-   * One run's records, in the caller's transaction. `null`: no such transcript, and nothing
-   * was written. Search text is added once per block (a batch often holds several pieces of
+   * One run's records, in the caller's transaction: the seq of the first, or `null` when there
+   * is no such transcript (and nothing was written). Search text is added once per block (a batch often holds several pieces of
    * one response), which is what adding it piece by piece came to.
    */
   function appendRows(
@@ -50,11 +50,10 @@ export function sqliteAppender(
     runId: string,
     records: readonly TranscriptRecord[],
     encoded: readonly EncodedRecord[],
-  ): StoredRecord[] | null {
+  ): number | null {
     const reserved = sql.reserveSeqs.get({ id: transcriptId, count: encoded.length, now: now() });
     if (!reserved) return null;
     const first = reserved.last_seq - encoded.length + 1;
-    const stored: StoredRecord[] = [];
     const blocks = new Map<string, string>();
     let rows: unknown[] = [];
     const insert = () => {
@@ -69,12 +68,10 @@ export function sqliteAppender(
       if (rows.length === ROWS_PER_INSERT * 7) insert();
       const piece = searchPiece(runId, record);
       if (piece) blocks.set(piece.blockKey, (blocks.get(piece.blockKey) ?? "") + piece.text);
-      // The record as given, not decoded back from its body: that cost a parse per record.
-      stored.push({ ...record, seq, runId });
     });
     insert();
     for (const [blockKey, text] of blocks) sql.appendSearch.run(transcriptId, blockKey, text);
-    return stored;
+    return first;
   }
 
   const prepare = (batch: RunRecordBatch): Prepared => {
@@ -89,10 +86,11 @@ export function sqliteAppender(
     }
   };
 
-  const result = (batch: RunRecordBatch, stored: StoredRecord[] | null): RunBatchResult =>
-    stored === null
+  // A grouped commit answers each batch's last seq only: no stored copy of its records is made.
+  const result = (batch: RunRecordBatch, first: number | null): RunBatchResult =>
+    first === null
       ? { ok: false, error: transcriptNotFound(batch.transcriptId) }
-      : { ok: true, lastSeq: stored.at(-1)?.seq ?? 0 };
+      : { ok: true, lastSeq: batch.records.length === 0 ? 0 : first + batch.records.length - 1 };
 
   // The usual commit: every batch straight in. A batch that cannot be stored is found out
   // before it writes anything (a record that is not JSON, an unknown transcript), so it fails
@@ -131,9 +129,10 @@ export function sqliteAppender(
       encoded: readonly EncodedRecord[],
     ): StoredRecord[] {
       try {
-        const stored = appendOne.immediate(transcriptId, runId, records, encoded);
-        if (stored === null) throw transcriptNotFound(transcriptId);
-        return stored;
+        const first = appendOne.immediate(transcriptId, runId, records, encoded);
+        if (first === null) throw transcriptNotFound(transcriptId);
+        // The records as given, not decoded back from their bodies: that cost a parse each.
+        return records.map((record, index) => ({ ...record, seq: first + index, runId }));
       } catch (error) {
         messages.forget(transcriptId);
         throw error;

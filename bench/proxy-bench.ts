@@ -32,7 +32,12 @@ const PAUSE_MS = 10;
 
 /** A bench server in its own process; resolves with the URL it prints. */
 async function spawnServer(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", SERVERS, ...args], {
+  // `WIRESCOPE_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"` profiles the proxy's process.
+  const extra =
+    args[0] === "proxy"
+      ? (process.env.WIRESCOPE_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)
+      : [];
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", SERVERS, ...args], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   const url = await new Promise<string>((resolve, reject) => {
@@ -44,7 +49,7 @@ async function spawnServer(args: string[]) {
     });
     child.once("exit", (code) => reject(new Error(`bench server ${args[0]} exited (${code})`)));
   });
-  return { url, close: () => void child.kill() };
+  return { url, close: () => void child.kill("SIGINT") };
 }
 
 /** One streamed call: time to first byte and each frame's delay from send to arrival. */

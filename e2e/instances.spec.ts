@@ -5,6 +5,10 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { type RunStreamRecord, readRunStream } from "../lib/client/run-stream";
 import {
+  type FakeProviderServer,
+  startFakeProviderServer,
+} from "../lib/providers/testing/fake-provider-server";
+import {
   type PostgresCluster,
   postgresSkipReason,
   startCluster,
@@ -14,13 +18,24 @@ import {
  * Several instances on one database (issue 17): two real `next start` processes of the one
  * build, on one SQLite file, then on one PostgreSQL database (a throwaway cluster; skipped with
  * a message where PostgreSQL is not installed). A run on A is followed, listed, refused a second run and stopped
- * through B; a conversation raced from both gets one run; A killed with SIGKILL has its run
- * marked crashed by B once A's lease ends, not before. No browser: plain HTTP clients.
+ * through B, a call captured by A's proxy too; a conversation raced from both gets one run; A
+ * frozen (SIGSTOP) past its lease has its run taken over by B and, woken, writes nothing more
+ * to it; A killed with SIGKILL has its run marked crashed by B once A's lease ends, not before.
+ * No browser: plain HTTP clients (and a fake upstream for the capture proxy).
  */
 
 const BASE_PORT = Number(process.env.WIRESCOPE_E2E_PORT ?? 3100) + 6;
 const LEASE_MS = 4000;
 const servers = new Map<number, ChildProcess>();
+/** The upstream both servers' capture proxies forward `openai` calls to. */
+let upstream: FakeProviderServer;
+
+test.beforeAll(async () => {
+  upstream = await startFakeProviderServer({ chunkChars: 5 });
+});
+test.afterAll(async () => {
+  await upstream.close();
+});
 
 function startServer(port: number, dataDir: string, databaseUrl?: string): ChildProcess {
   const child = spawn(
@@ -33,6 +48,7 @@ function startServer(port: number, dataDir: string, databaseUrl?: string): Child
         WIRESCOPE_DATA_DIR: dataDir,
         WIRESCOPE_LEASE_MS: String(LEASE_MS),
         WIRESCOPE_POLL_MS: "50",
+        OPENAI_BASE_URL: `${upstream.url}/v1`,
         ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
       },
       stdio: ["ignore", "ignore", "inherit"],
@@ -176,6 +192,89 @@ for (const backend of ["SQLite", "PostgreSQL"] as const)
         expect(lastEvent(records)).toMatchObject({ type: "interrupt", reason: "user" });
         const unknown = await fetch(url(PORT_B, "/api/runs/no-such-run/stop"), { method: "POST" });
         expect(unknown.status).toBe(404);
+      });
+
+      test("a call captured by A's proxy is stopped from B: the agent's answer breaks off, the turn ends with interrupt (user)", async () => {
+        const before = new Set(await activeRunIds(PORT_B));
+        const call = await fetch(url(PORT_A, "/proxy/openai/v1/chat/completions"), {
+          method: "POST",
+          // A named dialect: the turn is a run from its first delta.
+          headers: { "content-type": "application/json", "x-wirescope-dialect": "xml" },
+          body: JSON.stringify({
+            model: "stall",
+            stream: true,
+            messages: [{ role: "user", content: "list the files" }],
+          }),
+        });
+        expect(call.status).toBe(200);
+        const agent = (call.body as ReadableStream<Uint8Array>).getReader();
+        await agent.read();
+        let runId: string | undefined;
+        while (runId === undefined) {
+          runId = (await activeRunIds(PORT_B)).find((id) => !before.has(id));
+          if (runId === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        const onB = readAll(await fetch(url(PORT_B, `/api/runs/${runId}/events?after=0`)));
+        const stop = await fetch(url(PORT_B, `/api/runs/${runId}/stop`), { method: "POST" });
+        expect(stop.status).toBe(200);
+        expect(await stop.json()).toEqual({ stopped: runId });
+        // The agent's answer breaks off (an error), never ends as if it were whole.
+        const ending = await (async () => {
+          try {
+            while (!(await agent.read()).done) {}
+            return "ended as if whole";
+          } catch {
+            return "broken off";
+          }
+        })();
+        expect(ending).toBe("broken off");
+        expect(lastEvent(await onB)).toMatchObject({ type: "interrupt", reason: "user" });
+        expect(await activeRunIds(PORT_A)).not.toContain(runId);
+      });
+
+      test("A frozen past its lease (SIGSTOP): B takes its run over; A, woken, writes nothing more to it and tells its viewer", async () => {
+        const paceMs = 300;
+        const response = await startRun(PORT_A, undefined, paceMs);
+        const runId = response.headers.get("x-run-id") ?? "";
+        const reader = readRunStream(response.body as ReadableStream<Uint8Array>);
+        const onA: RunStreamRecord[] = [];
+        for (let read = 0; read < 4; read++) {
+          const next = await reader.next();
+          if (next.done) throw new Error("A's stream ended early");
+          onA.push(next.value);
+        }
+        // Frozen between two records, once the last one's commit (10 ms later) is likely done:
+        // a process frozen inside a write holds the database's lock (SQLite until it wakes;
+        // PostgreSQL ends its session after 30 s idle in a transaction, then B goes on).
+        await new Promise((resolve) => setTimeout(resolve, paceMs / 2));
+        const a = servers.get(PORT_A) as ChildProcess;
+        a.kill("SIGSTOP");
+        let stored: RunStreamRecord[];
+        try {
+          // B marks the run crashed once A's lease has ended: B's stream of it then ends.
+          stored = await readAll(await fetch(url(PORT_B, `/api/runs/${runId}/events?after=0`)));
+          expect(lastEvent(stored)).toMatchObject({ type: "interrupt", reason: "crash" });
+        } finally {
+          a.kill("SIGCONT");
+        }
+        // A wakes: the run is no longer its own. Its viewer is told so, and the stream ends.
+        for (;;) {
+          const next = await reader.next();
+          if (next.done) break;
+          onA.push(next.value);
+        }
+        expect(lastEvent(onA)).toMatchObject({
+          type: "error",
+          code: "storage_failed",
+          message: expect.stringMatching(/^Another instance took this run over/),
+        });
+        expect(await activeRunIds(PORT_A)).not.toContain(runId);
+        // Nothing A wrote after waking landed: the store holds what B saw end with the crash.
+        const after = await readAll(await fetch(url(PORT_A, `/api/runs/${runId}/events?after=0`)));
+        expect(after).toEqual(stored);
+        // A is alive and serves runs again.
+        const next = await startRun(PORT_A, undefined, 1);
+        expect(lastEvent(await readAll(next))?.type).not.toBe("interrupt");
       });
 
       test("A killed mid-run: B marks its run crashed once A's lease has ended, not before", async () => {

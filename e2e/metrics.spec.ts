@@ -137,6 +137,64 @@ test("the waterfall draws turns and calls; a bar lights its card and raw span", 
   await expect(card).toHaveAttribute("data-selected", "true");
 });
 
+/**
+ * A demo transcript whose second model turn ran two days after the first (a fork continued
+ * later looks the same), and on a demo model id other than `scripted`: exported, edited,
+ * imported back.
+ */
+async function daysApart(page: Page): Promise<string> {
+  const made = await page.request.post("/api/runs", {
+    data: { message: "list the files", dialect: "xml", model: { provider: "demo" } },
+  });
+  await made.body();
+  const id = made.headers()["x-transcript-id"] ?? "";
+  const exported = await page.request.get(`/api/transcripts/${id}/export?format=jsonl`);
+  const later = 2 * 86_400_000;
+  const lines = (await exported.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  for (const line of lines) {
+    if (line.format !== undefined) line.model = { provider: "demo", id: "fast" };
+    if (line.kind === "request") line.model = "fast";
+    const event = line.event as { turn?: number; timestamp?: number } | undefined;
+    if (event?.turn !== undefined && event.turn >= 1 && event.timestamp !== undefined)
+      event.timestamp += later;
+  }
+  const imported = await page.request.post("/api/transcripts/import", {
+    data: lines.map((line) => JSON.stringify(line)).join("\n"),
+    headers: { "content-type": "application/x-ndjson" },
+  });
+  expect(imported.status()).toBe(201);
+  return ((await imported.json()) as { transcript: { id: string } }).transcript.id;
+}
+
+test("days between turns: the waterfall breaks its axis there; a demo model id costs 0", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const id = await daysApart(page);
+  await page.goto(`/t/${id}`);
+  await expect(summary(page).locator('[data-stat="cost"]')).toHaveText("$0.00");
+  await summary(page).getByRole("button", { name: "Waterfall" }).click();
+  const waterfall = page.getByTestId("waterfall");
+  await expect(waterfall.locator("[data-axis-break]")).toHaveCount(1);
+  await expect(waterfall.locator("[data-axis-break-label]")).toContainText("2 d");
+  // The bars fill most of the axis: the two days are cut out, not drawn as empty space.
+  await expect(waterfall.locator("[data-waterfall-bar=turn]")).toHaveCount(2);
+  const scale = (await waterfall.getByTestId("waterfall-scale").boundingBox())?.width ?? 0;
+  const bars = await waterfall.locator("[data-waterfall-bar]").all();
+  const widths = await Promise.all(bars.map(async (bar) => (await bar.boundingBox())?.width ?? 0));
+  expect(widths.reduce((total, width) => total + width, 0)).toBeGreaterThan(scale * 0.5);
+  const results = await new AxeBuilder({ page }).include('[aria-label="Run summary"]').analyze();
+  expect(
+    results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.help}`),
+  ).toEqual([]);
+  await page.screenshot({ path: "test-results/metrics-waterfall-break-1440-dark.png" });
+});
+
 test("prices set in Settings cost the run, and a bad one names its field", async ({ page }) => {
   await run(page, "xml", "list the files");
   await expect(summary(page).locator('[data-stat="cost"]')).toHaveText("$0.00");

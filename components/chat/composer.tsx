@@ -68,7 +68,7 @@ export function Composer() {
           rows={Math.min(8, Math.max(2, text.split("\n").length))}
           placeholder="Ask the agent… (Enter to send, Shift+Enter for a new line)"
           aria-label="Message"
-          className="min-h-[44px] min-w-0 flex-1 resize-none rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
+          className="min-h-[44px] min-w-0 flex-1 resize-none rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-accent"
         />
         {busy ? (
           <button

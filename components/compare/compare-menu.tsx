@@ -16,7 +16,7 @@ export function CompareMenu({ meta, busy }: { meta: TranscriptMeta; busy: boolea
   const root = useRef<HTMLDivElement>(null);
   useDismiss(open, root, () => setOpen(false));
   const item =
-    "block w-full whitespace-nowrap rounded px-2 py-1 text-left text-xs text-fg hover:bg-surface-2 focus-visible:bg-surface-2 focus-visible:outline-none";
+    "block w-full whitespace-nowrap rounded px-2 py-1 text-left text-xs text-fg hover:bg-surface-2 focus-visible:bg-surface-2";
   return (
     <div ref={root} className="relative">
       <button

@@ -124,7 +124,7 @@ export function CompareView({ a, b }: { a: LoadedTranscript; b: LoadedTranscript
         ref={scroller}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
         tabIndex={0}
-        className="min-h-0 flex-1 overflow-y-auto outline-none focus-visible:ring-1 focus-visible:ring-inset focus-visible:ring-info"
+        className="min-h-0 flex-1 overflow-y-auto focus-visible:-outline-offset-2"
         data-testid="compare-rows"
         aria-label="Turns side by side"
       >

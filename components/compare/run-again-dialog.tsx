@@ -1,9 +1,12 @@
 "use client";
 
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { FIELD } from "@/components/transcripts/fork-overrides";
-import { useModels } from "@/hooks/use-models";
-import { DIALECTS, type Dialect } from "@/lib/protocol/events";
+import { keepFocusIn } from "@/components/dialog/keep-focus-in";
+import {
+  AS_RECORDED,
+  type RunTarget,
+  RunTargetFields,
+} from "@/components/transcripts/run-target-fields";
 import type { RerunStatus } from "@/lib/server/rerun";
 import type { TranscriptMeta } from "@/lib/store/store";
 import { comparePath } from "./paths";
@@ -14,10 +17,7 @@ import { comparePath } from "./paths";
  * far it got, then opens the compare view.
  */
 export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClose(): void }) {
-  const providers = useModels()?.filter((option) => option.configured && option.id !== "replay");
-  const [dialect, setDialect] = useState<Dialect | "">("");
-  const [provider, setProvider] = useState("");
-  const [modelId, setModelId] = useState("");
+  const [runOn, setRunOn] = useState<RunTarget>(AS_RECORDED);
   const [mode, setMode] = useState<"first" | "all">("first");
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<RerunStatus | null>(null);
@@ -64,10 +64,11 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    const { dialect, provider, modelId } = runOn;
     const body = {
       mode,
-      ...(dialect === "" ? {} : { dialect }),
-      ...(provider === ""
+      ...(dialect === null ? {} : { dialect }),
+      ...(provider === null
         ? {}
         : { model: { provider, ...(modelId.trim() === "" ? {} : { id: modelId.trim() }) } }),
     };
@@ -98,7 +99,7 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
         aria-labelledby="run-again-title"
         onKeyDown={(key) => {
           if (key.key === "Escape" && !running) onClose();
-          if (key.key === "Tab") keepFocusIn(dialogRef.current, key);
+          keepFocusIn(dialogRef.current, key);
         }}
         className="w-[34rem] max-w-[calc(100vw-2rem)]"
         data-testid="run-again-dialog"
@@ -137,57 +138,7 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
               Every user message, in order
             </label>
           </fieldset>
-          <div className="flex flex-wrap items-center gap-2 text-xs text-fg-muted">
-            <label className="flex items-center gap-1.5">
-              Dialect
-              <select
-                value={dialect}
-                disabled={running}
-                onChange={(change) => setDialect(change.target.value as Dialect | "")}
-                className={FIELD}
-              >
-                <option value="">as recorded ({meta.definition?.name ?? meta.dialect})</option>
-                {DIALECTS.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex items-center gap-1.5">
-              Model
-              <select
-                value={provider}
-                disabled={running}
-                onChange={(change) => {
-                  setProvider(change.target.value);
-                  setModelId(
-                    providers?.find((option) => option.id === change.target.value)?.defaultModel ??
-                      "",
-                  );
-                }}
-                className={FIELD}
-              >
-                <option value="">as recorded ({meta.model.provider})</option>
-                {(providers ?? []).map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {provider !== "" ? (
-              <label className="flex items-center gap-1.5">
-                Model id
-                <input
-                  value={modelId}
-                  disabled={running}
-                  onChange={(change) => setModelId(change.target.value)}
-                  className={`${FIELD} w-40 font-mono text-xs`}
-                />
-              </label>
-            ) : null}
-          </div>
+          <RunTargetFields recorded={meta} value={runOn} onChange={setRunOn} disabled={running} />
           {status !== null && status.state !== "failed" ? (
             <p role="status" className="text-xs text-fg" data-testid="rerun-progress">
               {status.state === "done"
@@ -226,26 +177,4 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
       </div>
     </div>
   );
-}
-
-/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
-function keepFocusIn(dialog: HTMLElement | null, key: React.KeyboardEvent) {
-  const controls = [
-    ...(dialog?.querySelectorAll<HTMLElement>(
-      "input:not(:disabled), select:not(:disabled), button:not(:disabled), a[href]",
-    ) ?? []),
-  ].filter(
-    (control) =>
-      !(control instanceof HTMLInputElement && control.type === "radio" && !control.checked),
-  );
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  if (first === undefined || last === undefined) return;
-  if (key.shiftKey && document.activeElement === first) {
-    key.preventDefault();
-    last.focus();
-  } else if (!key.shiftKey && document.activeElement === last) {
-    key.preventDefault();
-    first.focus();
-  }
 }

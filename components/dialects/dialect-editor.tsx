@@ -12,8 +12,7 @@ import { DialectPreview } from "./dialect-preview";
 import { type Checked, checkDraft, type Draft, draftOf, SLOTS, STARTERS } from "./draft";
 import { removeDefinition, saveDefinition, useSavedDefinitions } from "./saved-dialects";
 
-const FIELD =
-  "rounded border border-border bg-bg px-2 py-1 text-xs text-fg focus:border-accent focus:outline-none";
+const FIELD = "rounded border border-border bg-bg px-2 py-1 text-xs text-fg focus:border-accent";
 
 const span = { start: 0, end: 0 };
 const base = { id: "", timestamp: 0, turn: 0, span };

@@ -73,7 +73,7 @@ export function DialectSwitch({ disabled }: { disabled: boolean }) {
                 ? `Custom dialect (${option.definition.family} family)`
                 : undefined
             }
-            className={`cursor-pointer whitespace-nowrap rounded px-2 py-0.5 font-mono text-xs ${checked(option) ? "bg-surface-2 text-fg" : "text-fg-muted hover:text-fg"} ${option.kind === "custom" ? "italic" : ""}`}
+            className={`cursor-pointer whitespace-nowrap rounded px-2 py-0.5 font-mono text-xs has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-solid has-[:focus-visible]:outline-accent has-[:focus-visible]:-outline-offset-2 ${checked(option) ? "bg-surface-2 text-fg" : "text-fg-muted hover:text-fg"} ${option.kind === "custom" ? "italic" : ""}`}
           >
             <input
               type="radio"
@@ -89,7 +89,7 @@ export function DialectSwitch({ disabled }: { disabled: boolean }) {
         <button
           type="button"
           onClick={() => setEditing(true)}
-          className="ml-0.5 rounded px-1.5 py-0.5 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
+          className="ml-0.5 rounded px-1.5 py-0.5 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg focus-visible:-outline-offset-2"
           aria-label="Edit custom dialects"
           title="Define your own dialect"
         >

@@ -4,8 +4,8 @@ import { modelName, type RunSummary } from "@/lib/metrics";
 import { usePlayground } from "@/state/playground-store";
 import { describeCost, TOKEN_SOURCE_TEXT } from "./describe";
 
-const CELL = "px-2 py-0.5 text-right tabular-nums";
-const HEAD = "px-2 py-1 text-right font-normal text-fg-subtle";
+const CELL = "whitespace-nowrap px-2 py-0.5 text-right tabular-nums";
+const HEAD = "whitespace-nowrap px-2 py-1 text-right font-normal text-fg-subtle";
 
 /**
  * Each model turn's figures, and their sums (the header's figures) in the last row. A turn

@@ -39,7 +39,7 @@ export function Splitter({ width }: { width: number }) {
       aria-valuenow={Math.round((width / Math.max(1, windowWidth)) * 100)}
       aria-valuetext={`${width} px`}
       tabIndex={0}
-      className="w-1 shrink-0 cursor-col-resize bg-transparent transition-colors hover:bg-accent/40 focus-visible:bg-accent/60 focus-visible:outline-none"
+      className="w-1 shrink-0 cursor-col-resize bg-transparent transition-colors hover:bg-accent/40 focus-visible:-outline-offset-2"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={() => {

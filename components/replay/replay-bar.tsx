@@ -77,7 +77,7 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
             const speed = parseSpeed(change.target.value);
             if (speed !== undefined) replay.setSpeed(speed);
           }}
-          className="h-6 w-auto min-w-[4.5rem] shrink-0 rounded border border-border bg-bg px-1 font-mono text-[11px] text-fg-muted focus:border-accent focus:outline-none"
+          className="h-6 w-auto min-w-[4.5rem] shrink-0 rounded border border-border bg-bg px-1 font-mono text-[11px] text-fg-muted focus:border-accent"
         >
           {SPEED_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>

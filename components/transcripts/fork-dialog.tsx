@@ -1,13 +1,14 @@
 "use client";
 
-import { type FormEvent, useState } from "react";
-import type { Dialect, ResultStatus } from "@/lib/protocol";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { keepFocusIn } from "@/components/dialog/keep-focus-in";
+import type { ResultStatus } from "@/lib/protocol";
 import { owesTurn } from "@/lib/transcripts/fork";
 import type { OpenTranscript } from "@/state/playground-store";
 import { type ForkMode, forkRequestOf, initialText, modesOf } from "./fork-body";
-import { FIELD, ForkOverrides } from "./fork-overrides";
 import { forkAndRun } from "./fork-run";
 import type { ForkTarget } from "./fork-target";
+import { AS_RECORDED, FIELD, type RunTarget, RunTargetFields } from "./run-target-fields";
 
 const MODE_LABEL: Record<ForkMode, string> = {
   edit: "Edit the message",
@@ -29,12 +30,26 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
   const [status, setStatus] = useState<ResultStatus>(
     target.kind === "call" ? (target.result?.status ?? "success") : "success",
   );
-  const [dialect, setDialect] = useState<Dialect | null>(null);
-  const [provider, setProvider] = useState<string | null>(null);
-  const [modelId, setModelId] = useState("");
+  const [runOn, setRunOn] = useState<RunTarget>(AS_RECORDED);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const dialogRef = useRef<HTMLFormElement>(null);
+  // Read while rendering, before the text field's autofocus moves focus into the dialog.
+  const [opener] = useState(() =>
+    typeof document === "undefined" ? null : document.activeElement,
+  );
   const { meta } = transcript;
+
+  // Modal: focus starts inside (the text field, or the chosen mode) and goes back to what
+  // opened the dialog when it closes.
+  useEffect(() => {
+    const form = dialogRef.current;
+    if (form !== null && !form.contains(document.activeElement))
+      form.querySelector<HTMLElement>("textarea, input:checked")?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [opener]);
   const needsMessage =
     mode === "rerun" &&
     target.kind === "end" &&
@@ -48,6 +63,7 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
+    const { dialect, provider, modelId } = runOn;
     const model = provider === null ? null : { provider, id: modelId.trim() || "default" };
     const { body, message } = forkRequestOf(target, { mode, text, status, dialect, model });
     setSending(true);
@@ -62,10 +78,15 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center bg-black/40 pt-[12vh]">
       <form
+        ref={dialogRef}
         role="dialog"
+        aria-modal="true"
         aria-label="Fork"
         onSubmit={(event) => void submit(event)}
-        onKeyDown={(key) => key.key === "Escape" && onClose()}
+        onKeyDown={(key) => {
+          if (key.key === "Escape") onClose();
+          keepFocusIn(dialogRef.current, key);
+        }}
         className="flex w-[36rem] max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
       >
         <header>
@@ -78,7 +99,7 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
           {modes.map((option) => (
             <label
               key={option}
-              className={`cursor-pointer rounded-md border px-2 py-1 text-xs ${option === mode ? "border-accent text-fg" : "border-border text-fg-muted hover:text-fg"}`}
+              className={`cursor-pointer rounded-md border px-2 py-1 text-xs has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-solid has-[:focus-visible]:outline-accent has-[:focus-visible]:outline-offset-1 ${option === mode ? "border-accent text-fg" : "border-border text-fg-muted hover:text-fg"}`}
             >
               <input
                 type="radio"
@@ -122,17 +143,7 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
             </select>
           </label>
         ) : null}
-        <ForkOverrides
-          recorded={meta}
-          dialect={dialect}
-          onDialect={setDialect}
-          provider={provider}
-          modelId={modelId}
-          onModel={(next, id) => {
-            setProvider(next);
-            setModelId(id);
-          }}
-        />
+        <RunTargetFields recorded={meta} value={runOn} onChange={setRunOn} />
         {error !== null ? (
           <p role="alert" className="text-xs text-danger">
             {error}

@@ -70,6 +70,15 @@ describe("Sidebar", () => {
     expect(document.activeElement).toBe(buttons[0]);
   });
 
+  it("reaches the tab stop's compare link by Tab (it has no key of its own), not the others'", async () => {
+    const buttons = await setup();
+    const links = screen.getAllByRole("link", { name: /^Compare "/, hidden: true });
+    expect(links.map((link) => link.tabIndex)).toEqual([-1, 0, -1]);
+    act(() => buttons[1]?.focus());
+    act(() => fireEvent.keyDown(buttons[1] as HTMLElement, { key: "ArrowDown" }));
+    expect(links.map((link) => link.tabIndex)).toEqual([-1, -1, 0]);
+  });
+
   it("scrolls the open transcript into view", async () => {
     await setup();
     expect(scrolled).toEqual(["b"]);

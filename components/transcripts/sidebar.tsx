@@ -76,9 +76,10 @@ export function Sidebar() {
           type="search"
           value={query}
           onChange={(change) => setQuery(change.target.value)}
-          placeholder="Search transcripts"
+          // Short: the source filter leaves the field 9 rem, and a cut-off hint reads as a bug.
+          placeholder="Search…"
           aria-label="Search transcripts"
-          className="min-w-0 flex-1 rounded-md border border-border bg-bg px-2 py-1 text-[13px] text-fg placeholder:text-fg-subtle focus:border-accent focus:outline-none"
+          className="min-w-0 flex-1 rounded-md border border-border bg-bg px-2 py-1 text-[13px] text-fg placeholder:text-fg-subtle focus:border-accent"
         />
         <SourceFilter value={source} onChange={setSource} />
       </div>

@@ -22,7 +22,7 @@ export function SourceFilter(props: {
         const picked = change.target.value;
         props.onChange(picked === "all" ? undefined : (picked as TranscriptSource));
       }}
-      className="w-[5.5rem] shrink-0 rounded-md border border-border bg-bg px-1 py-1 text-[12px] text-fg-muted focus:border-accent focus:outline-none"
+      className="w-[5.5rem] shrink-0 rounded-md border border-border bg-bg px-1 py-1 text-[12px] text-fg-muted focus:border-accent"
     >
       <option value="all">All</option>
       {(Object.keys(LABEL) as TranscriptSource[]).map((source) => (

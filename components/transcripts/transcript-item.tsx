@@ -22,8 +22,8 @@ interface TranscriptItemProps {
 
 /**
  * One saved transcript: title (renamed in place), date, dialect and model, and why a search
- * matched; rename (F2) and delete (Delete) overlay the row on hover or focus, so the title
- * keeps its width.
+ * matched; compare (the Tab after the title), rename (F2) and delete (Delete) overlay the row
+ * on hover or focus, so the title keeps its width.
  */
 export function TranscriptItem(props: TranscriptItemProps) {
   const { transcript, active, now } = props;
@@ -70,7 +70,7 @@ export function TranscriptItem(props: TranscriptItemProps) {
             }
           }}
           aria-keyshortcuts="F2 Delete"
-          className="block w-full min-w-0 rounded-md px-2.5 py-1.5 text-left focus-visible:outline focus-visible:outline-1 focus-visible:-outline-offset-1 focus-visible:outline-accent"
+          className="block w-full min-w-0 rounded-md px-2.5 py-1.5 text-left focus-visible:-outline-offset-2"
         >
           <span className="flex min-w-0 items-center gap-1.5">
             <SourceBadge source={transcript.source} />
@@ -113,7 +113,9 @@ export function TranscriptItem(props: TranscriptItemProps) {
         <span className="absolute top-1 right-1 hidden items-center gap-0.5 rounded-md bg-surface-2 pl-3 shadow-[-10px_0_8px_-2px_var(--color-surface-2)] group-focus-within:flex group-hover:flex">
           <a
             href={comparePath(transcript.id)}
-            tabIndex={-1}
+            // The one row action without a key of its own (F2 renames, Delete deletes): the
+            // Tab after the row's title reaches it.
+            tabIndex={props.focusable ? 0 : -1}
             className={ICON_BUTTON}
             title="Compare with…"
           >
@@ -178,7 +180,7 @@ function TitleInput({ title, onDone }: { title: string; onDone(title: string | n
       onKeyDown={onKeyDown}
       onBlur={() => finish(true)}
       onFocus={(focus) => focus.target.select()}
-      className="m-1 block w-[calc(100%-0.5rem)] rounded border border-accent bg-bg px-1.5 py-1 text-[13px] text-fg outline-none"
+      className="m-1 block w-[calc(100%-0.5rem)] rounded border border-accent bg-bg px-1.5 py-1 text-[13px] text-fg"
     />
   );
 }

@@ -97,3 +97,26 @@ describe("layoutWaterfall", () => {
     expect(layoutWaterfall(summarizeRecords([unclocked]), 0)).toBeNull();
   });
 });
+
+describe("layoutWaterfall of a fork", () => {
+  /** Turn 0 recorded on day 0 (copied into the fork), turn 1 run by the fork two days later. */
+  const LATER = 2 * 86_400_000;
+  const forked = (): TranscriptRecord[] => [
+    call(0, "a"),
+    metric(0, 100, 100, 20),
+    result("a", 200, 100),
+    metric(1, LATER + 100, 100, 20),
+  ];
+
+  it("breaks the axis at the days between them, so both runs keep their width", () => {
+    const layout = layoutWaterfall(summarizeRecords(forked()), T0 + LATER + 100);
+    expect(layout?.breaks).toHaveLength(1);
+    expect(layout?.breaks[0]?.cutMs).toBe(LATER - 200);
+    expect(layout?.shownMs).toBe(300);
+    const [parent, , fork] = layout?.rows ?? [];
+    // Turn 0 takes a third of what is shown, not 0.0001 % of two days.
+    expect(parent?.segments.at(-1)?.to).toBeGreaterThan(0.3);
+    expect(fork?.label).toBe("turn 1");
+    expect(fork?.segments[0]?.from).toBeLessThan(0.7);
+  });
+});

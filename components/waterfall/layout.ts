@@ -1,4 +1,5 @@
 import type { CallTiming, RunSummary, TurnMetrics } from "@/lib/metrics";
+import { type AxisBreak, type Interval, timeAxis } from "./axis";
 
 export type SegmentKind = "wait" | "stream" | "success" | "failure" | "skipped" | "running";
 
@@ -31,13 +32,18 @@ export interface Waterfall {
   /** ms since the epoch at the chart's left edge, and its length in ms. */
   start: number;
   spanMs: number;
+  /** Long idle gaps cut out of the axis (a fork's pause, a wait for the next message). */
+  breaks: AxisBreak[];
+  /** The time drawn to scale: `spanMs` less the cut gaps. */
+  shownMs: number;
 }
 
 /**
  * The waterfall of a run: each top-level model turn as a row (time to first token, then
  * streaming), each of its calls as a row under it (parallel calls overlap in time, one row
  * each), and a sub-agent's turns nested under the call that started it. `now` ends the bars
- * of calls still running. Null when the transcript has no timing (no clock, no metrics).
+ * of calls still running. Long idle gaps between bars are cut out of the axis (`timeAxis`).
+ * Null when the transcript has no timing (no clock, no metrics).
  */
 export function layoutWaterfall(summary: RunSummary, now: number): Waterfall | null {
   const timed = summary.perTurn.filter((turn) => turn.startAt > 0);
@@ -49,7 +55,8 @@ export function layoutWaterfall(summary: RunSummary, now: number): Waterfall | n
   ]);
   const start = Math.min(...starts);
   const spanMs = Math.max(1, Math.max(now, ...ends) - start);
-  const at = (ms: number) => Math.min(1, Math.max(0, (ms - start) / spanMs));
+  const axis = timeAxis(barsOf(timed, now), start, start + spanMs);
+  const { at } = axis;
 
   const byParent = new Map<string, TurnMetrics[]>();
   for (const turn of timed) {
@@ -85,7 +92,21 @@ export function layoutWaterfall(summary: RunSummary, now: number): Waterfall | n
   // A sub-agent whose starting call is not in view (a partial transcript) still shows.
   const shown = new Set(rows.map((row) => row.key));
   for (const turn of timed) if (!shown.has(`turn-${turn.turn}`)) addTurn(turn, 1);
-  return { rows: resolveDependencies(rows), start, spanMs };
+  return {
+    rows: resolveDependencies(rows),
+    start,
+    spanMs,
+    breaks: axis.breaks,
+    shownMs: axis.shownMs,
+  };
+}
+
+/** What the bars cover: each turn's model time and each call's run. */
+function barsOf(turns: readonly TurnMetrics[], now: number): Interval[] {
+  return turns.flatMap((turn) => [
+    { start: turn.startAt, end: turn.startAt + (turn.modelMs ?? 0) },
+    ...turn.calls.map((call) => ({ start: call.startAt ?? now, end: call.endAt ?? now })),
+  ]);
 }
 
 /** `depends_on` names call ids of the same turn (ids repeat across runs, never in a turn). */

@@ -4,6 +4,7 @@ import { type KeyboardEvent, useRef } from "react";
 import type { RunSummary } from "@/lib/metrics";
 import { usePlayground } from "@/state/playground-store";
 import { layoutWaterfall, type SegmentKind, type WaterfallRow } from "./layout";
+import { BreakBands, TimeScale } from "./time-scale";
 import { WaterfallLinks } from "./waterfall-links";
 
 export const ROW_HEIGHT = 22;
@@ -21,7 +22,8 @@ const SEGMENT: Record<SegmentKind, string> = {
  * One run's time as bars: each model turn (waiting for the first token, then streaming), its
  * calls under it (parallel calls overlap, a row each; action dependencies drawn as lines) and
  * sub-agent runs nested under the call that started them. Hover or focus a bar and its card
- * and raw span light up; Enter or a click selects it. Arrow keys move between bars.
+ * and raw span light up; Enter or a click selects it. Arrow keys move between bars. Long idle
+ * gaps (a fork's pause) are cut out of the axis and marked.
  */
 export function Waterfall({ summary, now }: { summary: RunSummary; now: number }) {
   const layout = layoutWaterfall(summary, now);
@@ -44,11 +46,9 @@ export function Waterfall({ summary, now }: { summary: RunSummary; now: number }
   };
   return (
     <div className="relative px-3 py-1.5" data-testid="waterfall">
-      <div className="mb-1 flex justify-between pl-32 font-mono text-[10px] text-fg-subtle">
-        <span>0</span>
-        <span>{formatSpan(layout.spanMs)}</span>
-      </div>
+      <TimeScale breaks={layout.breaks} shownMs={layout.shownMs} />
       <div className="relative">
+        <BreakBands breaks={layout.breaks} />
         <WaterfallLinks rows={layout.rows} rowHeight={ROW_HEIGHT} />
         <ol
           ref={list}
@@ -155,8 +155,4 @@ function Legend() {
       </span>
     </p>
   );
-}
-
-function formatSpan(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;
 }

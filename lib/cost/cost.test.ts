@@ -25,8 +25,25 @@ describe("priceFor", () => {
     expect(priceFor(table, "openai", "gpt-6-sol")).toBeNull();
   });
 
-  it("the demo model costs 0", () => {
-    expect(priceFor(table, "demo", "scripted")).toEqual({ input: 0, output: 0, source: "shipped" });
+  it("the demo provider costs 0 whatever its model id", () => {
+    const free = { input: 0, output: 0, source: "shipped" };
+    expect(priceFor(table, "demo", "scripted")).toEqual(free);
+    expect(priceFor(table, "demo", "fast")).toEqual(free);
+    expect(priceFor(table, "demo", "gpt-4.1")).toEqual(free);
+    // Only the demo provider: another provider's unknown model still has no price.
+    expect(priceFor(table, "openai", "scripted")).toBeNull();
+    expect(priceFor(table, "compat", "demo")).toBeNull();
+  });
+
+  it("a provider-wide price (provider/*) applies after the model's own and its family's", () => {
+    const merged = mergePrices(
+      {},
+      { "compat/*": { input: 0, output: 0 }, "compat/big": { input: 5, output: 6 } },
+    );
+    expect(priceFor(merged, "compat", "llama-3")?.input).toBe(0);
+    expect(priceFor(merged, "compat", "big")?.input).toBe(5);
+    expect(priceFor(merged, "openai", "gpt-4.1-2025-04-14")?.input).toBe(2);
+    expect(priceFor(merged, "openrouter", "llama-3")).toBeNull();
   });
 
   it("env overrides shipped prices and settings override both", () => {

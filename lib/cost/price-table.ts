@@ -9,17 +9,23 @@ export function priceKey(provider: string, model: string): string {
   return `${provider}/${model}`;
 }
 
+/** The key of a price for every model of a provider (`demo/*`: the demo model is free). */
+export function anyModelKey(provider: string): string {
+  return priceKey(provider, "*");
+}
+
 /**
  * The price of `provider`'s `model`: its own entry, else its undated name's (a dated snapshot
- * such as `claude-haiku-4-5-20251001` costs what its family name does). null: no price.
+ * such as `claude-haiku-4-5-20251001` costs what its family name does), else the provider's
+ * `provider/*` entry when the table has one. null: no price.
  */
 export function priceFor(table: PriceTable, provider: string, model: string): SourcedPrice | null {
   const id = model.startsWith("models/") ? model.slice("models/".length) : model;
   const exact = table[priceKey(provider, id)];
   if (exact !== undefined) return exact;
   const undated = id.replace(DATED_SUFFIX, "");
-  if (undated === id) return null;
-  return table[priceKey(provider, undated)] ?? null;
+  const family = undated === id ? undefined : table[priceKey(provider, undated)];
+  return family ?? table[anyModelKey(provider)] ?? null;
 }
 
 /** A table of prices from one source. */

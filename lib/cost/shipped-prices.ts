@@ -10,10 +10,12 @@ import type { Price } from "./types";
  * - Google: deploybase.ai/articles/gemini-2.5-pricing (March 2026); gemini-2.5-pro below
  *   200 K prompt tokens (longer prompts cost more).
  * A model not listed has no price: Wirescope never guesses one. Set `WIRESCOPE_PRICES` or the
- * settings drawer's prices to add or correct one.
+ * settings drawer's prices to add or correct one. `demo/*` prices every model id of the
+ * offline demo provider (a saved transcript or a fork may name one other than `scripted`):
+ * it runs no model, so it costs nothing whatever the id.
  */
 export const SHIPPED_PRICES: Readonly<Record<string, Price>> = {
-  "demo/scripted": { input: 0, output: 0 },
+  "demo/*": { input: 0, output: 0 },
   "openai/gpt-5.5": { input: 5, output: 30 },
   "openai/gpt-5.4": { input: 2.5, output: 15 },
   "openai/gpt-5.1": { input: 1.25, output: 10 },

@@ -30,12 +30,20 @@ export function createAnswerDecoder(
   streaming: boolean,
   maxJsonBytes: number,
 ): AnswerDecoder {
-  return streaming ? sseDecoder(format) : jsonDecoder(format, maxJsonBytes);
+  return streaming ? sseDecoder(format, maxJsonBytes) : jsonDecoder(format, maxJsonBytes);
 }
 
-function sseDecoder(format: UpstreamFormat): AnswerDecoder {
+/**
+ * SSE, one event at a time. The parser holds an event until its blank line, so an event is
+ * capped at `maxEventChars`: past it (an upstream that never ends its event) the rest of the
+ * answer is not read for the recording, and a `problem` says so; the client still gets it all.
+ */
+function sseDecoder(format: UpstreamFormat, maxEventChars: number): AnswerDecoder {
   const text = new TextDecoder();
   let out: AnswerDelta[] = [];
+  /** Characters fed since the last blank line: an upper bound on what the parser holds. */
+  let pending = 0;
+  let over = false;
   const parser = createParser({
     onEvent(message) {
       if (message.data === "[DONE]") return;
@@ -61,15 +69,36 @@ function sseDecoder(format: UpstreamFormat): AnswerDecoder {
   };
   return {
     push(bytes) {
-      parser.feed(text.decode(bytes, { stream: true }));
+      if (over) return [];
+      const decoded = text.decode(bytes, { stream: true });
+      const boundary = lastBlankLine(decoded);
+      pending = boundary < 0 ? pending + decoded.length : decoded.length - boundary;
+      if (pending > maxEventChars) {
+        over = true;
+        parser.reset();
+        out.push({
+          kind: "problem",
+          message: `An SSE event went on past ${maxEventChars} characters without ending; the rest of the answer reached the client but was not read.`,
+        });
+        return take();
+      }
+      parser.feed(decoded);
       return take();
     },
     end() {
+      if (over) return [];
       parser.feed(text.decode());
       parser.reset({ consume: true });
       return take();
     },
   };
+}
+
+/** Where the text after the last blank line (an SSE event's end) starts, or -1. */
+function lastBlankLine(text: string): number {
+  const lf = text.lastIndexOf("\n\n");
+  const crlf = text.lastIndexOf("\r\n\r\n");
+  return Math.max(lf < 0 ? -1 : lf + 2, crlf < 0 ? -1 : crlf + 4);
 }
 
 function jsonDecoder(format: UpstreamFormat, maxBytes: number): AnswerDecoder {

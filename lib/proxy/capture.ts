@@ -38,6 +38,11 @@ export interface CallToCapture {
   dialect: DetectableDialect | "auto";
   namedBy?: "header" | "query";
   session?: string;
+  /**
+   * Breaks the proxied call off: a user's stop of its run (`POST /api/runs/:runId/stop`, on
+   * any instance). The proxy then ends the recording with `end("user")`.
+   */
+  stop: () => void;
 }
 
 export interface CapturedCall {
@@ -45,9 +50,15 @@ export interface CapturedCall {
   /** The upstream answered: its status and content type decide how the bytes are read. */
   response(status: number, contentType: string): void;
   push(bytes: Uint8Array): void;
-  /** The answer ended; `failure` when it broke off, `disconnect` when the client left. */
-  end(outcome?: { failure: string } | "disconnect"): Promise<void>;
+  /**
+   * The answer ended; `failure` when it broke off, `disconnect` when the client left, `user`
+   * when a user stopped it (`CallToCapture.stop`).
+   */
+  end(outcome?: CallOutcome): Promise<void>;
 }
+
+/** How a call ended early (none: it ended as the upstream sent it). */
+export type CallOutcome = { failure: string } | "disconnect" | "user";
 
 const ERROR_BODY_CHARS = 4096;
 
@@ -105,6 +116,7 @@ export function createCapture(options: CaptureOptions) {
         transcriptId: conversation.transcriptId,
         runId,
         turn,
+        stop: call.stop,
         ...(create === undefined ? {} : { create }),
       });
       emit(before.map((event): TranscriptRecord => ({ kind: "event", event })));
@@ -160,12 +172,12 @@ export function createCapture(options: CaptureOptions) {
       async end(outcome) {
         const failure = finish() ?? (typeof outcome === "object" ? outcome.failure : undefined);
         recorder.end(failure === undefined ? undefined : { code: "provider", message: failure });
-        if (outcome === "disconnect") {
+        if (outcome === "disconnect" || outcome === "user") {
           const event: ProtocolEvent = {
             type: "interrupt",
-            id: `t${turn}-disconnect`,
+            id: `t${turn}-${outcome === "user" ? "stop" : "disconnect"}`,
             timestamp: now(),
-            reason: "disconnect",
+            reason: outcome,
           };
           emit([{ kind: "event", event }]);
         }

@@ -3,6 +3,7 @@
  * memory) and across module reloads in development, like the store.
  */
 import { secretsOf } from "../providers/catalog";
+import { readBodyIdleMs } from "../server/body-idle";
 import type { ServerConfig } from "../server/config";
 import { getStore } from "../server/store-instance";
 import { type Capture, createCapture } from "./capture";
@@ -13,6 +14,8 @@ export interface ProxyLimits {
   maxBodyBytes: number;
   /** `WIRESCOPE_PROXY_RECORD_MAX_KB` (default 4096): model text recorded per call. */
   maxRecordChars: number;
+  /** `WIRESCOPE_BODY_IDLE_TIMEOUT_S` (default 30): a request body silent this long gets 408. */
+  bodyIdleMs: number;
 }
 
 export function readProxyLimits(
@@ -21,6 +24,7 @@ export function readProxyLimits(
   return {
     maxBodyBytes: positive(env.WIRESCOPE_PROXY_MAX_BODY_MB, 32) * 1024 * 1024,
     maxRecordChars: positive(env.WIRESCOPE_PROXY_RECORD_MAX_KB, 4096) * 1024,
+    bodyIdleMs: readBodyIdleMs(env),
   };
 }
 

@@ -8,9 +8,11 @@
 import type { DetectableDialect } from "../protocol/detect";
 import { safeParseJson, tooDeep } from "../protocol/safe-json";
 import type { ProviderEnv } from "../providers/provider";
-import type { Capture, CapturedCall } from "./capture";
+import { BodyIdleError, DEFAULT_BODY_IDLE_MS, idleLimited } from "../server/body-idle";
+import type { CallOutcome, Capture, CapturedCall } from "./capture";
 import { DETECTABLE, namedDialect } from "./dialect-choice";
 import { clientResponseHeaders, upstreamRequestHeaders } from "./forward-headers";
+import { type RecordingQueue, recordingQueue } from "./recording-queue";
 import { resolveUpstream, type Upstream } from "./upstreams";
 
 export interface ProxyDependencies {
@@ -18,8 +20,15 @@ export interface ProxyDependencies {
   capture: Capture;
   /** Largest request body forwarded, in bytes. */
   maxBodyBytes: number;
+  /** A request body that sends nothing this long gets 408 (default `DEFAULT_BODY_IDLE_MS`). */
+  bodyIdleMs?: number;
   fetch?: typeof fetch;
+  /** Where recording work waits its turn (default: the process's one queue). */
+  recording?: RecordingQueue;
 }
+
+/** The abort reason of a user's stop of the call's run (the client leaving has none). */
+const STOPPED = "user";
 
 /** Paths whose answers are model turns, by wire format. */
 const RECORDED: Record<Upstream["format"], string> = {
@@ -51,7 +60,12 @@ export async function proxyRequest(
 
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (request.method !== "GET" && request.method !== "HEAD") {
-    const read = await readCapped(request, dependencies.maxBodyBytes);
+    const read = await readCapped(
+      request,
+      dependencies.maxBodyBytes,
+      dependencies.bodyIdleMs ?? DEFAULT_BODY_IDLE_MS,
+    );
+    if (read instanceof BodyIdleError) return problem(408, read.message);
     if (read === "too large") {
       return problem(
         413,
@@ -82,7 +96,10 @@ export async function proxyRequest(
   if (request.method === "POST" && path === RECORDED[upstream.format] && body !== undefined) {
     const sentBody = body;
     const named = dialect;
-    call = deferred(() => startRecording(sentBody, named));
+    call = deferred(
+      () => startRecording(sentBody, named),
+      dependencies.recording ?? recordingQueue,
+    );
   }
   /** Reads the request for the recording; runs only once the answer is on its way back. */
   function startRecording(
@@ -107,6 +124,7 @@ export async function proxyRequest(
             dialect: named,
             ...(named === "auto" ? {} : { namedBy: fromHeader === null ? "query" : "header" }),
             ...(session === undefined || session === "" ? {} : { session }),
+            stop: () => abort.abort(STOPPED),
           })
         : undefined;
     } catch (error) {
@@ -119,7 +137,7 @@ export async function proxyRequest(
   const outcome = await sent;
   if (!outcome.ok) {
     request.signal.removeEventListener("abort", onClientGone);
-    const reason = abort.signal.aborted ? "disconnect" : undefined;
+    const reason = abort.signal.aborted ? abortOutcome(abort.signal) : undefined;
     const message = `upstream: could not reach the ${upstream.name} upstream (${describeError(outcome.error)}).`;
     void call?.end(reason ?? { failure: message });
     return problem(502, message);
@@ -149,8 +167,8 @@ export async function proxyRequest(
 /**
  * The upstream's body, chunk for chunk, read only as fast as the client reads (no buffering
  * here: highWaterMark 0). Recording runs after the chunk is on its way: each chunk (and the
- * end) goes to the recorder in a `setImmediate`, in order (FIFO), so parsing and storing
- * never sit between the upstream's bytes and the client's socket.
+ * end) goes to the recorder through the recording queue, in order (FIFO) and in slices, so
+ * parsing and storing never sit between the upstream's bytes and the client's socket.
  */
 function relay(
   body: ReadableStream<Uint8Array>,
@@ -160,14 +178,29 @@ function relay(
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let finished = false;
-  const finish = (outcome?: { failure: string } | "disconnect") => {
+  const finish = (outcome?: CallOutcome) => {
     if (finished) return;
     finished = true;
     done();
-    if (call !== undefined) setImmediate(() => void call.end(outcome));
+    void call?.end(outcome);
   };
   return new ReadableStream<Uint8Array>(
     {
+      start(controller) {
+        // A user's stop ends the answer at once, even while the client is not reading: the
+        // client gets a broken-off answer (an error, as when an upstream drops), never a
+        // truncated one that looks whole.
+        abort.signal.addEventListener(
+          "abort",
+          () => {
+            if (abort.signal.reason !== STOPPED) return;
+            void reader.cancel().catch(() => {});
+            finish("user");
+            controller.error(new Error("The call was stopped from Wirescope."));
+          },
+          { once: true },
+        );
+      },
       async pull(controller) {
         let next: ReadableStreamReadResult<Uint8Array>;
         try {
@@ -175,7 +208,7 @@ function relay(
         } catch (error) {
           finish(
             abort.signal.aborted
-              ? "disconnect"
+              ? abortOutcome(abort.signal)
               : {
                   failure: `The upstream connection broke off mid-answer (${describeError(error)}).`,
                 },
@@ -183,13 +216,15 @@ function relay(
           controller.error(error);
           return;
         }
+        // Stopped while the read was in flight: the stream has errored already.
+        if (finished) return;
         if (next.done) {
           finish();
           controller.close();
           return;
         }
         controller.enqueue(next.value);
-        if (call !== undefined) setImmediate(record, call, next.value);
+        call?.push(next.value);
       },
       cancel() {
         abort.abort();
@@ -205,11 +240,11 @@ function relay(
 type Recording = Omit<CapturedCall, "transcriptId">;
 
 /**
- * A recording begun on first use, in a `setImmediate`: `response` (called before the answer is
- * returned) and `end` are queued, `push` comes from the relay's own queue, so `begin` runs
- * before the first chunk is recorded and after the answer is on its way (FIFO keeps the order).
+ * A call's recording, every step of it queued on the recording queue: `begin` runs on first
+ * use, so after the answer has been handed back (`response` is the first thing queued), and
+ * before the first chunk is recorded; FIFO keeps chunks and the end in order.
  */
-function deferred(begin: () => CapturedCall | undefined): Recording {
+function deferred(begin: () => CapturedCall | undefined, queue: RecordingQueue): Recording {
   let begun = false;
   let call: CapturedCall | undefined;
   const started = () => {
@@ -221,14 +256,14 @@ function deferred(begin: () => CapturedCall | undefined): Recording {
   };
   return {
     response(status, contentType) {
-      setImmediate(() => started()?.response(status, contentType));
+      queue.push(() => started()?.response(status, contentType));
     },
     push(bytes) {
-      started()?.push(bytes);
+      queue.push(() => started()?.push(bytes));
     },
     end(outcome) {
       return new Promise<void>((resolve) => {
-        setImmediate(() => {
+        queue.push(() => {
           const ending = started()?.end(outcome) ?? Promise.resolve();
           void ending.then(resolve, (error: unknown) => {
             console.error("wirescope: could not finish recording a proxied call:", error);
@@ -240,26 +275,31 @@ function deferred(begin: () => CapturedCall | undefined): Recording {
   };
 }
 
-function record(call: Recording, bytes: Uint8Array): void {
-  try {
-    call.push(bytes);
-  } catch (error) {
-    console.error("wirescope: could not record a proxied chunk:", error);
-  }
+/** Why an aborted call ended: a user's stop, or the client leaving. */
+function abortOutcome(signal: AbortSignal): "user" | "disconnect" {
+  return signal.reason === STOPPED ? "user" : "disconnect";
 }
 
 async function readCapped(
   request: Request,
   max: number,
-): Promise<Uint8Array<ArrayBuffer> | "too large"> {
+  idleMs: number,
+): Promise<Uint8Array<ArrayBuffer> | "too large" | BodyIdleError> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (Number.isFinite(declared) && declared > max) return "too large";
   if (request.body === null) return new Uint8Array();
   const parts: Uint8Array[] = [];
   let size = 0;
-  const reader = request.body.getReader();
+  const reader = idleLimited(request.body, idleMs).getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      if (error instanceof BodyIdleError) return error;
+      throw error;
+    }
+    const { done, value } = next;
     if (done) break;
     size += value.byteLength;
     if (size > max) {

@@ -14,6 +14,8 @@ export interface CapturedTurn {
   transcriptId: string;
   runId: string;
   turn: number;
+  /** Breaks the proxied call off (a user's stop of the run); the turn then ends `interrupt` (`user`). */
+  stop: () => void;
   /** Set when the transcript is new: how to create it (with `id` = `transcriptId`). */
   create?: CreateTranscriptInput & { id: string };
 }
@@ -29,7 +31,8 @@ export interface CaptureSink {
 /**
  * Writes captured turns through the run registry: creates a new transcript first (appends of
  * any turn of it wait for that), opens the turn as a live run, then publishes each record in
- * order. A store failure is logged and never reaches the proxied traffic.
+ * order. A store failure is logged and never reaches the proxied traffic; a user's stop of
+ * the run (on any instance) does: it breaks the proxied call off (`CapturedTurn.stop`).
  */
 export function storeSink(
   store: Store,
@@ -64,6 +67,7 @@ export function storeSink(
             store,
             transcriptId: turn.transcriptId,
             runId: turn.runId,
+            controller: stopper(turn),
           });
           for (const record of state.held) live.publish(record);
           state.held = [];
@@ -91,6 +95,23 @@ export function storeSink(
       if (live !== null) await registry.finish(live, store);
     },
   };
+}
+
+/**
+ * The run's controller: a user's stop (`"user"`) breaks the proxied call off. Other reasons
+ * leave the call alone: a failed store write (`"storage"`, or another instance took the run
+ * over) stops only the recording, which never stands in the agent's way.
+ */
+function stopper(turn: CapturedTurn): AbortController {
+  const controller = new AbortController();
+  controller.signal.addEventListener(
+    "abort",
+    () => {
+      if (controller.signal.reason === "user") turn.stop();
+    },
+    { once: true },
+  );
+  return controller;
 }
 
 interface TurnState {

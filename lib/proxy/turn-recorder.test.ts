@@ -183,6 +183,40 @@ describe("answer decoder", () => {
     ]);
   });
 
+  it("stops reading an SSE event that never ends past the cap, and says so once", () => {
+    const decoder = createAnswerDecoder("openai", true, 1000);
+    const deltas = [...decoder.push(bytes('data: {"choices":[{"delta":{"content":"'))];
+    for (let index = 0; index < 20; index++) deltas.push(...decoder.push(bytes("x".repeat(100))));
+    // Whatever comes after is not read: the parser holds nothing any more.
+    deltas.push(
+      ...decoder.push(bytes('"}}]}\n\ndata: {"choices":[{"delta":{"content":"late"}}]}\n\n')),
+    );
+    deltas.push(...decoder.end());
+    expect(deltas).toEqual([
+      {
+        kind: "problem",
+        message:
+          "An SSE event went on past 1000 characters without ending; the rest of the answer reached the client but was not read.",
+      },
+    ]);
+  });
+
+  it("reads any number of SSE events whose sum is far over the cap, keep-alive comments too", () => {
+    const decoder = createAnswerDecoder("openai", true, 1000);
+    const deltas: AnswerDelta[] = [];
+    for (let index = 0; index < 200; index++) {
+      const frame = `: keep-alive\n\ndata: {"choices":[{"delta":{"content":"${index} "}}]}\n\n`;
+      // Split mid-frame, so a boundary is not always at a chunk's end.
+      deltas.push(
+        ...decoder.push(bytes(frame.slice(0, 20))),
+        ...decoder.push(bytes(frame.slice(20))),
+      );
+    }
+    deltas.push(...decoder.end());
+    expect(deltas).toHaveLength(200);
+    expect(deltas.every((delta) => delta.kind === "text")).toBe(true);
+  });
+
   it("reads a whole JSON answer, and refuses one over the cap without keeping it", () => {
     const body = JSON.stringify({ choices: [{ message: { content: "hi" } }] });
     const decoder = createAnswerDecoder("openai", false, 1000);

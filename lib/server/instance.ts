@@ -18,10 +18,13 @@ export interface RunningInstance {
 
 /**
  * This process as one of the instances sharing a database. It holds a lease in the store,
- * renewed every `leaseMs / 3`; with each renewal it marks the runs of instances whose lease
- * has ended as crashed (`crash-recovery.ts`), so a killed instance's runs end once its lease
- * does, and never while it renews it. While it has runs of its own it reads, every `pollMs`,
- * the stop requests other instances passed through the store for them.
+ * renewed every `leaseMs / 3`; as often, in a loop of its own (a wait there never holds the
+ * lease back), it marks the runs of instances whose lease has ended as crashed
+ * (`crash-recovery.ts`), so a killed instance's runs end once its lease does, and never while
+ * it renews it. With each renewal it also stops its own runs that are no longer its own (it
+ * stalled past its lease and another instance took them over). While it
+ * has runs of its own it reads, every `pollMs`, the stop requests other instances passed
+ * through the store for them.
  */
 export function startInstance(
   store: Store,
@@ -35,8 +38,13 @@ export function startInstance(
 
   const renew = async () => {
     await store.renewLease(instanceId, now() + options.leaseMs);
-    await interruptCrashedRuns(store, now, instanceId);
+    // Stalled past the lease (a long pause): runs of ours may have been taken over meanwhile.
+    await registry.endTakenOverRuns(store);
   };
+  // Apart from the renewal: marking a run may wait on a lock that a stalled instance holds (on
+  // PostgreSQL until its session is ended, 30 s idle in a transaction), and the lease must not
+  // wait with it, or this instance would be taken for dead in turn.
+  const sweep = () => interruptCrashedRuns(store, now, instanceId);
 
   /** Runs `task` every `ms`, never two at once; a failure is logged and the next one tries again. */
   const every = (ms: number, task: () => Promise<unknown>, label: string) => {
@@ -55,13 +63,16 @@ export function startInstance(
   };
 
   registry.watch(store);
-  const ready = renew();
-  void ready
+  const period = Math.max(1, Math.floor(options.leaseMs / 3));
+  const renewed = renew();
+  const ready = renewed.then(sweep).then(() => undefined);
+  void renewed
     .catch(() => undefined)
     .then(() => {
-      every(Math.max(1, Math.floor(options.leaseMs / 3)), renew, "renew this instance's lease");
+      every(period, renew, "renew this instance's lease");
       every(options.pollMs, () => registry.applyStopRequests(store), "read stop requests");
     });
+  void ready.catch(() => undefined).then(() => every(period, sweep, "mark crashed runs"));
   return {
     ready,
     stop() {

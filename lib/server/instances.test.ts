@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunStreamRecord, readRunStream } from "../client/run-stream";
 import type { TranscriptRecord } from "../protocol/records";
 import { recordRun } from "../replay/testing";
-import { openSqliteStore, type Store } from "../store";
+import { createMemoryStore, openSqliteStore, type Store } from "../store";
 import { interruptCrashedRuns } from "./crash-recovery";
+import { startInstance } from "./instance";
 import { RunBusyError, RunRegistry } from "./run-registry";
 
 /**
@@ -128,5 +129,122 @@ describe("several instances on one database", () => {
     const records = await b.listRunRecords(meta.id, live.runId, 0);
     expect(records.at(-1)).toMatchObject({ event: { type: "interrupt", reason: "crash" } });
     expect((await b.getRunInfo(live.runId))?.endedAt).toBe(1000);
+  });
+
+  it("A stalled past its lease: B takes its run over, A's next commit is refused and nothing A writes afterwards lands", async () => {
+    const { a, b, registryA } = twoInstances();
+    const meta = await a.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });
+    await a.renewLease(registryA.instanceId, 1000);
+    const controller = new AbortController();
+    const run = await registryA.open({ store: a, transcriptId: meta.id, controller });
+    const seen = readAll(run.attach(0));
+    for (const record of recorded.slice(0, 3)) run.publish(record);
+    while ((await b.listRunRecords(meta.id, run.runId, 0)).length < 3) await pause(5);
+    // A stalls: its lease (to 1000) is not renewed, and B, sweeping at 1000, takes the run over.
+    await b.renewLease("instance-b", 5000);
+    const marked = await interruptCrashedRuns(b, () => 1000, "instance-b");
+    expect(marked.map((info) => info.runId)).toEqual([run.runId]);
+    // A wakes and goes on: its next commit is refused, which stops the run here.
+    run.publish(recorded[3] as TranscriptRecord);
+    while (!controller.signal.aborted) await pause(5);
+    expect(controller.signal.reason).toBe("storage");
+    for (const record of recorded.slice(4)) run.publish(record);
+    await registryA.finish(run, a);
+
+    const stored = await b.listRunRecords(meta.id, run.runId, 0);
+    expect(stored.map(({ seq: _seq, runId: _runId, ...record }) => record)).toEqual([
+      ...recorded.slice(0, 3),
+      { kind: "event", event: expect.objectContaining({ type: "interrupt", reason: "crash" }) },
+    ]);
+    const records = await seen;
+    expect(records.slice(1, 5)).toEqual(recorded.slice(0, 4));
+    expect(records.slice(5)).toEqual([
+      {
+        kind: "event",
+        event: expect.objectContaining({
+          type: "error",
+          code: "storage_failed",
+          message: expect.stringMatching(/^Another instance took this run over/),
+        }),
+      },
+    ]);
+    expect((await b.getRunInfo(run.runId))?.endedAt).toBe(1000);
+  });
+
+  it("A stalled past its lease with nothing to write finds out at its next renewal and stops the run", async () => {
+    const { a, b, registryA, registryB } = twoInstances();
+    const meta = await a.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });
+    const options = { leaseMs: 300, pollMs: 5 };
+    let instanceA = startInstance(a, registryA, options);
+    await instanceA.ready;
+    const controller = new AbortController();
+    const run = await registryA.open({ store: a, transcriptId: meta.id, controller });
+    const seen = readAll(run.attach(0));
+    run.publish(recorded[0] as TranscriptRecord);
+    const instanceB = startInstance(b, registryB, options);
+    try {
+      // A stalls (its timers stop, as under SIGSTOP) past its lease: B marks the run crashed.
+      instanceA.stop();
+      while ((await b.getRunInfo(run.runId))?.endedAt === null) await pause(5);
+      expect(controller.signal.aborted).toBe(false);
+      // A wakes: its renewal finds the run is no longer its own.
+      instanceA = startInstance(a, registryA, options);
+      await instanceA.ready;
+      expect(controller.signal.reason).toBe("storage");
+      run.publish(recorded[1] as TranscriptRecord);
+      await registryA.finish(run, a);
+    } finally {
+      instanceA.stop();
+      instanceB.stop();
+    }
+    const stored = await b.listRunRecords(meta.id, run.runId, 0);
+    expect(stored.map((record) => record.kind === "event" && record.event.type)).toEqual([
+      recorded[0]?.kind === "event" && recorded[0].event.type,
+      "interrupt",
+    ]);
+    const records = await seen;
+    expect(records.at(-1)).toMatchObject({
+      kind: "event",
+      event: { type: "error", message: expect.stringMatching(/^Another instance took/) },
+    });
+    expect(await registryA.endTakenOverRuns(a)).toEqual([]);
+  });
+
+  it("keeps renewing its lease while marking a dead instance's run waits on a lock", async () => {
+    const store = createMemoryStore();
+    const meta = await store.createTranscript({
+      dialect: "xml",
+      model: { provider: "demo", id: "x" },
+    });
+    // A run of an instance that never wrote a lease: orphaned at once.
+    await store.claimRun({
+      runId: "dead-run",
+      transcriptId: meta.id,
+      startedAt: 0,
+      instanceId: "dead",
+      exclusive: true,
+    });
+    let renewals = 0;
+    // Adopting waits forever, as behind the lock of a stalled instance's open transaction.
+    const stuck = new Proxy(store, {
+      get(target, property, receiver) {
+        if (property === "adoptRun") return () => new Promise<boolean>(() => {});
+        if (property === "renewLease")
+          return (instanceId: string, expiresAt: number) => {
+            renewals++;
+            return target.renewLease(instanceId, expiresAt);
+          };
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const instance = startInstance(stuck, new RunRegistry(LIMITS, "instance-c"), {
+      leaseMs: 30,
+      pollMs: 5,
+    });
+    try {
+      while (renewals < 3) await pause(5);
+    } finally {
+      instance.stop();
+    }
   });
 });

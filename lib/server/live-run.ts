@@ -9,7 +9,10 @@ export interface LiveRunOptions {
   transcriptId: string;
   startedAt: number;
   writer: RecordWriter;
-  /** Interrupts whatever produces the records; absent when nothing here can stop it (a capture). */
+  /**
+   * Interrupts whatever produces the records (the agent loop; a captured call, which a user's
+   * stop breaks off). Absent only in tests and for a followed run (`RunTail`): `stop` is false.
+   */
   controller?: AbortController;
   /** Stop the run after it has had no viewer this long (ms); 0 = never. */
   stopUnwatchedAfterMs: number;
@@ -71,11 +74,13 @@ export class LiveRun implements FrameSource {
   }
 
   /**
-   * A store write failed: viewers get an `error` (`storage_failed`), the run is interrupted
-   * and nothing it produces afterwards is sent (it could not be kept).
+   * A store write failed (or the store refused it: another instance took the run over):
+   * viewers get an `error` (`storage_failed`) with `message`, the run is interrupted and
+   * nothing it produces afterwards is sent (it could not be kept). False when it had already
+   * failed or ended.
    */
-  fail(message: string): void {
-    if (this.failed || this.finished) return;
+  fail(message: string): boolean {
+    if (this.failed || this.finished) return false;
     const event: ProtocolEvent = {
       type: "error",
       id: `${this.runId.slice(0, 8)}-storage`,
@@ -87,9 +92,10 @@ export class LiveRun implements FrameSource {
     this.send(record, JSON.stringify(record));
     this.failed = true;
     this.options.controller?.abort("storage");
+    return true;
   }
 
-  /** Interrupts the run; false when nothing here can (it has ended, or it is a capture). */
+  /** Interrupts the run; false when nothing here can (it has ended, or has no controller). */
   stop(reason: "user" | "disconnect"): boolean {
     const { controller } = this.options;
     if (this.finished || controller === undefined) return false;

@@ -20,6 +20,8 @@ export interface CommitQueueOptions {
   maxDelayMs?: number;
   /** A clock in ms, to time commits (default `performance.now`). */
   now?: () => number;
+  /** The instance writing: the store stores a run's records only while it holds the run. */
+  instanceId?: string;
 }
 
 /** Appends one run's records in order; `flush()` settles once everything written is stored. */
@@ -57,6 +59,7 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
     delayMs = COMMIT_DELAY_MS,
     maxDelayMs = COMMIT_MAX_DELAY_MS,
     now = () => performance.now(),
+    instanceId,
   } = options;
   let pending = new Set<WriterState>();
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -123,7 +126,13 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
   return {
     writer(transcriptId, runId, onError) {
       const state: WriterState = {
-        batch: { transcriptId, runId, records: [], json: [] },
+        batch: {
+          transcriptId,
+          runId,
+          records: [],
+          json: [],
+          ...(instanceId === undefined ? {} : { instanceId }),
+        },
         onError,
         failed: false,
       };

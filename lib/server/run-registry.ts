@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { withLiveExport } from "../otel/install";
-import type { RunInfo, Store } from "../store";
+import { type RunInfo, type Store, StoreError } from "../store";
 import { DEFAULT_POLL_MS } from "./config";
 import { LiveRun } from "./live-run";
 import { type CommitQueue, createCommitQueue } from "./record-writer";
@@ -21,6 +21,11 @@ export interface OpenRunInput {
   transcriptId: string;
   /** Generated when absent. */
   runId?: string;
+  /**
+   * Aborted with `"user"` by a stop (from any instance), `"disconnect"` by the no-viewer
+   * countdown, `"storage"` when its records cannot be kept. Every producer passes one: a run
+   * without it cannot be stopped, and a stop sent to another instance could not say so.
+   */
   controller?: AbortController;
   /** 0 (the default) = never stop a run for having no viewer. */
   stopUnwatchedAfterMs?: number;
@@ -31,6 +36,13 @@ export interface OpenRunInput {
 
 /** Told when a run's records are stored and its end noted; must return at once (no awaiting). */
 export type FinishListener = (run: { transcriptId: string; runId: string }, store: Store) => void;
+
+/** What a run's viewers here are told when another instance has taken it over. */
+const TAKEN_OVER =
+  "Another instance took this run over: this server did not renew its lease for longer than " +
+  "WIRESCOPE_LEASE_MS (it stalled), so the run was marked crashed there. It was stopped here, " +
+  "and nothing it produced since was kept.";
+
 /** `open` with `exclusive`: the transcript already has a run in progress (maybe on another instance). */
 export class RunBusyError extends Error {
   constructor(
@@ -85,6 +97,11 @@ export class RunRegistry {
     if (!claim.ok) throw new RunBusyError(input.transcriptId, claim.runId);
     let run: LiveRun | undefined;
     const writer = this.queue(input.store).writer(input.transcriptId, runId, (error) => {
+      if (error instanceof StoreError && error.code === "taken_over") {
+        console.error(`wirescope: run ${runId} was taken over by another instance; stopped here.`);
+        run?.fail(TAKEN_OVER);
+        return;
+      }
       console.error("wirescope: could not store a record:", describeError(error));
       run?.fail("The transcript could not be saved (storage failed), so the run was stopped.");
     });
@@ -203,6 +220,25 @@ export class RunRegistry {
     return store.requestRunStop(runId, now());
   }
 
+  /**
+   * Stops this instance's runs that another instance has taken over: this one stalled past its
+   * lease (a long pause, SIGSTOP) and they were adopted and marked crashed meanwhile. Their
+   * viewers here get an `error` saying so; the store would refuse their records anyway (the
+   * append's fence), this finds out even for a run with nothing new to write. Their ids.
+   */
+  async endTakenOverRuns(store: Store): Promise<string[]> {
+    if (this.runs.size === 0) return [];
+    // Taken before the read: a run opened after it is not in the answer, yet is still ours.
+    const mine = [...this.runs.values()];
+    const held = new Set(await store.listInstanceRuns(this.instanceId));
+    const lost = mine.filter((run) => !held.has(run.runId) && run.fail(TAKEN_OVER));
+    for (const run of lost)
+      console.error(
+        `wirescope: run ${run.runId} was taken over by another instance; stopped here.`,
+      );
+    return lost.map((run) => run.runId);
+  }
+
   /** Stops this instance's runs that a stop was requested for through the store. */
   async applyStopRequests(store: Store): Promise<string[]> {
     if (this.runs.size === 0) return [];
@@ -246,7 +282,7 @@ export class RunRegistry {
   private queue(store: Store): CommitQueue {
     let queue = this.queues.get(store);
     if (queue === undefined) {
-      queue = createCommitQueue(store);
+      queue = createCommitQueue(store, { instanceId: this.instanceId });
       this.queues.set(store, queue);
     }
     return queue;

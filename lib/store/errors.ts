@@ -9,7 +9,9 @@ export type StoreErrorCode =
   | "closed"
   | "corrupt"
   /** A networked database (PostgreSQL) that cannot be reached; `jsonRoute` answers 503. */
-  | "unavailable";
+  | "unavailable"
+  /** A run's records from an instance that no longer holds the run (`runTakenOver`). */
+  | "taken_over";
 
 export class StoreError extends Error {
   readonly code: StoreErrorCode;
@@ -27,4 +29,15 @@ export function transcriptNotFound(id: string): StoreError {
 
 export function storeClosed(): StoreError {
   return new StoreError("closed", "The store is closed; open a new one to keep using it.");
+}
+
+/**
+ * A batch refused because its run is no longer the writing instance's: another instance adopted
+ * it (and marked it crashed) after this one's lease ended — it stalled, it was not dead.
+ */
+export function runTakenOver(runId: string, instanceId: string): StoreError {
+  return new StoreError(
+    "taken_over",
+    `Run ${JSON.stringify(runId)} is no longer instance ${JSON.stringify(instanceId)}'s: another instance took it over after its lease ended.`,
+  );
 }

@@ -4,7 +4,7 @@
  * copies and round-trip semantics as from `sqlite-store.ts`.
  */
 import { randomUUID } from "node:crypto";
-import { StoreError, storeClosed, transcriptNotFound } from "./errors";
+import { runTakenOver, StoreError, storeClosed, transcriptNotFound } from "./errors";
 import { normalizeListOptions, normalizeRecordPage } from "./list-options";
 import { memoryMessages } from "./memory-messages";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
@@ -14,6 +14,7 @@ import type {
   ListOptions,
   RunBatchResult,
   RunInfo,
+  RunRecordBatch,
   Store,
   StoredRecord,
   StoreOptions,
@@ -75,6 +76,14 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
   /** No live instance runs it: none named, or its lease ended by `at`. */
   function orphaned(run: RunEntry, at: number): boolean {
     return run.instanceId === null || (leases.get(run.instanceId) ?? 0) <= at;
+  }
+
+  /** A batch written for an instance that no longer holds its run (`RunRecordBatch.instanceId`). */
+  function fence({ runId, instanceId }: RunRecordBatch): StoreError | undefined {
+    if (instanceId === undefined) return undefined;
+    const run = runs.get(runId);
+    const held = run !== undefined && run.endedAt === null && run.instanceId === instanceId;
+    return held ? undefined : runTakenOver(runId, instanceId);
   }
 
   function live(id: string): Entry | undefined {
@@ -233,6 +242,8 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
     async appendRunRecords(batches) {
       open();
       return batches.map((batch): RunBatchResult => {
+        const fenced = fence(batch);
+        if (fenced !== undefined) return { ok: false, error: fenced };
         try {
           const stored = append(batch.transcriptId, batch.runId, batch.records);
           return { ok: true, lastSeq: stored.at(-1)?.seq ?? 0 };
@@ -303,6 +314,13 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       open();
       return unfinished()
         .filter((run) => run.instanceId === instanceId && run.stopRequestedAt !== null)
+        .map((run) => run.runId);
+    },
+
+    async listInstanceRuns(instanceId) {
+      open();
+      return unfinished()
+        .filter((run) => run.instanceId === instanceId)
         .map((run) => run.runId);
     },
 

@@ -128,6 +128,13 @@ export const PG = {
     WHERE run_id = $1 AND ended_at IS NULL`,
   stopRequests: `SELECT run_id FROM runs
     WHERE instance_id = $1 AND ended_at IS NULL AND stop_requested_at IS NOT NULL`,
+  instanceRuns: `SELECT run_id FROM runs WHERE instance_id = $1 AND ended_at IS NULL
+    ORDER BY started_at, run_id`,
+  // The fence of appends written for an instance (`RunRecordBatch.instanceId`). FOR SHARE holds
+  // the rows until the append commits, so an adoption (an UPDATE of instance_id) waits for it,
+  // or, having committed first, leaves no row here: never records after the adoption.
+  heldRuns: `SELECT run_id FROM runs
+    WHERE run_id = ANY($1::text[]) AND instance_id = $2 AND ended_at IS NULL FOR SHARE`,
   liveRuns: `SELECT run_id, transcript_id, started_at, ended_at, instance_id,
       (SELECT count(*) FROM records
         WHERE records.transcript_id = runs.transcript_id AND records.run_id = runs.run_id)

@@ -4,7 +4,8 @@
  * Part of `openPostgresStore`, through its pool helpers.
  */
 import type pg from "pg";
-import { StoreError, transcriptNotFound } from "./errors";
+import { runTakenOver, StoreError, transcriptNotFound } from "./errors";
+import type { PreparedBatch } from "./postgres-append";
 import { driverCode, FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION } from "./postgres-errors";
 import type { PostgresMessages } from "./postgres-messages";
 import { PG, READ_TRANSACTION } from "./postgres-queries";
@@ -94,6 +95,12 @@ export function postgresRunMethods({
       );
     },
 
+    async listInstanceRuns(instanceId) {
+      return (await query<{ run_id: string }>(PG.instanceRuns, [instanceId])).rows.map(
+        (row) => row.run_id,
+      );
+    },
+
     async listLiveRuns() {
       return (await query<LiveRunRow>(PG.liveRuns, [])).rows.map((row) => ({
         ...rowToRun(row),
@@ -119,4 +126,34 @@ export function postgresRunMethods({
       });
     },
   };
+}
+
+/**
+ * The batches of an append with those written for an instance that no longer holds their run
+ * (`RunRecordBatch.instanceId`: adopted by another instance, or ended) turned into `taken_over`
+ * failures. In the append's transaction, first: one round trip per writing instance (a commit
+ * has one), none when no batch names an instance; the rows stay locked until the commit.
+ */
+export async function fenceRuns(
+  client: pg.PoolClient,
+  prepared: readonly PreparedBatch[],
+): Promise<readonly PreparedBatch[]> {
+  const runsOf = new Map<string, Set<string>>();
+  for (const { batch } of prepared) {
+    if (batch.instanceId === undefined) continue;
+    const runs = runsOf.get(batch.instanceId) ?? new Set<string>();
+    runs.add(batch.runId);
+    runsOf.set(batch.instanceId, runs);
+  }
+  if (runsOf.size === 0) return prepared;
+  const held = new Set<string>();
+  for (const [instanceId, runs] of runsOf) {
+    const rows = await client.query<{ run_id: string }>(PG.heldRuns, [[...runs], instanceId]);
+    for (const row of rows.rows) held.add(`${instanceId}\n${row.run_id}`);
+  }
+  return prepared.map((item) => {
+    const { runId, instanceId } = item.batch;
+    if (instanceId === undefined || held.has(`${instanceId}\n${runId}`)) return item;
+    return { batch: item.batch, error: runTakenOver(runId, instanceId) };
+  });
 }

@@ -1,11 +1,12 @@
 /**
  * PostgreSQL-only behaviour, on a throwaway cluster: reopening, several instances on one
  * database (concurrent appends to one transcript keep `seq` gapless; migrations applied once
- * when instances start together), a schema from a newer build, text PostgreSQL cannot hold,
- * and an unreachable server.
+ * when instances start together; an adoption waits for a fenced append in flight), a schema
+ * from a newer build, text PostgreSQL cannot hold, and an unreachable server.
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { migrate } from "./postgres-migrate";
 import { POSTGRES_MIGRATIONS } from "./postgres-schema";
@@ -218,6 +219,52 @@ describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
     expect(seqs).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
     await one.close();
     await two.close();
+  });
+
+  it("an adoption waits for the old holder's fenced append in flight: none of its records lands after", async () => {
+    const url = await postgres.createDatabase();
+    const a = await postgres.open({ url });
+    const b = await postgres.open({ url });
+    await a.createTranscript({ ...NEW, id: "t" });
+    await a.renewLease("A", 1);
+    await a.claimRun({
+      runId: "run",
+      transcriptId: "t",
+      startedAt: 0,
+      instanceId: "A",
+      exclusive: true,
+    });
+    // Another connection holds the transcript's row: A's append passes its fence, then waits.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    const waiting = async (count: number) => {
+      const query = `SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+      while ((await holder.query<{ n: number }>(query)).rows[0]?.n !== count)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT 1 FROM transcripts WHERE id = 't' FOR UPDATE");
+      const appended = a.appendRunRecords([
+        { transcriptId: "t", runId: "run", records: [chunk("late")], instanceId: "A" },
+      ]);
+      await waiting(1);
+      // A's lease has ended: B adopts the run, but only once A's append has committed.
+      const adopted = b.adoptRun("run", "B", 10);
+      await waiting(2);
+      await holder.query("COMMIT");
+      expect(await appended).toEqual([{ ok: true, lastSeq: 1 }]);
+      expect(await adopted).toBe(true);
+      const [after] = await a.appendRunRecords([
+        { transcriptId: "t", runId: "run", records: [chunk("later")], instanceId: "A" },
+      ]);
+      expect(after).toMatchObject({ ok: false, error: { code: "taken_over" } });
+    } finally {
+      await holder.end();
+      await a.close();
+      await b.close();
+    }
   });
 
   it("reads requests two instances interleaved in one conversation", async () => {

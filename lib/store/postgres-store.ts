@@ -29,7 +29,7 @@ import { appendWatcher } from "./postgres-listen";
 import { postgresMessages } from "./postgres-messages";
 import { migrate } from "./postgres-migrate";
 import { PG, pgRowToMeta, pgSearchText, READ_TRANSACTION } from "./postgres-queries";
-import { postgresRunMethods } from "./postgres-runs";
+import { fenceRuns, postgresRunMethods } from "./postgres-runs";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet } from "./search-text";
 import type { ListedRow, RecordRow, RelicRow, TranscriptRow } from "./sqlite-queries";
@@ -305,7 +305,9 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         batches.map((batch) => batch.transcriptId),
         async () => {
           try {
-            return await transaction("BEGIN", (client) => appender.writeBatches(client, prepared));
+            return await transaction("BEGIN", async (client) =>
+              appender.writeBatches(client, await fenceRuns(client, prepared)),
+            );
           } catch (error) {
             forgetAll();
             const lost =
@@ -315,8 +317,11 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
           // A statement failed and took the transaction with it (rare: text PostgreSQL cannot
           // hold). Again, each batch in its own savepoint, so that batch fails alone.
           try {
-            return await transaction("BEGIN", (client) =>
-              appender.writeBatches(client, prepared, { savepoints: true, where }),
+            return await transaction("BEGIN", async (client) =>
+              appender.writeBatches(client, await fenceRuns(client, prepared), {
+                savepoints: true,
+                where,
+              }),
             );
           } catch (error) {
             forgetAll();

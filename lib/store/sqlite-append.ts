@@ -3,7 +3,7 @@
  * the grouped commit of every live run's records (`appendRunRecords`).
  */
 import type Database from "better-sqlite3";
-import { transcriptNotFound } from "./errors";
+import { type StoreError, transcriptNotFound } from "./errors";
 import { searchPiece } from "./search-text";
 import type { SqliteMessages } from "./sqlite-messages";
 import type { SqliteStatements } from "./sqlite-statements";
@@ -27,6 +27,8 @@ export function sqliteAppender(
   sql: SqliteStatements,
   messages: SqliteMessages,
   now: Clock,
+  /** Why a batch written for an instance may not be stored (`sqlite-runs.ts`), checked in the commit. */
+  fence: (batch: RunRecordBatch) => StoreError | undefined,
 ) {
   const inserts = new Map<number, Database.Statement<unknown[]>>();
   const insertOf = (rows: number): Database.Statement<unknown[]> => {
@@ -93,14 +95,16 @@ export function sqliteAppender(
       : { ok: true, lastSeq: batch.records.length === 0 ? 0 : first + batch.records.length - 1 };
 
   // The usual commit: every batch straight in. A batch that cannot be stored is found out
-  // before it writes anything (a record that is not JSON, an unknown transcript), so it fails
-  // alone; a statement failing halfway rolls the whole commit back, to be made batch by batch.
+  // before it writes anything (a record that is not JSON, an unknown transcript, a run another
+  // instance took over), so it fails alone; a statement failing halfway rolls the whole commit back, to be made batch by batch.
   let began = false;
   const writeAll = db.transaction((prepared: readonly Prepared[]) => {
     began = true;
     return prepared.map((item): RunBatchResult => {
       if ("error" in item) return { ok: false, error: item.error };
       const { batch, encoded } = item;
+      const fenced = fence(batch);
+      if (fenced !== undefined) return { ok: false, error: fenced };
       return result(batch, appendRows(batch.transcriptId, batch.runId, batch.records, encoded));
     });
   });
@@ -110,6 +114,8 @@ export function sqliteAppender(
     prepared.map((item): RunBatchResult => {
       if ("error" in item) return { ok: false, error: item.error };
       const { batch, encoded } = item;
+      const fenced = fence(batch);
+      if (fenced !== undefined) return { ok: false, error: fenced };
       try {
         return result(batch, appendOne(batch.transcriptId, batch.runId, batch.records, encoded));
       } catch (error) {

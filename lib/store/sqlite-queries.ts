@@ -149,6 +149,11 @@ export const QUERIES = {
     WHERE run_id = ? AND ended_at IS NULL`,
   stopRequests: `SELECT run_id FROM runs
     WHERE instance_id = ? AND ended_at IS NULL AND stop_requested_at IS NOT NULL`,
+  instanceRuns: `SELECT run_id FROM runs WHERE instance_id = ? AND ended_at IS NULL
+    ORDER BY started_at, run_id`,
+  // The fence of an append written for an instance (`RunRecordBatch.instanceId`).
+  heldRun: `SELECT 1 AS held FROM runs
+    WHERE run_id = ? AND instance_id = ? AND ended_at IS NULL`,
   liveRuns: `SELECT run_id, transcript_id, started_at, ended_at, instance_id,
       (SELECT count(*) FROM records
         WHERE records.transcript_id = runs.transcript_id AND records.run_id = runs.run_id)

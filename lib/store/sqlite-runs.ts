@@ -4,11 +4,11 @@
  * requests. Part of `openSqliteStore`, on its connection and statements.
  */
 import type Database from "better-sqlite3";
-import { StoreError, transcriptNotFound } from "./errors";
+import { runTakenOver, StoreError, transcriptNotFound } from "./errors";
 import type { SqliteMessages } from "./sqlite-messages";
 import { rowToRun } from "./sqlite-queries";
 import type { SqliteStatements } from "./sqlite-statements";
-import type { RunClaim, RunClaimResult, StoreRunMethods } from "./store";
+import type { RunClaim, RunClaimResult, RunRecordBatch, StoreRunMethods } from "./store";
 
 export function sqliteRunMethods(
   db: Database.Database,
@@ -74,6 +74,11 @@ export function sqliteRunMethods(
       return sql.stopRequests.all(instanceId).map((row) => row.run_id);
     },
 
+    async listInstanceRuns(instanceId) {
+      open();
+      return sql.instanceRuns.all(instanceId).map((row) => row.run_id);
+    },
+
     async listLiveRuns() {
       open();
       return sql.liveRuns.all().map((row) => ({
@@ -107,6 +112,20 @@ export function sqliteRunMethods(
       return messages.decode(transcriptId, rows, false);
     },
   };
+}
+
+/**
+ * Why a batch written for an instance may not be stored (`RunRecordBatch.instanceId`): the
+ * run is no longer that instance's, or has ended. Called inside the append's write
+ * transaction, so no adoption can come between the check and the records.
+ */
+export function sqliteRunFence(
+  sql: SqliteStatements,
+): (batch: RunRecordBatch) => StoreError | undefined {
+  return ({ runId, instanceId }) =>
+    instanceId === undefined || sql.heldRun.get(runId, instanceId) !== undefined
+      ? undefined
+      : runTakenOver(runId, instanceId);
 }
 
 function runConstraintError(error: unknown, runId: string, transcriptId: string): unknown {

@@ -59,6 +59,8 @@ export function prepareStatements(db: Database.Database) {
     adoptRun: db.prepare<[{ runId: string; instance: string; now: number }]>(QUERIES.adoptRun),
     requestStop: db.prepare<[number, string]>(QUERIES.requestStop),
     stopRequests: db.prepare<[string], { run_id: string }>(QUERIES.stopRequests),
+    instanceRuns: db.prepare<[string], { run_id: string }>(QUERIES.instanceRuns),
+    heldRun: db.prepare<[string, string], { held: number }>(QUERIES.heldRun),
     liveRuns: db.prepare<[], LiveRunRow>(QUERIES.liveRuns),
     relicGet: db.prepare<[string, string], RelicRow>(QUERIES.relicGet),
     relicSet: db.prepare<[string, string, string, number | null]>(QUERIES.relicSet),

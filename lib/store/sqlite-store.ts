@@ -21,7 +21,7 @@ import { groupedWrites } from "./sqlite-grouped";
 import { sqliteMessages } from "./sqlite-messages";
 import { openDatabase } from "./sqlite-open";
 import { rowToMeta } from "./sqlite-queries";
-import { sqliteRunMethods } from "./sqlite-runs";
+import { sqliteRunFence, sqliteRunMethods } from "./sqlite-runs";
 import { prepareStatements } from "./sqlite-statements";
 import type { Store, StoreOptions, TranscriptMeta } from "./store";
 import { decodeStoredJson, encodeRecord } from "./stored-json";
@@ -74,7 +74,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     if (!db.open) throw storeClosed();
   }
 
-  const appender = sqliteAppender(db, sql, messages, now);
+  const appender = sqliteAppender(db, sql, messages, now, sqliteRunFence(sql));
 
   // One read transaction: the records match the meta even if another connection appends.
   const readTranscript = db.transaction((id: string) => {

@@ -89,6 +89,86 @@ export function describeRunConformance(name: string, open: OpenStore): void {
         expect(await store.appendRunRecords([])).toEqual([]);
       });
 
+      it("fences a batch written for an instance: stored while the run is its own, refused once another adopted it", async () => {
+        await store.createTranscript(NEW);
+        await store.renewLease("A", START + 100);
+        await store.renewLease("B", START + 1000);
+        const claim = { transcriptId: "id-1", startedAt: START, exclusive: false };
+        await store.claimRun({ ...claim, runId: "run-a", instanceId: "A" });
+        await store.claimRun({ ...claim, runId: "run-b", instanceId: "B" });
+        const fromA = (text: string) => ({
+          transcriptId: "id-1",
+          runId: "run-a",
+          records: [chunk(text)],
+          instanceId: "A",
+        });
+        const lastSeqs = (results: Awaited<ReturnType<Store["appendRunRecords"]>>) =>
+          results.map((result) => (result.ok ? result.lastSeq : result.error));
+        expect(lastSeqs(await store.appendRunRecords([fromA("a1")]))).toEqual([1]);
+        // A stalls past its lease; B adopts its run (and marks it crashed, unfenced).
+        expect(await store.adoptRun("run-a", "B", START + 100)).toBe(true);
+        const results = await store.appendRunRecords([
+          fromA("a2"),
+          { transcriptId: "id-1", runId: "run-b", records: [chunk("b1")], instanceId: "B" },
+          { ...fromA("a3"), instanceId: "A" },
+          { transcriptId: "id-1", runId: "run-a", records: [chunk("crash")] },
+          { ...fromA("late"), runId: "never-claimed" },
+        ]);
+        expect(lastSeqs(results)).toEqual([
+          expect.objectContaining({ code: "taken_over" }),
+          2,
+          expect.objectContaining({ code: "taken_over" }),
+          3,
+          expect.objectContaining({ code: "taken_over" }),
+        ]);
+        // Its new holder writes; once the run has ended, nobody does.
+        expect(
+          lastSeqs(await store.appendRunRecords([{ ...fromA("b"), instanceId: "B" }])),
+        ).toEqual([4]);
+        await store.recordRunEnd("run-a", START + 101);
+        expect(
+          lastSeqs(await store.appendRunRecords([{ ...fromA("after"), instanceId: "B" }])),
+        ).toEqual([expect.objectContaining({ code: "taken_over" })]);
+        const stored = (await store.getTranscript("id-1"))?.records ?? [];
+        expect(
+          stored.map((record) => [record.runId, record.kind === "chunk" && record.text]),
+        ).toEqual([
+          ["run-a", "a1"],
+          ["run-b", "b1"],
+          ["run-a", "crash"],
+          ["run-a", "b"],
+        ]);
+      });
+
+      it("lists the unfinished runs an instance holds, claimed or adopted", async () => {
+        await store.createTranscript(NEW);
+        await store.createTranscript({ ...NEW, id: "t2" });
+        await store.renewLease("A", START + 100);
+        await store.claimRun({
+          runId: "run-2",
+          transcriptId: "t2",
+          startedAt: START + 2,
+          instanceId: "A",
+          exclusive: true,
+        });
+        await store.claimRun({
+          runId: "run-1",
+          transcriptId: "id-1",
+          startedAt: START + 1,
+          instanceId: "A",
+          exclusive: true,
+        });
+        await store.recordRunStart({ runId: "legacy", transcriptId: "id-1", startedAt: START });
+        expect(await store.listInstanceRuns("A")).toEqual(["run-1", "run-2"]);
+        expect(await store.listInstanceRuns("B")).toEqual([]);
+        expect(await store.adoptRun("run-2", "B", START + 100)).toBe(true);
+        expect(await store.adoptRun("legacy", "B", START)).toBe(true);
+        expect(await store.listInstanceRuns("A")).toEqual(["run-1"]);
+        expect(await store.listInstanceRuns("B")).toEqual(["legacy", "run-2"]);
+        await store.recordRunEnd("run-1", START + 3);
+        expect(await store.listInstanceRuns("A")).toEqual([]);
+      });
+
       it("lists one run's records after a count", async () => {
         await store.createTranscript(NEW);
         await store.appendRecords("id-1", "first", [user("u1", "a"), chunk("x")]);

@@ -149,6 +149,13 @@ export interface RunRecordBatch {
    * a record is serialised once; stored as the record's body (a request's is made apart).
    */
   json?: readonly (string | undefined)[];
+  /**
+   * The instance writing them (a fence): when set, the batch is stored only while the run is
+   * unfinished and still this instance's, checked in the append's own transaction; otherwise it
+   * fails with `taken_over` and nothing of it is written. An instance that stalled past its
+   * lease, whose runs another instance adopted meanwhile, so writes nothing after their end.
+   */
+  instanceId?: string;
 }
 
 /** Per batch: the last `seq` it got, or why it was not stored (the others are unaffected). */
@@ -242,6 +249,11 @@ export interface Store {
   requestRunStop(runId: string, at: number): Promise<boolean>;
   /** The unfinished runs of `instanceId` that a stop was requested for. */
   listStopRequests(instanceId: string): Promise<string[]>;
+  /**
+   * The unfinished runs `instanceId` holds (claimed or adopted): a run of its own missing here
+   * was taken over by another instance while this one's lease had ended.
+   */
+  listInstanceRuns(instanceId: string): Promise<string[]>;
   /** Every unfinished run, oldest first, with its instance and record count. */
   listLiveRuns(): Promise<LiveRunInfo[]>;
   /**
@@ -273,6 +285,7 @@ export type StoreRunMethods = Pick<
   | "adoptRun"
   | "requestRunStop"
   | "listStopRequests"
+  | "listInstanceRuns"
   | "listLiveRuns"
   | "recordRunEnd"
   | "getRunInfo"

@@ -9,6 +9,7 @@ import { GET as exportTranscript } from "./[id]/export/route";
 import { POST as fork } from "./[id]/fork/route";
 import { GET as getOne } from "./[id]/route";
 import { POST as importFile } from "./import/route";
+import { GET as listTranscripts } from "./route";
 
 beforeAll(async () => {
   process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-hardening-"));
@@ -109,5 +110,37 @@ describe("exports", () => {
     const steps = await exported(id, "?format=tasksteps");
     const parsed = JSON.parse(await steps.text()) as unknown[];
     expect(parsed.length).toBeGreaterThan(0);
+  });
+});
+
+describe("a slow upload (slowloris)", () => {
+  it("an import whose body stops arriving gets 408 naming the body, and leaves nothing visible", async () => {
+    const source = await newTranscript("list the files");
+    const before = (await (await listTranscripts(new Request(url("")))).json()) as {
+      transcripts: unknown[];
+    };
+    process.env.WIRESCOPE_BODY_IDLE_TIMEOUT_S = "0.05";
+    try {
+      // A real file's first lines, then nothing more.
+      const lines = (await (await exported(source)).text()).split("\n").slice(0, 2);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${lines.join("\n")}\n`));
+        },
+      });
+      const response = await importFile(
+        new Request(url("/import"), { method: "POST", body, duplex: "half" } as RequestInit),
+      );
+      expect(response.status).toBe(408);
+      expect(((await response.json()) as { error: string }).error).toMatch(
+        /^body: nothing arrived for 0.05 s/,
+      );
+    } finally {
+      delete process.env.WIRESCOPE_BODY_IDLE_TIMEOUT_S;
+    }
+    const after = (await (await listTranscripts(new Request(url("")))).json()) as {
+      transcripts: unknown[];
+    };
+    expect(after.transcripts).toHaveLength(before.transcripts.length);
   });
 });

@@ -4,28 +4,45 @@
  * are capped lower, at `MULTIPART_MAX_BYTES`.
  */
 
+import { BodyIdleError, idleLimited } from "@/lib/server/body-idle";
+
 export type Upload =
   | { ok: true; body: ReadableStream<Uint8Array> | null; name?: string }
-  | { ok: false; status: 400 | 413; message: string };
+  | { ok: false; status: 400 | 408 | 413; message: string };
 
 /** Multipart bodies carry boundaries and headers besides the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 export const MULTIPART_MAX_BYTES = 64 * 1024 * 1024;
 
-export async function readUpload(request: Request, maxBytes: number): Promise<Upload> {
+/**
+ * A raw body's reads fail with `BodyIdleError` (the route answers 408) once the client has sent
+ * nothing for `idleMs`; a multipart body is refused with 408 here.
+ */
+export async function readUpload(
+  request: Request,
+  maxBytes: number,
+  idleMs: number,
+): Promise<Upload> {
   const type = request.headers.get("content-type") ?? "";
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   const multipart = type.toLowerCase().startsWith("multipart/form-data");
   const cap = multipart ? Math.min(maxBytes, MULTIPART_MAX_BYTES) : maxBytes;
   if (declared > cap + (multipart ? MULTIPART_OVERHEAD : 0)) return tooLarge(cap);
+  let idle = false;
+  const body =
+    request.body === null
+      ? null
+      : idleLimited(request.body, idleMs, () => {
+          idle = true;
+        });
   // The importer counts the bytes of a raw body as they arrive.
-  if (!multipart) return { ok: true, body: request.body };
+  if (!multipart) return { ok: true, body };
 
   let over = false;
   const capped =
-    request.body === null
+    body === null
       ? null
-      : request.body.pipeThrough(
+      : body.pipeThrough(
           byteCap(cap + MULTIPART_OVERHEAD, () => {
             over = true;
           }),
@@ -40,6 +57,7 @@ export async function readUpload(request: Request, maxBytes: number): Promise<Up
     } as RequestInit).formData();
   } catch {
     if (over) return tooLarge(cap);
+    if (idle) return { ok: false, status: 408, message: new BodyIdleError(idleMs).message };
     return { ok: false, status: 400, message: "body: not a valid multipart form." };
   }
   const file = form.get("file") ?? [...form.values()].find((value) => typeof value !== "string");

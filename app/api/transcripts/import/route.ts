@@ -7,6 +7,7 @@ import {
   server,
 } from "@/app/api/http";
 import { secretsOf } from "@/lib/providers";
+import { BodyIdleError, readBodyIdleMs } from "@/lib/server/body-idle";
 import { redactRecord } from "@/lib/server/provider-run";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importLimits } from "@/lib/transcripts/jsonl";
@@ -29,14 +30,26 @@ export const dynamic = "force-dynamic";
  * one model turn, parsed with `?dialect=` or the detected dialect; the reply says which and
  * why (`dialect: { dialect, by, reason }`). Only the parameter switches: a transcript file
  * is never read as text because it failed validation.
+ *
+ * A client that sends nothing for `WIRESCOPE_BODY_IDLE_TIMEOUT_S` (30 s) mid-body gets 408,
+ * and the import leaves nothing visible.
  */
 async function post(request: Request): Promise<Response> {
+  try {
+    return await importBody(request);
+  } catch (error) {
+    if (error instanceof BodyIdleError) return problem(408, error.message);
+    throw error;
+  }
+}
+
+async function importBody(request: Request): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
   const parsed = importQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return problem(400, describeProblem(parsed.error, "query"));
   const limits = importLimits(process.env);
-  const upload = await readUpload(request, limits.maxBytes);
+  const upload = await readUpload(request, limits.maxBytes, readBodyIdleMs(process.env));
   if (!upload.ok) return problem(upload.status, upload.message);
   const { store, config } = server();
   // A configured key in the file is not stored: not in the title, not in any record.

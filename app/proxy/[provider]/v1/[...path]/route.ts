@@ -26,6 +26,7 @@ async function handle(request: Request, context: Context): Promise<Response> {
     env: config.providerEnv,
     capture: getCapture(config, limits),
     maxBodyBytes: limits.maxBodyBytes,
+    bodyIdleMs: limits.bodyIdleMs,
   });
 }
 

@@ -1,0 +1,64 @@
+/** How long a request body may send nothing before it is refused, by default (30 s). */
+export const DEFAULT_BODY_IDLE_MS = 30_000;
+
+/** `WIRESCOPE_BODY_IDLE_TIMEOUT_S` in ms: a positive number of seconds, else the default. */
+export function readBodyIdleMs(env: Record<string, string | undefined> = process.env): number {
+  const value = env.WIRESCOPE_BODY_IDLE_TIMEOUT_S;
+  const seconds = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(seconds) && seconds > 0
+    ? seconds * 1000
+    : DEFAULT_BODY_IDLE_MS;
+}
+
+/** A request body that sent nothing for too long: routes answer `408` with its message. */
+export class BodyIdleError extends Error {
+  constructor(readonly idleMs: number) {
+    super(
+      `body: nothing arrived for ${idleMs / 1000} s (WIRESCOPE_BODY_IDLE_TIMEOUT_S); send the body without pausing.`,
+    );
+    this.name = "BodyIdleError";
+  }
+}
+
+/**
+ * `body` as it arrives, failing with `BodyIdleError` once a read has waited `idleMs` for the
+ * client: a client trickling a body (or stopping halfway) would otherwise hold the request,
+ * and what was read of it, until Node's request timeout (5 minutes). Only the client's silence
+ * counts — the wait starts when the consumer asks for more — so a slow consumer (an import
+ * writing to the store) never trips it. The source is cancelled on timeout; `onIdle` is for a
+ * consumer that wraps the error in its own (a form parser).
+ */
+export function idleLimited(
+  body: ReadableStream<Uint8Array>,
+  idleMs: number,
+  onIdle: () => void = () => {},
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const idle = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new BodyIdleError(idleMs)), idleMs);
+        });
+        try {
+          const next = await Promise.race([reader.read(), idle]);
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        } catch (error) {
+          if (error instanceof BodyIdleError) {
+            onIdle();
+            void reader.cancel(error).catch(() => {});
+          }
+          controller.error(error);
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}

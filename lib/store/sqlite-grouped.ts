@@ -15,8 +15,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 /**
  * Queues a write and runs it, with every other one queued in the same turn of the event loop,
  * in one write transaction at the end of the turn (`setImmediate`). When hundreds of runs start
- * at once, each one's transcript row and run row had been a commit of its own (a commit costs
- * about as much as its statements); now the starts that arrive together share one. Each call
+ * at once, each one's transcript row had been a commit of its own (a commit costs about as much
+ * as its statements); now the starts that arrive together share one (`createTranscript`). Each call
  * still settles on its own: a call that throws leaves the others in (its own statements are a
  * savepoint, or a single statement, which SQLite undoes alone), and resolves only once its
  * write is committed.

@@ -19,21 +19,35 @@ export function idleWatch(idleMs: number) {
   const controller = new AbortController();
   const enabled = Number.isFinite(idleMs) && idleMs > 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const pause = () => {
-    if (timer !== undefined) clearTimeout(timer);
+  // When the watch fires (Infinity while paused). A touch only moves it: the stream touches the
+  // watch for every part, and a new timer per part (clear, then set) cost more than all the
+  // rest of the watch. The one timer, when it goes off early, is set again for what is left.
+  let deadline = Number.POSITIVE_INFINITY;
+  const check = () => {
     timer = undefined;
+    if (deadline === Number.POSITIVE_INFINITY || controller.signal.aborted) return;
+    const left = deadline - performance.now();
+    if (left <= 0) controller.abort(new StreamIdleError(idleMs));
+    else timer = setTimeout(check, left);
+  };
+  const pause = () => {
+    deadline = Number.POSITIVE_INFINITY;
   };
   const touch = () => {
+    if (!enabled || controller.signal.aborted) return;
+    deadline = performance.now() + idleMs;
+    timer ??= setTimeout(check, idleMs);
+  };
+  const stop = () => {
     pause();
-    if (enabled && !controller.signal.aborted) {
-      timer = setTimeout(() => controller.abort(new StreamIdleError(idleMs)), idleMs);
-    }
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
   };
   return {
     signal: controller.signal,
     touch,
     pause,
-    stop: pause,
+    stop,
     /** The idle error when the watch fired, else undefined. */
     get fired(): StreamIdleError | undefined {
       const reason: unknown = controller.signal.reason;

@@ -2,7 +2,7 @@ import type { ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { RecordWriter } from "./record-writer";
 import { type FrameSource, Viewer, type ViewerLimits } from "./run-viewer";
-import { sseRecord } from "./sse";
+import { sseFrame } from "./sse";
 
 export interface LiveRunOptions {
   runId: string;
@@ -67,8 +67,10 @@ export class LiveRun implements FrameSource {
   /** Stores the record and sends it to every viewer. Ignored once the run has failed or ended. */
   publish(record: TranscriptRecord): void {
     if (this.failed || this.finished) return;
-    this.options.writer.write(record);
-    this.send(record);
+    // Serialised once: the same JSON is the SSE frame and the stored row's body.
+    const json = JSON.stringify(record);
+    this.options.writer.write(record, json);
+    this.send(record, json);
   }
 
   /**
@@ -86,7 +88,8 @@ export class LiveRun implements FrameSource {
       code: "storage_failed",
       message,
     };
-    this.send({ kind: "event", event });
+    const record: TranscriptRecord = { kind: "event", event };
+    this.send(record, JSON.stringify(record));
     this.failed = true;
     this.options.controller?.abort("storage");
     return true;
@@ -143,6 +146,8 @@ export class LiveRun implements FrameSource {
 
   framesFrom(start: number): Uint8Array {
     const end = this.frames.length;
+    // One new frame (the usual tick): the frame itself, not a copy of it.
+    if (end - start === 1) return this.frames[start] as Uint8Array;
     if (this.cache !== null && this.cache.start === start && this.cache.end === end)
       return this.cache.bytes;
     const bytes = new Uint8Array(this.bytesFrom(start));
@@ -161,19 +166,19 @@ export class LiveRun implements FrameSource {
     this.watchViewers();
   }
 
-  private send(record: TranscriptRecord): void {
-    const frame = sseRecord(record);
+  private send(record: TranscriptRecord, json: string): void {
+    const frame = sseFrame(json);
     this.frames.push(frame);
     this.ends.push((this.ends.at(-1) ?? 0) + frame.byteLength);
     for (const listener of this.listeners) listener.record(record);
     if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => this.flush());
+      flushSoon(this);
     }
   }
 
   /** Every viewer gets what is new, coalesced into one write: once per tick, not per record. */
-  private flush(): void {
+  flush(): void {
     this.scheduled = false;
     for (const viewer of [...this.viewers]) viewer.pump();
     this.cache = null;
@@ -193,4 +198,22 @@ export class LiveRun implements FrameSource {
       if (this.viewers.size + this.listeners.size === 0) this.stop("disconnect");
     }, stopUnwatchedAfterMs);
   }
+}
+
+/** Runs with frames not yet sent, flushed together at the end of this turn of the event loop. */
+let toFlush: LiveRun[] = [];
+
+/**
+ * One `setImmediate` for every run with new frames, not one per run: with hundreds of runs,
+ * each tick's records of all of them go out from one callback (and one microtask checkpoint).
+ */
+function flushSoon(run: LiveRun): void {
+  if (toFlush.length === 0) setImmediate(flushAll);
+  toFlush.push(run);
+}
+
+function flushAll(): void {
+  const runs = toFlush;
+  toFlush = [];
+  for (const run of runs) run.flush();
 }

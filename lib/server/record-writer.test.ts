@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TranscriptRecord } from "../protocol/records";
 import { createMemoryStore, type RunRecordBatch, type Store } from "../store";
-import { COMMIT_DELAY_MS, createCommitQueue } from "./record-writer";
+import { COMMIT_BUSY_FACTOR, COMMIT_DELAY_MS, createCommitQueue } from "./record-writer";
 
 const record = (text: string): TranscriptRecord => ({ kind: "chunk", turn: 0, t: 0, text });
 
@@ -44,8 +44,18 @@ describe("createCommitQueue", () => {
     ).toEqual([["a", "b"], ["x"]]);
   });
 
-  it("waits longer after a slow commit (4 × its time, at most the maximum)", async () => {
-    const { store, commits, now } = slowStore(20);
+  it("hands the store each record's JSON when the writer was given it", async () => {
+    const { store, commits, now } = slowStore(0);
+    const writer = createCommitQueue(store, { now }).writer("t1", "r1", () => {});
+    writer.write(record("a"), '{"kind":"chunk"}');
+    writer.write(record("b"));
+    await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS);
+    expect(commits[0]?.[0]?.json).toEqual(['{"kind":"chunk"}', undefined]);
+  });
+
+  it("waits longer after a slow commit (8 × its time, at most the maximum)", async () => {
+    expect(COMMIT_BUSY_FACTOR).toBe(8);
+    const { store, commits, now } = slowStore(10);
     const queue = createCommitQueue(store, { now, maxDelayMs: 100 });
     const writer = queue.writer("t1", "r1", () => {});
     writer.write(record("a"));
@@ -92,7 +102,7 @@ describe("createCommitQueue", () => {
   });
 
   it("goes back to the short delay once commits are quick again", async () => {
-    let cost = 20;
+    let cost = 10;
     let clock = 0;
     const commits: number[] = [];
     const store = {

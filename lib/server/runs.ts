@@ -16,12 +16,13 @@ import { runInEnvironment } from "../runtime/run-environment";
 import { systemPrompt } from "../runtime/system-prompt";
 import type { Store, Transcript } from "../store";
 import { normalizeTitle } from "../store/meta";
-import { builtinTools, createRegistry, ensureWorkspace, type Registry } from "../tools";
+import { builtinTools, createRegistry, type Registry } from "../tools";
 import { withoutServerPaths } from "../tools/registry";
 import { owesTurn } from "../transcripts/fork";
 import { TaskStepStream } from "../transcripts/task-step-stream";
 import { claimTranscript } from "./active-runs";
 import type { ServerConfig } from "./config";
+import { lazyWorkspace } from "./lazy-workspace";
 import type { LiveRun } from "./live-run";
 import { providerRun } from "./provider-run";
 import { resolveRunModel } from "./run-model";
@@ -129,7 +130,8 @@ export async function startRun(
       ));
     // A new conversation is claimed as soon as it exists: its id reaches the client first thing.
     if (previous === null) release = claimTranscript(meta.id) ?? release;
-    const workspace = await ensureWorkspace(config.dataDir, meta.id);
+    // Made when a tool first needs it: seeding it here held back every later run's first record.
+    const { workspace, tools } = lazyWorkspace(config.dataDir, meta.id);
     const controller = new AbortController();
     // Every running call listens for the interrupt; a wide batch is not a leak.
     setMaxListeners(0, controller.signal);
@@ -163,7 +165,7 @@ export async function startRun(
         system,
         settings: provider.settings,
         streamTurn: provider.streamTurn,
-        registry,
+        registry: tools(registry),
         workspace,
         relics: store,
         signal: controller.signal,

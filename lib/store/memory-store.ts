@@ -102,7 +102,7 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
     const entry = transcripts.get(transcriptId);
     if (!entry) throw transcriptNotFound(transcriptId);
     // Encode everything first: a bad record must leave the transcript untouched.
-    const encoded = records.map(encodeRecord);
+    const encoded = records.map((record) => encodeRecord(record));
     const stored: StoredRecord[] = [];
     encoded.forEach(({ body, messages: bodies, turn }, index) => {
       const kind = (records[index] as TranscriptRecord).kind;

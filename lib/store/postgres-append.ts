@@ -29,7 +29,11 @@ export type PreparedBatch =
 
 export function prepareBatch(batch: RunRecordBatch): PreparedBatch {
   try {
-    return { batch, encoded: batch.records.map(encodeRecord) };
+    const { json } = batch;
+    return {
+      batch,
+      encoded: batch.records.map((record, index) => encodeRecord(record, json?.[index])),
+    };
   } catch (error) {
     return { batch, error };
   }

@@ -286,7 +286,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         return [];
       }
       // Encoded before a connection is taken: a bad record fails the call before any write.
-      const encoded = records.map(encodeRecord);
+      const encoded = records.map((record) => encodeRecord(record));
       return inOrder([transcriptId], async () => {
         if (encoded.every((item) => item.messages === undefined)) {
           // No message tree to extend: one statement, its own transaction.

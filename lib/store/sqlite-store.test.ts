@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CRASH_BATCH } from "./sqlite-crash-child";
 import { MIGRATIONS } from "./sqlite-schema";
@@ -34,6 +35,55 @@ describe("sqlite store", () => {
     });
     await store.close();
     expect(existsSync(path)).toBe(true);
+  });
+
+  it("stores a run batch's records with the JSON handed in, serialising none again", async () => {
+    const store = openSqliteStore({ path: join(directory, "store.db") });
+    const meta = await store.createTranscript(NEW);
+    const given = chunk("made once");
+    // The same record with its keys in another order: what is stored shows which JSON was used.
+    const json = JSON.stringify({ text: "made once", t: 1.5, turn: 0, kind: "chunk" });
+    const [result] = await store.appendRunRecords([
+      { transcriptId: meta.id, runId: "r1", records: [given, chunk("not given")], json: [json] },
+    ]);
+    expect(result).toEqual({ ok: true, lastSeq: 2 });
+    const records = (await store.getTranscript(meta.id))?.records ?? [];
+    expect(records.map((record) => Object.keys(record))).toEqual([
+      ["text", "t", "turn", "kind", "seq", "runId"],
+      ["kind", "turn", "t", "text", "seq", "runId"],
+    ]);
+    await store.close();
+  });
+
+  it("stores the other batches of a commit when one fails halfway through its writes", async () => {
+    const path = join(directory, "store.db");
+    const store = openSqliteStore({ path });
+    const meta = await store.createTranscript(NEW);
+    // A failure only the insert of the records can find (after the seqs were reserved).
+    const other = new Database(path);
+    other.exec(`CREATE TRIGGER refuse BEFORE INSERT ON records WHEN NEW.run_id = 'boom'
+      BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+    other.close();
+    const results = await store.appendRunRecords([
+      { transcriptId: meta.id, runId: "r1", records: [chunk("a"), respond("x", "one ")] },
+      { transcriptId: meta.id, runId: "boom", records: [chunk("b")] },
+      { transcriptId: meta.id, runId: "r2", records: [respond("x", "two")] },
+    ]);
+    expect(results.map((result) => (result.ok ? result.lastSeq : "failed"))).toEqual([
+      2,
+      "failed",
+      3,
+    ]);
+    const records = (await store.getTranscript(meta.id))?.records ?? [];
+    expect(records.map((record) => [record.seq, record.runId])).toEqual([
+      [1, "r1"],
+      [2, "r1"],
+      [3, "r2"],
+    ]);
+    expect((await store.listTranscripts({ query: "one" })).map((found) => found.id)).toEqual([
+      meta.id,
+    ]);
+    await store.close();
   });
 
   it("keeps everything across close and reopen, and continues the seq", async () => {

@@ -17,22 +17,16 @@ import type { SharedMessages } from "./message-trie";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { recordPages, type SharedPageRead } from "./record-pages";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
-import { foldForSearch, matchSnippet, searchPiece } from "./search-text";
+import { foldForSearch, matchSnippet } from "./search-text";
+import { sqliteAppender } from "./sqlite-append";
+import { groupedWrites } from "./sqlite-grouped";
 import { sqliteMessages } from "./sqlite-messages";
 import { openDatabase } from "./sqlite-open";
 import { rowToMeta } from "./sqlite-queries";
 import { sqliteRunFence, sqliteRunMethods } from "./sqlite-runs";
 import { prepareStatements } from "./sqlite-statements";
-import type {
-  RunBatchResult,
-  RunRecordBatch,
-  Store,
-  StoredRecord,
-  StoreOptions,
-  TranscriptMeta,
-  TranscriptRecord,
-} from "./store";
-import { decodeStoredJson, type EncodedRecord, encodeRecord } from "./stored-json";
+import type { Store, StoreOptions, TranscriptMeta } from "./store";
+import { decodeStoredJson, encodeRecord } from "./stored-json";
 
 export const DEFAULT_DB_PATH = "data/wirescope.db";
 
@@ -75,61 +69,14 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   const db = openDatabase(path, options.busyTimeoutMs ?? 5000);
   const sql = prepareStatements(db);
   const messages = sqliteMessages(db);
+  // Transcript rows: one commit for those asked for in one turn of the event loop.
+  const grouped = groupedWrites(db);
 
   function open(): void {
     if (!db.open) throw storeClosed();
   }
 
-  const append = db.transaction(
-    (
-      transcriptId: string,
-      runId: string,
-      records: readonly TranscriptRecord[],
-      encoded: EncodedRecord[],
-    ) => {
-      const reserved = sql.reserveSeqs.get({ id: transcriptId, count: encoded.length, now: now() });
-      if (!reserved) throw transcriptNotFound(transcriptId);
-      const first = reserved.last_seq - encoded.length + 1;
-      return encoded.map(({ body, messages: bodies, turn }, index): StoredRecord => {
-        const record = records[index] as TranscriptRecord;
-        const position = { seq: first + index, runId };
-        const node = bodies === undefined ? null : messages.intern(transcriptId, bodies);
-        sql.insertRecord.run(
-          transcriptId,
-          position.seq,
-          runId,
-          record.kind,
-          body,
-          node,
-          turn ?? null,
-        );
-        const piece = searchPiece(runId, record);
-        if (piece) sql.appendSearch.run(transcriptId, piece.blockKey, piece.text);
-        // The record as given, not decoded back from its body: that cost a parse per record.
-        return { ...record, ...position };
-      });
-    },
-  );
-
-  const fence = sqliteRunFence(sql);
-
-  // One commit for many runs' records; each batch is its own savepoint, so one bad batch
-  // (an unknown transcript, a record that is not JSON) leaves the others in.
-  const appendBatches = db.transaction((batches: readonly RunRecordBatch[]) =>
-    batches.map((batch): RunBatchResult => {
-      const fenced = fence(batch);
-      if (fenced !== undefined) return { ok: false, error: fenced };
-      try {
-        const encoded = batch.records.map(encodeRecord);
-        const stored = append(batch.transcriptId, batch.runId, batch.records, encoded);
-        return { ok: true, lastSeq: stored.at(-1)?.seq ?? 0 };
-      } catch (error) {
-        // The batch's savepoint rolled back: message nodes it interned may not exist.
-        messages.forget(batch.transcriptId);
-        return { ok: false, error };
-      }
-    }),
-  );
+  const appender = sqliteAppender(db, sql, messages, now, sqliteRunFence(sql));
 
   // One read transaction: the records match the meta even if another connection appends.
   const readTranscript = db.transaction((id: string) => {
@@ -210,7 +157,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       open();
       const meta = newTranscriptMeta(input, input.id ?? newId(), now());
       try {
-        insertTranscript.immediate(meta);
+        await grouped(() => insertTranscript(meta));
       } catch (error) {
         throw constraintError(error, meta.id, meta.parentId);
       }
@@ -279,18 +226,13 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
         return [];
       }
       // Encoded before the lock is taken; a bad record fails the call before anything is written.
-      const encoded = records.map(encodeRecord);
-      try {
-        return append.immediate(transcriptId, runId, records, encoded);
-      } catch (error) {
-        messages.forget(transcriptId);
-        throw error;
-      }
+      const encoded = records.map((record) => encodeRecord(record));
+      return appender.append(transcriptId, runId, records, encoded);
     },
 
     async appendRunRecords(batches) {
       open();
-      return appendBatches.immediate(batches);
+      return appender.appendBatches(batches);
     },
 
     ...sqliteRunMethods(db, sql, messages, open),

@@ -145,6 +145,11 @@ export interface RunRecordBatch {
   runId: string;
   records: readonly TranscriptRecord[];
   /**
+   * `JSON.stringify(records[i])` where the caller made it already (a live run's SSE frame), so
+   * a record is serialised once; stored as the record's body (a request's is made apart).
+   */
+  json?: readonly (string | undefined)[];
+  /**
    * The instance writing them (a fence): when set, the batch is stored only while the run is
    * unfinished and still this instance's, checked in the append's own transaction; otherwise it
    * fails with `taken_over` and nothing of it is written. An instance that stalled past its

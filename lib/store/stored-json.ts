@@ -18,15 +18,18 @@ export interface EncodedRecord {
   turn?: number;
 }
 
-/** Checks a record before anything is written, so a bad one fails the whole append. */
-export function encodeRecord(record: TranscriptRecord): EncodedRecord {
+/**
+ * Checks a record before anything is written, so a bad one fails the whole append. `json`:
+ * `JSON.stringify(record)` when the caller made it already (it is then not made again).
+ */
+export function encodeRecord(record: TranscriptRecord, json?: string): EncodedRecord {
   if (!KINDS.has(record.kind)) {
     throw new StoreError("invalid", `Unknown record kind ${JSON.stringify(record.kind)}.`);
   }
   try {
     if (record.kind !== "request" || !Array.isArray(record.messages))
       return {
-        body: JSON.stringify(record),
+        body: json ?? JSON.stringify(record),
         ...(record.kind !== "event" && Number.isSafeInteger(record.turn)
           ? { turn: record.turn }
           : {}),

@@ -1,0 +1,87 @@
+import path from "node:path";
+import { calculateTool, ensureWorkspace, type Registry, type Tool, type Workspace } from "../tools";
+import { withoutServerPaths } from "../tools/registry";
+import { DEFAULT_LIMITS } from "../tools/workspace";
+
+/**
+ * Tools that never look at the workspace: a call of one neither waits for it nor makes it.
+ * Seeding costs about 5 ms of CPU on this machine's file system (four files and their
+ * directories, mostly kernel time), as much as a short run's records, so a run that only
+ * calculates should not pay it. Any tool not listed waits for the workspace.
+ */
+const WORKSPACE_FREE: ReadonlySet<Tool<unknown>> = new Set([calculateTool as Tool<unknown>]);
+
+/** A run's workspace, made and seeded when its first tool call needs it. */
+export interface LazyWorkspace {
+  /** What the run environment holds; its `root` is the real root once the workspace exists. */
+  workspace: Workspace;
+  /** `registry` whose every call first waits for the workspace, then runs in it. */
+  tools(registry: Registry): Registry;
+}
+
+/**
+ * Seeding a workspace is a dozen file-system calls on the thread pool. When 300 runs start at
+ * once, every start waited behind every earlier one's (and behind the tools of runs already
+ * going), which held back each run's first record by up to seconds. Now nothing waits for it
+ * but the tools: the workspace is made when the run's first tool call comes (after a model
+ * turn), and a run that calls no tool that reads files never touches the disk for it.
+ */
+export function lazyWorkspace(dataDir: string, conversationId: string): LazyWorkspace {
+  const lexicalRoot = path.join(dataDir, "workspaces", conversationId);
+  let made: Promise<Workspace> | null = null;
+  let real: Workspace | null = null;
+  const ready = (): Promise<Workspace> => {
+    made ??= ensureWorkspace(dataDir, conversationId).then(
+      (workspace) => {
+        real = workspace;
+        return workspace;
+      },
+      (error: unknown) => {
+        made = null; // the next tool call tries again
+        throw error;
+      },
+    );
+    return made;
+  };
+  const workspace: Workspace = {
+    get root() {
+      return real?.root ?? lexicalRoot;
+    },
+    get limits() {
+      return real?.limits ?? DEFAULT_LIMITS;
+    },
+    resolve: async (relativePath) => (await ready()).resolve(relativePath),
+    relative: (absolutePath) =>
+      real?.relative(absolutePath) ??
+      (path.relative(lexicalRoot, absolutePath).split(path.sep).join("/") || "."),
+  };
+  return {
+    workspace,
+    tools: (registry) => ({
+      names: () => registry.names(),
+      get: (name) => registry.get(name),
+      describe: () => registry.describe(),
+      validate: (name, args) => registry.validate(name, args),
+      async run(name, args, context) {
+        const tool = registry.get(name);
+        if (tool !== undefined && WORKSPACE_FREE.has(tool))
+          return registry.run(name, args, { ...context, workspace });
+        let made: Workspace;
+        try {
+          made = await ready();
+        } catch (error) {
+          // Like any tool failing unexpectedly (`registry.ts`): said plainly, no server path.
+          const raw = error instanceof Error ? error.message : String(error);
+          const reason = withoutServerPaths(raw, lexicalRoot);
+          return {
+            tool: name,
+            status: "failure",
+            content: `The ${name} tool failed unexpectedly: the workspace could not be made (${reason}).`,
+            outcome: "Internal error",
+          };
+        }
+        return registry.run(name, args, { ...context, workspace: made });
+      },
+    }),
+  };
+}

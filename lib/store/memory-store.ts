@@ -4,9 +4,10 @@
  * copies and round-trip semantics as from `sqlite-store.ts`.
  */
 import { randomUUID } from "node:crypto";
-import { runTakenOver, StoreError, storeClosed, transcriptNotFound } from "./errors";
+import { StoreError, storeClosed, transcriptNotFound } from "./errors";
 import { normalizeListOptions, normalizeRecordPage, pageIndexes } from "./list-options";
 import { memoryMessages } from "./memory-messages";
+import { memoryRunMethods } from "./memory-runs";
 import type { SharedMessages } from "./message-trie";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { recordPages, type SharedPageRead } from "./record-pages";
@@ -16,8 +17,6 @@ import type {
   ListOptions,
   RecordPage,
   RunBatchResult,
-  RunInfo,
-  RunRecordBatch,
   Store,
   StoredRecord,
   StoreOptions,
@@ -45,11 +44,6 @@ interface Entry {
   blocks: Map<string, string>;
 }
 
-interface RunEntry extends RunInfo {
-  instanceId: string | null;
-  stopRequestedAt: number | null;
-}
-
 interface Relic {
   value: string;
   expiresAt: number | null;
@@ -60,33 +54,11 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
   const newId = options.newId ?? randomUUID;
   const transcripts = new Map<string, Entry>();
   const relics = new Map<string, Relic>();
-  const runs = new Map<string, RunEntry>();
-  /** Instance id → lease end (ms). */
-  const leases = new Map<string, number>();
   const messages = memoryMessages();
   let closed = false;
 
   function open(): void {
     if (closed) throw storeClosed();
-  }
-
-  function unfinished(): RunEntry[] {
-    return [...runs.values()]
-      .filter((run) => run.endedAt === null)
-      .sort((a, b) => a.startedAt - b.startedAt || (a.runId < b.runId ? -1 : 1));
-  }
-
-  /** No live instance runs it: none named, or its lease ended by `at`. */
-  function orphaned(run: RunEntry, at: number): boolean {
-    return run.instanceId === null || (leases.get(run.instanceId) ?? 0) <= at;
-  }
-
-  /** A batch written for an instance that no longer holds its run (`RunRecordBatch.instanceId`). */
-  function fence({ runId, instanceId }: RunRecordBatch): StoreError | undefined {
-    if (instanceId === undefined) return undefined;
-    const run = runs.get(runId);
-    const held = run !== undefined && run.endedAt === null && run.instanceId === instanceId;
-    return held ? undefined : runTakenOver(runId, instanceId);
   }
 
   function live(id: string): Entry | undefined {
@@ -134,6 +106,12 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
     const records = messages.decode(page, shared);
     return { meta: meta(entry), records, recordCount: entry.records.length };
   }
+
+  const { fence, ...runMethods } = memoryRunMethods({
+    open,
+    transcripts,
+    decode: (rows) => messages.decode(rows),
+  });
 
   const meta = (entry: Entry) => decodeStoredJson(entry.meta, "transcript meta") as TranscriptMeta;
   const relicKey = (namespace: string, key: string) => JSON.stringify([namespace, key]);
@@ -268,112 +246,7 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       });
     },
 
-    async recordRunStart(run) {
-      open();
-      if (!transcripts.has(run.transcriptId)) throw transcriptNotFound(run.transcriptId);
-      if (runs.has(run.runId))
-        throw new StoreError("conflict", `Run ${JSON.stringify(run.runId)} exists.`);
-      runs.set(run.runId, { ...run, endedAt: null, instanceId: null, stopRequestedAt: null });
-    },
-
-    async claimRun(claim) {
-      open();
-      if (!transcripts.has(claim.transcriptId)) throw transcriptNotFound(claim.transcriptId);
-      if (runs.has(claim.runId))
-        throw new StoreError("conflict", `Run ${JSON.stringify(claim.runId)} exists.`);
-      if (claim.exclusive) {
-        const holder = unfinished().find((run) => run.transcriptId === claim.transcriptId);
-        if (holder !== undefined) return { ok: false, runId: holder.runId };
-      }
-      const { runId, transcriptId, startedAt, instanceId } = claim;
-      runs.set(runId, {
-        runId,
-        transcriptId,
-        startedAt,
-        endedAt: null,
-        instanceId,
-        stopRequestedAt: null,
-      });
-      return { ok: true };
-    },
-
-    async renewLease(instanceId, expiresAt) {
-      open();
-      leases.set(instanceId, expiresAt);
-    },
-
-    async listOrphanedRuns(at) {
-      open();
-      return unfinished()
-        .filter((run) => orphaned(run, at))
-        .map(runInfo);
-    },
-
-    async adoptRun(runId, instanceId, at) {
-      open();
-      const run = runs.get(runId);
-      if (run === undefined || run.endedAt !== null || !orphaned(run, at)) return false;
-      run.instanceId = instanceId;
-      return true;
-    },
-
-    async requestRunStop(runId, at) {
-      open();
-      const run = runs.get(runId);
-      if (run === undefined || run.endedAt !== null) return false;
-      run.stopRequestedAt ??= at;
-      return true;
-    },
-
-    async listStopRequests(instanceId) {
-      open();
-      return unfinished()
-        .filter((run) => run.instanceId === instanceId && run.stopRequestedAt !== null)
-        .map((run) => run.runId);
-    },
-
-    async listInstanceRuns(instanceId) {
-      open();
-      return unfinished()
-        .filter((run) => run.instanceId === instanceId)
-        .map((run) => run.runId);
-    },
-
-    async listLiveRuns() {
-      open();
-      return unfinished().map((run) => ({
-        ...runInfo(run),
-        instanceId: run.instanceId,
-        records: (transcripts.get(run.transcriptId)?.records ?? []).filter(
-          (row) => row.runId === run.runId,
-        ).length,
-      }));
-    },
-
-    async recordRunEnd(runId, endedAt) {
-      open();
-      const run = runs.get(runId);
-      if (run !== undefined && run.endedAt === null) run.endedAt = endedAt;
-    },
-
-    async getRunInfo(runId) {
-      open();
-      const run = runs.get(runId);
-      return run === undefined ? null : runInfo(run);
-    },
-
-    async listUnfinishedRuns() {
-      open();
-      return unfinished().map(runInfo);
-    },
-
-    async listRunRecords(transcriptId, runId, after) {
-      open();
-      const rows = transcripts.get(transcriptId)?.records ?? [];
-      return messages.decode(
-        rows.filter((row) => row.runId === runId).slice(Math.max(0, Math.floor(after))),
-      );
-    },
+    ...runMethods,
 
     async relicGet(namespace, key) {
       open();
@@ -406,10 +279,6 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       closed = true;
     },
   };
-}
-
-function runInfo({ runId, transcriptId, startedAt, endedAt }: RunEntry): RunInfo {
-  return { runId, transcriptId, startedAt, endedAt };
 }
 
 /** A block's searchable text with one more piece, bounded as in SQLite (`SEARCH_BLOCK_MAX`). */

@@ -1,6 +1,7 @@
 /**
  * The proxy bench's servers, each in its own process as in real use (the agent, Wirescope and
- * the provider are different programs): `upstream <pauseMs> <frames>` or `proxy <upstreamURL>`.
+ * the provider are different programs): `upstream <pauseMs> <frames>` or
+ * `proxy <upstreamURL> [--no-record]`.
  * Prints its URL as the first line of stdout and serves until killed.
  */
 import { mkdtempSync } from "node:fs";
@@ -33,15 +34,18 @@ async function upstream(pauseMs: number, frames: number): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 }
 
-async function proxy(upstreamURL: string): Promise<string> {
+async function proxy(upstreamURL: string, record: boolean): Promise<string> {
   const directory = mkdtempSync(join(tmpdir(), "wirescope-proxy-bench-"));
   const store = openSqliteStore({ path: join(directory, "bench.db") });
-  const server = await startProxyServer({ env: { OPENAI_BASE_URL: upstreamURL }, store });
+  const server = await startProxyServer({ env: { OPENAI_BASE_URL: upstreamURL }, store, record });
   return `${server.url}/proxy/openai/v1`;
 }
 
 const [role, first, second] = process.argv.slice(2);
-const started = role === "upstream" ? upstream(Number(first), Number(second)) : proxy(first ?? "");
+const started =
+  role === "upstream"
+    ? upstream(Number(first), Number(second))
+    : proxy(first ?? "", second !== "--no-record");
 started.then(
   (url) => console.log(url),
   (error: unknown) => {

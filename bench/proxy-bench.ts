@@ -7,6 +7,7 @@
  * out). The proxy records into SQLite, as the server does. Alone: `npx tsx bench/proxy-bench.ts`.
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { fixed, table } from "./table";
@@ -24,6 +25,8 @@ export interface ProxyBenchRow {
   addedTtfbP99: number;
   addedChunkP50: number;
   addedChunkP99: number;
+  /** The proxy process's CPU time (all its threads, kernel included) per proxied call. */
+  proxyCpuMsPerCall: number;
 }
 
 const FRAMES = 200;
@@ -49,7 +52,7 @@ async function spawnServer(args: string[]) {
     });
     child.once("exit", (code) => reject(new Error(`bench server ${args[0]} exited (${code})`)));
   });
-  return { url, close: () => void child.kill("SIGINT") };
+  return { url, pid: child.pid, close: () => void child.kill("SIGINT") };
 }
 
 /** One streamed call: time to first byte and each frame's delay from send to arrival. */
@@ -101,11 +104,28 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
+/** A process's CPU time in ms (user + system, every thread), from /proc; NaN elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** `record: false` runs the proxy with recording off, to see what the forwarding alone costs. */
 export async function proxyBench(
   concurrency: readonly number[] = [1, 50],
+  options: { record?: boolean } = {},
 ): Promise<ProxyBenchRow[]> {
   const upstream = await spawnServer(["upstream", String(PAUSE_MS), String(FRAMES)]);
-  const proxy = await spawnServer(["proxy", upstream.url]);
+  const proxy = await spawnServer([
+    "proxy",
+    upstream.url,
+    ...(options.record === false ? ["--no-record"] : []),
+  ]);
   const proxied = proxy.url;
   const rows: ProxyBenchRow[] = [];
   try {
@@ -116,9 +136,14 @@ export async function proxyBench(
       const rounds = streams === 1 ? 10 : 3;
       const direct = { ttfbs: [] as number[], delays: [] as number[] };
       const via = { ttfbs: [] as number[], delays: [] as number[] };
+      let proxyCpu = 0;
       for (let index = 0; index < rounds; index++) {
         const a = await round(upstream.url, streams, `d${streams}-${index}`);
+        const cpuBefore = cpuMs(proxy.pid);
         const b = await round(proxied, streams, `p${streams}-${index}`);
+        // The recording's end settles a moment after the last byte.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        proxyCpu += cpuMs(proxy.pid) - cpuBefore;
         direct.ttfbs.push(...a.ttfbs);
         direct.delays.push(...a.delays);
         via.ttfbs.push(...b.ttfbs);
@@ -133,6 +158,7 @@ export async function proxyBench(
         addedTtfbP99: percentile(via.ttfbs, 99) - percentile(direct.ttfbs, 99),
         addedChunkP50: percentile(via.delays, 50) - percentile(direct.delays, 50),
         addedChunkP99: percentile(via.delays, 99) - percentile(direct.delays, 99),
+        proxyCpuMsPerCall: proxyCpu / (rounds * streams),
       });
     }
   } finally {
@@ -157,6 +183,7 @@ export function printProxyBench(rows: readonly ProxyBenchRow[]): void {
         "+TTFB p99",
         "+chunk p50",
         "+chunk p99",
+        "proxy CPU/call",
       ],
       rows.map((row) => [
         String(row.streams),
@@ -167,6 +194,7 @@ export function printProxyBench(rows: readonly ProxyBenchRow[]): void {
         fixed(row.addedTtfbP99, 2),
         fixed(row.addedChunkP50, 3),
         fixed(row.addedChunkP99, 3),
+        fixed(row.proxyCpuMsPerCall, 2),
       ]),
     ),
   );
@@ -180,7 +208,7 @@ export function printProxyBench(rows: readonly ProxyBenchRow[]): void {
 }
 
 if (process.argv[1]?.endsWith("proxy-bench.ts")) {
-  proxyBench()
+  proxyBench([1, 50], { record: !process.argv.includes("--no-record") })
     .then(printProxyBench)
     .catch((error: unknown) => {
       console.error(error);

@@ -28,6 +28,8 @@ export async function startProxyServer(options: {
   store?: Store;
   maxBodyBytes?: number;
   maxRecordChars?: number;
+  /** false: forward only, record nothing (the bench's measure of forwarding alone). */
+  record?: boolean;
 }): Promise<ProxyServer> {
   const store = options.store ?? createMemoryStore();
   const pending = new Set<Promise<void>>();
@@ -42,6 +44,7 @@ export async function startProxyServer(options: {
   // Every call begun counts as pending until its recording has ended and been written.
   const capture: Capture = {
     begin(call) {
+      if (options.record === false) return undefined;
       const captured = recorder.begin(call);
       if (captured === undefined) return undefined;
       let ended: () => void = () => {};

@@ -3,7 +3,6 @@ import { z } from "zod";
 import { MAX_JSON_DEPTH, safeParseJson, tooDeep } from "@/lib/protocol/safe-json";
 import { secretsOf } from "@/lib/providers";
 import { redactSecrets } from "@/lib/runtime/redact";
-import { BodyIdleError, idleLimited, readBodyIdleMs } from "@/lib/server/body-idle";
 import { readConfig, type ServerConfig } from "@/lib/server/config";
 import { allowedHosts, hostProblem, securityHeaders } from "@/lib/server/host-check";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
@@ -101,19 +100,16 @@ export async function readBody<T>(
 
 /**
  * The body as UTF-8 text, or a 413 once it passes `maxBytes` (or says it will), or a 400 when
- * it is not UTF-8 (decoding it anyway would store U+FFFD in place of what the client sent), or
- * a 408 when the client sends nothing for `idleMs` mid-body (it would otherwise hold the
- * request, and what was read of it, until Node's request timeout: 5 minutes).
+ * it is not UTF-8 (decoding it anyway would store U+FFFD in place of what the client sent).
  */
 export async function readCappedText(
   request: Request,
   maxBytes: number,
-  idleMs: number = readBodyIdleMs(),
 ): Promise<string | Response> {
   const declared = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declared > maxBytes) return tooLarge(maxBytes);
   if (request.body === null) return "";
-  const reader = idleLimited(request.body, idleMs).getReader();
+  const reader = request.body.getReader();
   const decoder = new TextDecoder("utf-8", { fatal: true });
   const parts: string[] = [];
   let size = 0;
@@ -130,8 +126,7 @@ export async function readCappedText(
       if (part === undefined) return await notUtf8(reader);
       parts.push(part);
     }
-  } catch (error) {
-    if (error instanceof BodyIdleError) return problem(408, error.message);
+  } catch {
     return problem(400, "body: could not be read.");
   }
   const last = decodeOrUndefined(() => decoder.decode());

@@ -11,7 +11,8 @@ import { allowedHosts, hostProblem, securityHeaders } from "@/lib/server/host-ch
  * error. Those routes make the same checks themselves (`guardedRoute` in app/api/http.ts).
  */
 export const config = {
-  matcher: ["/((?!api/transcripts/import|proxy/).*)"],
+  // `import/?$`: the import route alone; a transcript id that starts with "import" is still checked.
+  matcher: ["/((?!api/transcripts/import/?$|proxy/).*)"],
 };
 
 export function proxy(request: Request): Response {

@@ -18,6 +18,9 @@ describe("routes whose bodies stream", () => {
     expect(matcher.test("/proxy/openai/v1/chat/completions")).toBe(false);
     for (const path of ["/", "/t/abc", "/api/runs", "/api/transcripts", "/api/transcripts/x/fork"])
       expect(matcher.test(path)).toBe(true);
+    // Transcript routes whose id merely starts with "import" keep the Host check (421).
+    for (const path of ["/api/transcripts/imported-1", "/api/transcripts/import-1/export"])
+      expect(matcher.test(path)).toBe(true);
   });
 
   it("refuse a foreign Host with 421 and a JSON error, with the security headers", async () => {

@@ -51,6 +51,11 @@ export interface CapturedCall {
   response(status: number, contentType: string): void;
   push(bytes: Uint8Array): void;
   /**
+   * Recording could not keep up with the answer (`message` says how far behind it was): the
+   * rest of the answer is not read for the recording, and an `internal` error says so.
+   */
+  fellBehind(message: string): void;
+  /**
    * The answer ended; `failure` when it broke off, `disconnect` when the client left, `user`
    * when a user stopped it (`CallToCapture.stop`).
    */
@@ -154,7 +159,8 @@ export function createCapture(options: CaptureOptions) {
           );
           read = (bytes) => recorder.push(decoder.push(bytes));
           finish = () => {
-            recorder.push(decoder.end());
+            // Cut short (`fellBehind`): what the decoder holds is a part of the answer, not its end.
+            if (read !== undefined) recorder.push(decoder.end());
             return undefined;
           };
           return;
@@ -168,6 +174,11 @@ export function createCapture(options: CaptureOptions) {
       },
       push(bytes) {
         read?.(bytes);
+      },
+      fellBehind(message) {
+        if (read === undefined) return;
+        read = undefined;
+        recorder.stopRecording(message);
       },
       async end(outcome) {
         const failure = finish() ?? (typeof outcome === "object" ? outcome.failure : undefined);

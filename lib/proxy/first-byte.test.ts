@@ -21,6 +21,7 @@ describe("first byte", () => {
           transcriptId: "t",
           response: (status) => order.push(`response ${status}`),
           push: (bytes) => pushed.push(new TextDecoder().decode(bytes)),
+          fellBehind: () => order.push("fell behind"),
           end: async () => {
             order.push("end");
             ended();

@@ -25,7 +25,19 @@ export interface ProxyDependencies {
   fetch?: typeof fetch;
   /** Where recording work waits its turn (default: the process's one queue). */
   recording?: RecordingQueue;
+  /**
+   * Bytes of one call's answer that may wait for recording (default
+   * `MAX_RECORDING_BACKLOG_BYTES`); past it the rest of that answer is not recorded.
+   */
+  maxRecordingBacklogBytes?: number;
 }
+
+/**
+ * How far one call's recording may fall behind its answer, in bytes (16 MiB). An upstream that
+ * streams small deltas fast reaches the client quicker than its records are parsed and stored;
+ * without a bound, the queued bytes grew with the answer (1 GB for one call at 13 MB/s).
+ */
+export const MAX_RECORDING_BACKLOG_BYTES = 16 * 1024 * 1024;
 
 /** The abort reason of a user's stop of the call's run (the client leaving has none). */
 const STOPPED = "user";
@@ -99,6 +111,7 @@ export async function proxyRequest(
     call = deferred(
       () => startRecording(sentBody, named),
       dependencies.recording ?? recordingQueue,
+      dependencies.maxRecordingBacklogBytes ?? MAX_RECORDING_BACKLOG_BYTES,
     );
   }
   /** Reads the request for the recording; runs only once the answer is on its way back. */
@@ -242,11 +255,19 @@ type Recording = Omit<CapturedCall, "transcriptId">;
 /**
  * A call's recording, every step of it queued on the recording queue: `begin` runs on first
  * use, so after the answer has been handed back (`response` is the first thing queued), and
- * before the first chunk is recorded; FIFO keeps chunks and the end in order.
+ * before the first chunk is recorded; FIFO keeps chunks and the end in order. Once more than
+ * `maxBacklog` bytes of the answer wait in the queue, the rest is not queued: the recording
+ * ends where it fell behind (`fellBehind`), and the agent's answer goes on untouched.
  */
-function deferred(begin: () => CapturedCall | undefined, queue: RecordingQueue): Recording {
+function deferred(
+  begin: () => CapturedCall | undefined,
+  queue: RecordingQueue,
+  maxBacklog: number,
+): Recording {
   let begun = false;
   let call: CapturedCall | undefined;
+  let waiting = 0;
+  let behind = false;
   const started = () => {
     if (!begun) {
       begun = true;
@@ -259,7 +280,21 @@ function deferred(begin: () => CapturedCall | undefined, queue: RecordingQueue):
       queue.push(() => started()?.response(status, contentType));
     },
     push(bytes) {
-      queue.push(() => started()?.push(bytes));
+      if (behind) return;
+      if (waiting + bytes.byteLength > maxBacklog) {
+        behind = true;
+        const message = `Recording fell more than ${maxBacklog} bytes behind the answer: the rest reached the client but is not recorded.`;
+        queue.push(() => started()?.fellBehind(message));
+        return;
+      }
+      waiting += bytes.byteLength;
+      queue.push(() => {
+        waiting -= bytes.byteLength;
+        started()?.push(bytes);
+      });
+    },
+    fellBehind(message) {
+      queue.push(() => started()?.fellBehind(message));
     },
     end(outcome) {
       return new Promise<void>((resolve) => {

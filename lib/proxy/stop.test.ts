@@ -129,7 +129,13 @@ describe("stopping a captured call", () => {
     const capture: Capture = {
       begin(started) {
         begun(started);
-        return { transcriptId: "t", response() {}, push() {}, end: async (how) => ended(how) };
+        return {
+          transcriptId: "t",
+          response() {},
+          push() {},
+          fellBehind() {},
+          end: async (how) => ended(how),
+        };
       },
     };
     // An upstream that sends one chunk, then nothing until it is aborted.

@@ -128,6 +128,18 @@ export class TurnRecorder {
     }
   }
 
+  /**
+   * No more of the answer is recorded (`message` says why, as an `internal` error): what was
+   * held back is written first, so the recorded text ends where reading stopped.
+   */
+  stopRecording(message: string): void {
+    if (this.ended || this.capped) return;
+    this.flushHeld(true);
+    this.flushRedactor();
+    this.capped = true;
+    this.options.emit([this.errorRecord("internal", message)]);
+  }
+
   /** The answer is over (`failure` when it did not end cleanly). */
   end(failure?: { code: "provider"; message: string }): void {
     if (this.ended) return;

@@ -84,6 +84,25 @@ describe("configured keys in titles", () => {
     ).text();
     expect(imported).not.toContain(KEY);
   });
+
+  it("redacts a key in an imported file's system prompt", async () => {
+    const id = await newTranscript("calculate 2 + 2");
+    const [header = "", ...records] = (
+      await (await exportTranscript(new Request(url(`/${id}/export`)), params(id))).text()
+    ).split("\n");
+    const planted = { ...JSON.parse(header), system: `Use the key ${KEY} for every call.` };
+    const file = [JSON.stringify(planted), ...records].join("\n");
+    const response = await importFile(new Request(url("/import"), { method: "POST", body: file }));
+    expect(response.status).toBe(201);
+    const answer = await response.text();
+    expect(answer).not.toContain(KEY);
+    const { transcript } = JSON.parse(answer) as { transcript: TranscriptMeta };
+    expect(transcript.system).toBe("Use the key [redacted] for every call.");
+    const exported = await (
+      await exportTranscript(new Request(url(`/${transcript.id}/export`)), params(transcript.id))
+    ).text();
+    expect(exported).not.toContain(KEY);
+  });
 });
 
 describe("title normalization", () => {

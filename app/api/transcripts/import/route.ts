@@ -52,10 +52,15 @@ async function importBody(request: Request): Promise<Response> {
   const upload = await readUpload(request, limits.maxBytes, readBodyIdleMs(process.env));
   if (!upload.ok) return problem(upload.status, upload.message);
   const { store, config } = server();
-  // A configured key in the file is not stored: not in the title, not in any record.
+  // A configured key in the file is not stored: not in the title, the system prompt (shown and
+  // exported as the transcript's own) or any record.
   const secrets = secretsOf(config.providerEnv);
   const clean: ImportCleaner = {
-    header: (header) => ({ ...header, title: redacted(header.title, config) }),
+    header: (header) => ({
+      ...header,
+      title: redacted(header.title, config),
+      system: redacted(header.system, config),
+    }),
     record: (record) => redactRecord(record, secrets) as typeof record,
   };
   if (parsed.data.format === "text") return importText(parsed.data, upload, limits.maxBytes, clean);

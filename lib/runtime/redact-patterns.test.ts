@@ -29,11 +29,13 @@ const CASES: Record<SecretPattern, [text: string, secret: string][]> = {
   prefixedKey: [
     ["leaked sk-proj-abcdef1234567890", "sk-proj-abcdef1234567890"],
     ["use pk-live_0123456789 here", "pk-live_0123456789"],
+    ["glued to a name: token_sk-abcdefghijklmnop", "sk-abcdefghijklmnop"],
   ],
   googleKey: [["the key AIzaSyA1234567890abcdefghij works", "AIzaSyA1234567890abcdefghij"]],
   vendorToken: [
     ["token gsk_abcdefghijklmnopqrstu leaked", "gsk_abcdefghijklmnopqrstu"],
     ["clone with ghp_abcdefghijklmnop1234", "ghp_abcdefghijklmnop1234"],
+    ["GITHUB_TOKEN=x_ghp_abcdefghijklmnop1234", "ghp_abcdefghijklmnop1234"],
   ],
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REDACTED, redactSecrets } from "./redact";
+import { maskSecrets, maskSecretsDeep, REDACTED, redactSecrets } from "./redact";
 
 describe("redactSecrets", () => {
   it.each([
@@ -26,5 +26,32 @@ describe("redactSecrets", () => {
     const text =
       "This model's maximum context length is 128000 tokens. The model `gpt-5.5` does not exist; the bearer of news.";
     expect(redactSecrets(text, ["short"])).toBe(text);
+  });
+
+  it("leaves words that end in a key prefix alone", () => {
+    const text = "disk-utilization-report, task-scheduler-config, mask-unmasked-values";
+    expect(redactSecrets(text)).toBe(text);
+  });
+});
+
+describe("maskSecrets", () => {
+  it("hides configured values and key-shaped values behind masks of their own length", () => {
+    const key = "custom-secret-value-9f8e";
+    const text = `a ${key} b sk-abcdefghijklmnop c Bearer abc1234 d token_ghp_abcdefghijklmnop1234`;
+    const masked = maskSecrets(text, [key]);
+    expect(masked).toHaveLength(text.length);
+    expect(masked).toBe(
+      "a [redacted**************] b [redacted*********] c Bearer ******* d token_[redacted**************]",
+    );
+  });
+
+  it("masks every string of a value, keys of objects untouched, the input kept", () => {
+    const value = { text: "sk-abcdefghijklmnop", list: [1, "x sk-abcdefghijklmnop"], n: null };
+    expect(maskSecretsDeep(value)).toEqual({
+      text: "[redacted*********]",
+      list: [1, "x [redacted*********]"],
+      n: null,
+    });
+    expect(value.text).toBe("sk-abcdefghijklmnop");
   });
 });

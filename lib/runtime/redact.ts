@@ -13,9 +13,10 @@ export const SECRET_PATTERNS = {
   credentialField:
     /\b((?:x-)?(?:api|goog-api)[-_]?key|authorization|access[-_]?token|auth[-_]?token|password|secret)("?\s*[:=]\s*"?)(?:(?:bearer|basic)\s+)?(?:[^\s"',;&()[\]{}<>]*[^\s"',;&()[\]{}<>.])/gi,
   keyParameter: /([?&](?:key|api_key|apikey|token|access_token)=)()[^&\s"']+/gi,
-  prefixedKey: /\b()()(?:sk|pk|rk)-[A-Za-z0-9_-]{8,}/g,
-  googleKey: /\b()()AIza[A-Za-z0-9_-]{20,}/g,
-  vendorToken: /\b()()(?:gsk|xai|hf|ghp|github_pat)_[A-Za-z0-9_]{12,}/g,
+  // Not after a letter or digit ("disk-…" is no key), but after "_" ("token_sk-…" is).
+  prefixedKey: /(?<![A-Za-z0-9])()()(?:sk|pk|rk)-[A-Za-z0-9_-]{8,}/g,
+  googleKey: /(?<![A-Za-z0-9])()()AIza[A-Za-z0-9_-]{20,}/g,
+  vendorToken: /(?<![A-Za-z0-9])()()(?:gsk|xai|hf|ghp|github_pat)_[A-Za-z0-9_]{12,}/g,
 } as const satisfies Record<string, RegExp>;
 
 export type SecretPattern = keyof typeof SECRET_PATTERNS;
@@ -50,3 +51,43 @@ export function redactSecrets(
 }
 
 export const ALL_PATTERNS = Object.keys(SECRET_PATTERNS) as SecretPattern[];
+
+/**
+ * Like `redactSecrets`, but each secret is replaced by a mask of its own length (`[redacted**]`,
+ * or `*`s when shorter than `[redacted]`), so offsets into the text stay true: for recorded
+ * text that events point into by character spans (an imported transcript's chunks).
+ */
+export function maskSecrets(text: string, secrets: readonly string[] = []): string {
+  let result = text;
+  for (const secret of secrets) {
+    if (secret.length >= MIN_SECRET_LENGTH) result = result.replaceAll(secret, mask(secret.length));
+  }
+  for (const name of ALL_PATTERNS) {
+    result = result.replace(
+      SECRET_PATTERNS[name],
+      (match, kept: string | undefined, separator: string) => {
+        const prefix = `${kept ?? ""}${separator ?? ""}`;
+        return `${prefix}${mask(match.length - prefix.length)}`;
+      },
+    );
+  }
+  return result;
+}
+
+function mask(length: number): string {
+  return length >= REDACTED.length
+    ? `${REDACTED.slice(0, -1)}${"*".repeat(length - REDACTED.length)}]`
+    : "*".repeat(length);
+}
+
+/** Every string in a JSON-like value through `maskSecrets` (a new value; the input is kept). */
+export function maskSecretsDeep<T>(value: T, secrets: readonly string[] = []): T {
+  if (typeof value === "string") return maskSecrets(value, secrets) as T;
+  if (Array.isArray(value)) return value.map((item) => maskSecretsDeep(item, secrets)) as T;
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = maskSecretsDeep(item, secrets);
+    return out as T;
+  }
+  return value;
+}

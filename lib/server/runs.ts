@@ -74,6 +74,14 @@ export async function startRun(
   const resolved = await resolveRunModel(modelRequest, request.dialect, { store, config });
   if (!resolved.ok) throw new RunRequestError(resolved.status, resolved.message);
   const chosen = resolved;
+  // A key the user types (or pastes into the system prompt) goes no further: not to the model,
+  // not into any record, the transcript's system prompt or its title.
+  const secrets = [...chosen.secrets, ...secretsOf(config.providerEnv)];
+  request = {
+    ...request,
+    ...(request.message === undefined ? {} : { message: redactSecrets(request.message, secrets) }),
+    ...(request.system === undefined ? {} : { system: redactSecrets(request.system, secrets) }),
+  };
   const available = createRegistry(builtinTools({ shell: config.shell }));
 
   const previous =
@@ -114,13 +122,8 @@ export async function startRun(
       previous?.meta ??
       (await storing(() =>
         store.createTranscript({
-          // Redacted before it is cut: a key cut in half would no longer match.
-          title: titleFrom(
-            redactSecrets(request.message ?? "", [
-              ...chosen.secrets,
-              ...secretsOf(config.providerEnv),
-            ]),
-          ),
+          // From the redacted message: a key cut in half would no longer match.
+          title: titleFrom(request.message ?? ""),
           dialect: baseDialect(request.dialect),
           ...(typeof request.dialect === "string" ? {} : { definition: request.dialect }),
           model: { provider: chosen.provider, id: chosen.id },

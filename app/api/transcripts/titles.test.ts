@@ -6,6 +6,7 @@ import { readRunStream } from "@/lib/client/run-stream";
 import type { TranscriptMeta, TranscriptSummary } from "@/lib/store";
 import { POST as startRun } from "../runs/route";
 import { GET as exportTranscript } from "./[id]/export/route";
+import { POST as fork } from "./[id]/fork/route";
 import { GET as getOne, PATCH as rename } from "./[id]/route";
 import { POST as importFile } from "./import/route";
 import { GET as list } from "./route";
@@ -102,6 +103,110 @@ describe("configured keys in titles", () => {
       await exportTranscript(new Request(url(`/${transcript.id}/export`)), params(transcript.id))
     ).text();
     expect(exported).not.toContain(KEY);
+  });
+});
+
+describe("keys typed into a playground run", () => {
+  it("never reach a record, the stored system prompt, an export or the answer", async () => {
+    const shaped = "sk-abcdefghijklmnopqrstuvwxyz012345";
+    const body = {
+      dialect: "xml",
+      message: `calculate 2 + 2, my keys are ${KEY} and token_${shaped}`,
+      system: `Answer briefly. The key is ${KEY}; the other ${shaped}.`,
+      model: { provider: "demo", settings: { paceMs: 0 } },
+    };
+    const response = await startRun(
+      new Request("http://localhost/api/runs", { method: "POST", body: JSON.stringify(body) }),
+    );
+    const streamed = await response.text();
+    const id = /"transcriptId":"([^"]+)"/.exec(streamed)?.[1] ?? "";
+    const stored = await (await getOne(new Request(url(`/${id}`)), params(id))).text();
+    const exported = await (
+      await exportTranscript(new Request(url(`/${id}/export`)), params(id))
+    ).text();
+    for (const text of [streamed, stored, exported]) {
+      expect(text).not.toContain(KEY.slice(0, 12));
+      expect(text).not.toContain(shaped);
+    }
+    const meta = await metaOf(id);
+    expect(meta.system).toBe("Answer briefly. The key is [redacted]; the other [redacted].");
+    expect(stored).toContain("my keys are [redacted] and token_[redacted]");
+  });
+});
+
+describe("keys typed into a fork", () => {
+  it("are not copied into the fork's mocked result nor its message to continue with", async () => {
+    const shaped = "sk-abcdefghijklmnopqrstuvwxyz012345";
+    const id = await newTranscript("list the files");
+    const stored = JSON.parse(await (await getOne(new Request(url(`/${id}`)), params(id))).text())
+      .records as { seq: number; kind: string; event?: { type: string; callId?: string } }[];
+    const result = stored.find((record) => record.event?.type === "result");
+    const forkAt = async (body: unknown) =>
+      fork(
+        new Request(url(`/${id}/fork`), { method: "POST", body: JSON.stringify(body) }),
+        params(id),
+      );
+    const mocked = await forkAt({
+      at: result?.seq,
+      editResult: { callId: result?.event?.callId, content: { note: `key ${shaped}`, key: KEY } },
+    });
+    expect(mocked.status).toBe(201);
+    const { transcript } = (await mocked.json()) as { transcript: TranscriptMeta };
+    const forked = await (
+      await getOne(new Request(url(`/${transcript.id}`)), params(transcript.id))
+    ).text();
+    expect(forked).toContain("key [redacted]");
+    expect(forked).not.toContain(shaped);
+    expect(forked).not.toContain(KEY);
+    const edited = await forkAt({ at: 1, editUserMessage: `now with ${shaped}` });
+    const answer = await edited.text();
+    expect(answer).toContain("now with [redacted]");
+    expect(answer).not.toContain(shaped);
+  });
+});
+
+describe("key-shaped values in an imported file", () => {
+  it("are masked in every record at their own length, so the events' spans still point right", async () => {
+    const shaped = "sk-abcdefghijklmnopqrstuvwxyz012345";
+    const id = await newTranscript("calculate 6 * 7");
+    const file = (
+      await (await exportTranscript(new Request(url(`/${id}/export`)), params(id))).text()
+    ).replaceAll("6 * 7", `6 * 7 ${shaped}`);
+    expect(file).toContain(shaped);
+    const response = await importFile(new Request(url("/import"), { method: "POST", body: file }));
+    expect(response.status).toBe(201);
+    const { transcript } = (await response.json()) as { transcript: TranscriptMeta };
+    const stored = await (
+      await getOne(new Request(url(`/${transcript.id}`)), params(transcript.id))
+    ).text();
+    expect(stored).not.toContain(shaped);
+    expect(stored).toContain(`6 * 7 [redacted${"*".repeat(shaped.length - 10)}]`);
+    // Each event's span still covers the same text of its turn's chunks.
+    const { records } = JSON.parse(stored) as {
+      records: {
+        kind: string;
+        turn?: number;
+        text?: string;
+        event?: { span?: { start: number; end: number }; turn?: number; type: string };
+      }[];
+    };
+    const turnText = new Map<number, string>();
+    for (const record of records)
+      if (record.kind === "chunk" && record.turn !== undefined)
+        turnText.set(record.turn, (turnText.get(record.turn) ?? "") + (record.text ?? ""));
+    const spanned = records.filter((record) => record.event?.span !== undefined);
+    expect(spanned.length).toBeGreaterThan(0);
+    for (const record of spanned) {
+      const { start, end } = record.event?.span ?? { start: 0, end: 0 };
+      const text = turnText.get(record.event?.turn ?? -1) ?? "";
+      expect(end).toBeLessThanOrEqual(text.length);
+      expect(start).toBeLessThanOrEqual(end);
+    }
+    const think = records.find((record) => record.event?.type === "think");
+    if (think?.event?.span !== undefined) {
+      const text = turnText.get(think.event.turn ?? -1) ?? "";
+      expect(text.slice(think.event.span.start, think.event.span.start + 7)).toBe("<think>");
+    }
   });
 });
 

@@ -7,8 +7,8 @@ import {
   server,
 } from "@/app/api/http";
 import { secretsOf } from "@/lib/providers";
+import { maskSecretsDeep } from "@/lib/runtime/redact";
 import { BodyIdleError, readBodyIdleMs } from "@/lib/server/body-idle";
-import { redactRecord } from "@/lib/server/provider-run";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { importLimits } from "@/lib/transcripts/jsonl";
 import { type ImportCleaner, importJsonlStream } from "@/lib/transcripts/jsonl-import";
@@ -52,8 +52,9 @@ async function importBody(request: Request): Promise<Response> {
   const upload = await readUpload(request, limits.maxBytes, readBodyIdleMs(process.env));
   if (!upload.ok) return problem(upload.status, upload.message);
   const { store, config } = server();
-  // A configured key in the file is not stored: not in the title, the system prompt (shown and
-  // exported as the transcript's own) or any record.
+  // A configured key or a key-shaped value in the file is not stored: not in the title, the
+  // system prompt (shown and exported as the transcript's own) or any record. Records are
+  // masked in place (same length), so the events' spans into the chunks stay true.
   const secrets = secretsOf(config.providerEnv);
   const clean: ImportCleaner = {
     header: (header) => ({
@@ -61,7 +62,7 @@ async function importBody(request: Request): Promise<Response> {
       title: redacted(header.title, config),
       system: redacted(header.system, config),
     }),
-    record: (record) => redactRecord(record, secrets) as typeof record,
+    record: (record) => maskSecretsDeep(record, secrets),
   };
   if (parsed.data.format === "text") return importText(parsed.data, upload, limits.maxBytes, clean);
   const imported = await importJsonlStream(store, upload.body, limits, Date.now, clean);

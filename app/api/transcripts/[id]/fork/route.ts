@@ -3,13 +3,16 @@ import {
   otherMethods,
   problem,
   type RouteContext,
+  redacted,
   transcriptPost,
 } from "@/app/api/http";
+import { safeParseJson } from "@/lib/protocol/safe-json";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
+import type { ServerConfig } from "@/lib/server/config";
 import { resolveRunModel } from "@/lib/server/run-model";
 import type { StoredRecord } from "@/lib/store";
 import { builtinTools, createRegistry } from "@/lib/tools";
-import { planFork } from "@/lib/transcripts/fork";
+import { type ForkRequest, planFork } from "@/lib/transcripts/fork";
 import { writeFork } from "@/lib/transcripts/store-actions";
 import { forkSchema } from "./schema";
 
@@ -26,7 +29,8 @@ export const dynamic = "force-dynamic";
 async function post(request: Request, context: RouteContext): Promise<Response> {
   const start = await transcriptPost(request, context, forkSchema);
   if (start instanceof Response) return start;
-  const { id, body, source, store, config } = start;
+  const { id, source, store, config } = start;
+  const body = withoutKeys(start.body, config);
   // A fork copies the records up to its point: only those are read (none for a bad `at`).
   const last = source.recordCount;
   const valid = Number.isSafeInteger(body.at) && body.at >= 0 && body.at <= last;
@@ -57,6 +61,24 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
     { transcript: meta, continueWith: { transcriptId: meta.id, ...run }, resume },
     { status: 201 },
   );
+}
+
+/** A key typed into the edited message or result is not copied into the fork (nor sent on). */
+function withoutKeys(body: ForkRequest, config: ServerConfig): ForkRequest {
+  const { editUserMessage, editResult } = body;
+  const content =
+    editResult === undefined
+      ? undefined
+      : safeParseJson(redacted(JSON.stringify(editResult.content), config));
+  return {
+    ...body,
+    ...(editUserMessage === undefined
+      ? {}
+      : { editUserMessage: redacted(editUserMessage, config) }),
+    ...(editResult === undefined || content === undefined || !content.ok
+      ? {}
+      : { editResult: { ...editResult, content: content.value as typeof editResult.content } }),
+  };
 }
 
 export const POST = jsonRoute(post);

@@ -48,7 +48,9 @@ export async function importJsonlStream(
   let batch: FileRecord[] = [];
   let records = 0;
   let number = 0;
-  let pending = "";
+  /** The line not ended yet, in the pieces it came in. */
+  let pending: string[] = [];
+  let pendingLength = 0;
   const resolve = requestResolver();
 
   const flush = async () => {
@@ -91,21 +93,30 @@ export async function importJsonlStream(
   try {
     for await (const piece of decodedText(reader, maxBytes, "body: the file is not UTF-8 text.")) {
       if (!piece.ok) return await refuse(piece.error);
-      pending += piece.text;
-      let start = 0;
-      for (let newline = pending.indexOf("\n"); newline !== -1; ) {
-        const error = await take(pending.slice(start, newline));
+      // Only the new text is searched for line ends, and an unfinished line is kept in parts:
+      // a line of many pieces costs its length once, not once per piece.
+      let text = piece.text;
+      for (let newline = text.indexOf("\n"); newline !== -1; newline = text.indexOf("\n")) {
+        const line =
+          pending.length === 0
+            ? text.slice(0, newline)
+            : [...pending, text.slice(0, newline)].join("");
+        pending = [];
+        pendingLength = 0;
+        const error = await take(line);
         if (error !== undefined) return await refuse(error);
-        start = newline + 1;
-        newline = pending.indexOf("\n", start);
+        text = text.slice(newline + 1);
       }
-      pending = pending.slice(start);
+      if (text !== "") {
+        pending.push(text);
+        pendingLength += text.length;
+      }
       // A UTF-16 unit is at least one byte: a longer tail is over the limit already.
-      if (pending.length > maxLineBytes) return await refuse(tooLongLine(number + 1, maxLineBytes));
+      if (pendingLength > maxLineBytes) return await refuse(tooLongLine(number + 1, maxLineBytes));
       if (piece.done) break;
     }
-    if (pending !== "") {
-      const error = await take(pending);
+    if (pendingLength > 0) {
+      const error = await take(pending.join(""));
       if (error !== undefined) return await refuse(error);
     }
     if (started === undefined) {

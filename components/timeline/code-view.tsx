@@ -1,6 +1,6 @@
 "use client";
 
-import { useDeferredValue, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useRemembered } from "./card-memory";
 import {
   highlightJson,
@@ -66,11 +66,20 @@ export function CodeView({ text, json, memoryKey, label }: CodeViewProps) {
   );
 }
 
-/** True once the JSON highlighter has loaded; starts loading it when `wanted`. */
+/**
+ * True once the JSON highlighter has loaded; starts loading it when `wanted`. The views
+ * already on screen learn of it in a transition: colouring them all is a render React may
+ * slice, not one task after the highlighter's own start-up.
+ */
 function useJsonHighlighter(wanted: boolean): boolean {
-  const loaded = useSyncExternalStore(onJsonHighlighterLoaded, jsonHighlighterLoaded, () => false);
+  const [loaded, setLoaded] = useState(jsonHighlighterLoaded);
   useEffect(() => {
-    if (wanted && !loaded) void loadJsonHighlighter();
+    if (loaded) return;
+    const stop = onJsonHighlighterLoaded(() => startTransition(() => setLoaded(true)));
+    // Loaded between this view's render and this effect: no notice is coming.
+    if (jsonHighlighterLoaded()) setLoaded(true);
+    else if (wanted) void loadJsonHighlighter();
+    return stop;
   }, [wanted, loaded]);
   return loaded;
 }

@@ -21,7 +21,9 @@ export function loadJsonHighlighter(): Promise<boolean> {
     import("shiki/themes/github-dark-default.mjs"),
     import("shiki/themes/github-light-default.mjs"),
   ]).then(
-    ([core, engine, json, dark, light]) => {
+    async ([core, engine, json, dark, light]) => {
+      // The modules were evaluated in this task: build the highlighter in the next one.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       highlighter = core.createHighlighterCoreSync({
         themes: [dark.default, light.default],
         langs: [json.default],

@@ -1,8 +1,14 @@
 "use client";
 
-import { useDeferredValue, useMemo, useRef } from "react";
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { useRemembered } from "./card-memory";
-import { highlightJson, MAX_HIGHLIGHT_CHARS } from "./json-highlighter";
+import {
+  highlightJson,
+  jsonHighlighterLoaded,
+  loadJsonHighlighter,
+  MAX_HIGHLIGHT_CHARS,
+  onJsonHighlighterLoaded,
+} from "./json-highlighter";
 import { useTimelineMoving } from "./scroll-activity";
 
 /** Lines shown before "Show all". */
@@ -23,7 +29,8 @@ interface CodeViewProps {
  * A view that mounts shows its text plain for a moment and is highlighted in a deferred render
  * (React yields between cards), and not before the timeline's scrolling settles, like
  * markdown: tokenizing the JSON of every call card flung past held scroll frames for tens of
- * ms. Colours only: the text and its height do not change. While a call streams, the colours
+ * ms. The highlighter itself loads when the first JSON view wants it (not with the page).
+ * Colours only: the text and its height do not change. While a call streams, the colours
  * may trail the text by a render (a JSON view's text never shows plain once highlighted).
  */
 export function CodeView({ text, json, memoryKey, label }: CodeViewProps) {
@@ -34,7 +41,8 @@ export function CodeView({ text, json, memoryKey, label }: CodeViewProps) {
   const moving = useTimelineMoving();
   const highlighted = useRef(false);
   const ready = useDeferredValue(moving && !highlighted.current ? "" : shown, "");
-  const highlight = json && ready !== "" && ready.length <= MAX_HIGHLIGHT_CHARS;
+  const wanted = json && ready !== "" && ready.length <= MAX_HIGHLIGHT_CHARS;
+  const highlight = useJsonHighlighter(wanted) && wanted;
   if (highlight) highlighted.current = true;
 
   return (
@@ -56,6 +64,24 @@ export function CodeView({ text, json, memoryKey, label }: CodeViewProps) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * True once the JSON highlighter has loaded; starts loading it when `wanted`. The views
+ * already on screen learn of it in a transition: colouring them all is a render React may
+ * slice, not one task after the highlighter's own start-up.
+ */
+function useJsonHighlighter(wanted: boolean): boolean {
+  const [loaded, setLoaded] = useState(jsonHighlighterLoaded);
+  useEffect(() => {
+    if (loaded) return;
+    const stop = onJsonHighlighterLoaded(() => startTransition(() => setLoaded(true)));
+    // Loaded between this view's render and this effect: no notice is coming.
+    if (jsonHighlighterLoaded()) setLoaded(true);
+    else if (wanted) void loadJsonHighlighter();
+    return stop;
+  }, [wanted, loaded]);
+  return loaded;
 }
 
 function JsonTokens({ code }: { code: string }) {

@@ -2,6 +2,7 @@
 import { act } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { EDITED_OUTCOME } from "@/lib/transcripts/fork";
+import { loadJsonHighlighter } from "../json-highlighter";
 import { append, cleanup, loadLog, make, renderCard } from "../testing";
 
 afterEach(cleanup);
@@ -51,10 +52,13 @@ describe("CallCard", () => {
     expect(status(renderCard(call).container)).toBe("no result");
   });
 
-  it("highlights the arguments as JSON", () => {
+  it("highlights the arguments as JSON", async () => {
     const call = make.call("c1", "calculate", { expression: "2+2", exact: true });
     loadLog([call]);
     const { container } = renderCard(call);
+    await act(async () => {
+      await loadJsonHighlighter();
+    });
     const tokens = [...container.querySelectorAll("code span[style]")];
     const key = tokens.find((token) => token.textContent === '"expression"') as HTMLElement;
     expect(key.style.getPropertyValue("--shiki-dark")).toMatch(/^#/);

@@ -2,6 +2,8 @@
  * The capture proxy driven by real clients (fetch in the OpenAI format, the AI SDK's
  * OpenAI-compatible and Anthropic providers) against the in-repo fake upstream.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { streamText } from "ai";
@@ -191,6 +193,35 @@ describe("forwarding", () => {
     expect(((await dialect.json()) as { error: string }).error).toMatch(/^x-wirescope-dialect:/);
     const big = await chat(via("openai"), { model: "scripted", padding: "x".repeat(70_000) });
     expect(big.status).toBe(413);
+  });
+
+  it("tells an upstream it cannot reach from one whose answer it cannot read (502 both)", async () => {
+    const oversized = createServer((_request, response) => {
+      response.writeHead(200, { "x-huge": "h".repeat(70_000) });
+      response.end("{}");
+    });
+    await new Promise<void>((resolve) => oversized.listen(0, "127.0.0.1", resolve));
+    const { port } = oversized.address() as AddressInfo;
+    const unreadable = await startProxyServer({
+      env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
+    });
+    const answer = await chat(`${unreadable.url}/proxy/openai/v1`, { model: "m", messages: [] });
+    expect(answer.status).toBe(502);
+    expect(((await answer.json()) as { error: string }).error).toMatch(
+      /^upstream: the openai upstream's answer could not be read \(/,
+    );
+    await unreadable.close();
+    await new Promise<void>((resolve) => oversized.close(() => resolve()));
+    // Nothing listens on this port any more.
+    const gone = await startProxyServer({
+      env: { OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
+    });
+    const refused = await chat(`${gone.url}/proxy/openai/v1`, { model: "m", messages: [] });
+    expect(refused.status).toBe(502);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^upstream: could not reach the openai upstream \(/,
+    );
+    await gone.close();
   });
 
   it("a client that goes away aborts the upstream request", async () => {

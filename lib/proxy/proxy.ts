@@ -151,7 +151,9 @@ export async function proxyRequest(
   if (!outcome.ok) {
     request.signal.removeEventListener("abort", onClientGone);
     const reason = abort.signal.aborted ? abortOutcome(abort.signal) : undefined;
-    const message = `upstream: could not reach the ${upstream.name} upstream (${describeError(outcome.error)}).`;
+    const message = unreachable(outcome.error)
+      ? `upstream: could not reach the ${upstream.name} upstream (${describeError(outcome.error)}).`
+      : `upstream: the ${upstream.name} upstream's answer could not be read (${describeError(outcome.error)}).`;
     void call?.end(reason ?? { failure: message });
     return problem(502, message);
   }
@@ -354,6 +356,17 @@ async function readCapped(
 
 function problem(status: number, error: string): Response {
   return Response.json({ error }, { status });
+}
+
+/** Whether a failed fetch never got an answer (no connection), rather than an unreadable one. */
+function unreachable(error: unknown): boolean {
+  const cause =
+    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  const code = typeof cause?.code === "string" ? cause.code : "";
+  // undici names an answer it could not parse UND_ERR_*; the network's own errors are E*.
+  return (
+    !code.startsWith("UND_ERR_") || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_SOCKET"
+  );
 }
 
 function describeError(error: unknown): string {

@@ -4,7 +4,7 @@ import { splitAt } from "../protocol/testing";
 import type { AnswerDelta } from "./answer-decoder";
 import { createAnswerDecoder } from "./answer-decoder";
 import type { DialectChoice } from "./dialect-choice";
-import { TurnRecorder, type TurnRecorderOptions } from "./turn-recorder";
+import { MAX_CHUNKS_PER_CALL, TurnRecorder, type TurnRecorderOptions } from "./turn-recorder";
 
 function record(deltas: AnswerDelta[], options: Partial<TurnRecorderOptions> = {}) {
   const records: TranscriptRecord[] = [];
@@ -138,6 +138,23 @@ describe("TurnRecorder", () => {
     const errors = events.filter((event) => event.type === "error" && event.code === "internal");
     expect(errors).toHaveLength(1);
     expect(JSON.stringify(errors)).toContain("Recording stopped after 40 characters");
+  });
+
+  it("stops recording after as many chunks as a call may have, and says so once", () => {
+    const deltas = [text("<respond>")];
+    // Words that end: the key redactor holds back nothing of them, so each delta is a chunk.
+    for (let index = 0; index < MAX_CHUNKS_PER_CALL + 50; index++) deltas.push(text("x "));
+    // Named, so nothing is held back for detection: each delta is its own chunk.
+    const { records, events } = record(deltas, {
+      maxChars: 10 * MAX_CHUNKS_PER_CALL,
+      chosen: { dialect: "xml", by: "header", reason: "named" },
+    });
+    expect(records.filter((r) => r.kind === "chunk")).toHaveLength(MAX_CHUNKS_PER_CALL);
+    const errors = events.filter((event) => event.type === "error" && event.code === "internal");
+    expect(errors).toHaveLength(1);
+    expect(JSON.stringify(errors)).toContain(
+      `Recording stopped after ${MAX_CHUNKS_PER_CALL} chunks`,
+    );
   });
 
   it("a problem in the stream is an error record, and the turn goes on", () => {

@@ -31,6 +31,8 @@ import {
   thinkMarkers,
 } from "./dialect-choice";
 
+/** Chunk records per call at most: a stream of one-character deltas is millions of records. */
+export const MAX_CHUNKS_PER_CALL = 100_000;
 export interface TurnRecorderOptions {
   turn: number;
   /** Named by the client, or the transcript's own: no detection then. */
@@ -71,6 +73,8 @@ export class TurnRecorder {
   private thinking = false;
   private recorded = 0;
   private capped = false;
+  /** Chunk records written: bounded apart from the text, since each delta is one. */
+  private chunks = 0;
   private ended = false;
   private problems = 0;
   private readonly redactor: StreamRedactor;
@@ -270,6 +274,17 @@ export class TurnRecorder {
 
   private chunk(text: string, t: number): void {
     if (this.capped) return;
+    if (this.chunks >= MAX_CHUNKS_PER_CALL) {
+      this.capped = true;
+      this.options.emit([
+        this.errorRecord(
+          "internal",
+          `Recording stopped after ${MAX_CHUNKS_PER_CALL} chunks: the rest reached the client but is not recorded.`,
+        ),
+      ]);
+      return;
+    }
+    this.chunks += 1;
     const room = this.options.maxChars - this.recorded;
     const kept = text.length <= room ? text : text.slice(0, room);
     const records: TranscriptRecord[] = [];

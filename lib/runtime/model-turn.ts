@@ -70,7 +70,8 @@ export async function* streamModelTurn(
       : { type: "abort" };
   // A provider's stream is not trusted to end after an abort: undici can leave a body read
   // pending for good when the abort lands between chunks, and the SDK waits on that read.
-  // So each read races the abort, and the stream is let go of without waiting for it.
+  // So each read races the abort, and the stream is let go of without waiting for it; a reader
+  // whose reads end on abort by themselves (a paced in-process stream) is not raced.
   const aborted = new Promise<typeof ABORTED>((resolve) => {
     if (abortSignal.aborted) resolve(ABORTED);
     abortSignal.addEventListener("abort", () => resolve(ABORTED), { once: true });
@@ -95,7 +96,9 @@ export async function* streamModelTurn(
             ...settings,
           }).fullStream.getReader();
     for (;;) {
-      const next = await Promise.race([reader.read(), aborted]);
+      const next = reader.endsOnAbort
+        ? await reader.read()
+        : await Promise.race([reader.read(), aborted]);
       if (next === ABORTED) {
         yield stopped();
         return;

@@ -4,7 +4,9 @@
  * - the longest main-thread task (PerformanceObserver "longtask") while records stream in at
  *   200 events per second for 10 s.
  * - a 50,000-event transcript opened with the debug panel open: last card painted, longest
- *   task, Raw tab opening, scroll frames and JS heap (`ui-long.ts`).
+ *   task, Raw tab opening, scroll frames and JS heap (`ui-long.ts`); with
+ *   `WIRESCOPE_BENCH_LONG_OPENS=n` it is opened n times and each figure is their median.
+ *   `bench/ui-long-profile.ts` traces the same load to show where its time goes.
  * It starts the production build (`npm run build` first when there is none) on port 3300.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -13,66 +15,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/chromium";
-import { createParser, type TranscriptRecord } from "../lib/protocol";
-import { generateCorpus } from "./corpus";
 import { table } from "./table";
 import { measureLongTranscript } from "./ui-long";
+import { benchRecords as records } from "./ui-records";
 
 /** `WIRESCOPE_BENCH_PORT` moves it, so several checkouts can measure side by side. */
 const PORT = Number(process.env.WIRESCOPE_BENCH_PORT ?? 3300);
 /** The long transcript: the issue's 50,000 events (`WIRESCOPE_BENCH_LONG_EVENTS` to change). */
 const LONG_EVENTS = Number(process.env.WIRESCOPE_BENCH_LONG_EVENTS ?? 50_000);
-
-/** Realistic records: xml turns from the bench corpus, streamed in 24-char chunks. */
-function records(events: number): TranscriptRecord[] {
-  const out: TranscriptRecord[] = [
-    {
-      kind: "event",
-      event: { type: "user", id: "u", timestamp: 0, content: "Go through the workspace." },
-    },
-  ];
-  let count = 1;
-  let t = 0;
-  for (let turn = 0; count < events; turn++) {
-    const text = generateCorpus("xml", 2500, 1000 + turn).text;
-    const parser = createParser("xml", { turn, idPrefix: `t${turn}-` });
-    const push = (list: ReturnType<typeof parser.feed>) => {
-      for (const event of list) {
-        out.push({ kind: "event", event });
-        count++;
-        if (event.type === "call") {
-          const payload = {
-            tool: event.call.name,
-            status: "success" as const,
-            content: "ok",
-            outcome: "Done",
-            durationMs: 3,
-          };
-          out.push({
-            kind: "event",
-            event: {
-              type: "result",
-              id: `r${count}`,
-              timestamp: 0,
-              callId: event.call.id,
-              turn,
-              payload,
-            },
-          });
-          count++;
-        }
-      }
-    };
-    for (let at = 0; at < text.length; at += 24) {
-      const chunk = text.slice(at, at + 24);
-      t += 5;
-      out.push({ kind: "chunk", turn, t, text: chunk });
-      push(parser.feed(chunk));
-    }
-    push(parser.end());
-  }
-  return out;
-}
+/** Opens of the long transcript; its figures are their medians (`WIRESCOPE_BENCH_LONG_OPENS`). */
+const LONG_OPENS = Math.max(1, Number(process.env.WIRESCOPE_BENCH_LONG_OPENS ?? 1));
 
 async function main(): Promise<void> {
   if (!existsSync(".next/BUILD_ID")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -184,10 +136,12 @@ async function main(): Promise<void> {
       browser,
       `http://127.0.0.1:${PORT}`,
       records(LONG_EVENTS),
+      LONG_OPENS,
     );
     console.log(
       `\nA ${long.events}-event transcript (${long.records} records), imported in ` +
-        `${long.importMs.toFixed(0)} ms, opened at /t/<id> with the debug panel open (Raw)`,
+        `${long.importMs.toFixed(0)} ms, opened at /t/<id> with the debug panel open (Raw)` +
+        (LONG_OPENS > 1 ? `, median of ${LONG_OPENS} opens` : ""),
     );
     console.log(
       table(

@@ -5,6 +5,7 @@ import { feedChunks } from "@/lib/protocol/testing";
 import type { StoredRecord, TranscriptMeta } from "@/lib/store/store";
 import { usePlayground } from "./playground-store";
 import {
+  catchUp,
   isWhole,
   loadAll,
   loadOlder,
@@ -127,5 +128,34 @@ describe("a transcript opened from its tail", () => {
     const records = usePlayground.getState().transcript?.records ?? [];
     expect(records).toEqual([...tail.records, ...all.slice(before)]);
     expect(usePlayground.getState().transcript?.recordCount).toBe(all.length);
+  });
+
+  it("catches up with records stored after its tail was read, folded into the log", async () => {
+    const tail = await openTail();
+    const before = all.length;
+    all = [...all, ...transcript(401).slice(before)];
+    await catchUp(tail);
+    const state = usePlayground.getState();
+    expect(state.transcript?.records).toEqual([...tail.records, ...all.slice(before)]);
+    expect(state.transcript?.recordCount).toBe(all.length);
+    expect(state.log.events).toEqual(fold(state.transcript?.records ?? []).events);
+    expect(state.log.get("t400-2")).toBeDefined();
+  });
+
+  it("catching up finds nothing to add: the page stays as it was", async () => {
+    const tail = await openTail();
+    const log = usePlayground.getState().log;
+    await catchUp(tail);
+    expect(usePlayground.getState().transcript).toBe(tail);
+    expect(usePlayground.getState().log).toBe(log);
+  });
+
+  it("does not catch up once another transcript shows", async () => {
+    const tail = await openTail();
+    all = [...all, ...transcript(401).slice(all.length)];
+    usePlayground.getState().newConversation();
+    await catchUp(tail);
+    expect(usePlayground.getState().transcript).toBeNull();
+    expect(usePlayground.getState().log.events).toEqual([]);
   });
 });

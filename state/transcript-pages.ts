@@ -10,6 +10,7 @@ import {
   readForward,
   startsAtFirst,
   TAIL_RECORDS,
+  tailPath,
 } from "@/lib/client/record-pages";
 import type { StoredRecord } from "@/lib/store/store";
 import { type OpenTranscript, type PlaygroundState, usePlayground } from "./playground-store";
@@ -20,16 +21,20 @@ type PageReply = Omit<OpenTranscript, "records" | "recordCount"> & {
   recordCount: number;
 };
 
-async function fetchPage(
+function fetchPage(
   id: string,
   query: Record<string, string | number | undefined>,
 ): Promise<PageResult<PageReply>> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query))
     if (value !== undefined) params.set(name, String(value));
+  return fetchReply(`/api/transcripts/${encodeURIComponent(id)}?${params}`);
+}
+
+async function fetchReply(url: string): Promise<PageResult<PageReply>> {
   let response: Response;
   try {
-    response = await fetch(`/api/transcripts/${encodeURIComponent(id)}?${params}`);
+    response = await fetch(url);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, error: `The connection to the server failed: ${message}` };
@@ -51,7 +56,8 @@ const pagesOf =
  * newest cards paint from the tail, and older records load as the user scrolls up.
  */
 export async function readTranscriptTail(id: string): Promise<PageResult<OpenTranscript>> {
-  const first = await fetchPage(id, { limit: TAIL_RECORDS, from: "end" });
+  // `tailPath`: the URL the page's HTML preloads (app/t/[id]), so this read is often done.
+  const first = await fetchReply(tailPath(id));
   if (!first.ok) return first;
   const { records, recordCount, ...rest } = first.value;
   let window = records;
@@ -132,6 +138,29 @@ async function read(all: boolean): Promise<boolean> {
   } finally {
     usePlayground.getState().setOlderLoading(false);
   }
+}
+
+/**
+ * Shows the records stored after those `opened` holds, if any: the page reads a transcript's
+ * tail and the list of live runs at the same time, so a run that ended between the two reads
+ * may have added records the tail lacks. Usually one read that finds nothing. Not once the
+ * page shows something else (another transcript, a run, a replay) or has read on itself.
+ */
+export async function catchUp(opened: OpenTranscript): Promise<void> {
+  const after = opened.records.at(-1)?.seq ?? 0;
+  const rest = await readForward(pagesOf(opened.meta.id), after, ALL_RECORDS_PAGE);
+  if (!rest.ok || rest.value.records.length === 0) return;
+  const now = usePlayground.getState();
+  // Older records may have been put in front meanwhile: the same transcript, the same end.
+  const shown = now.transcript;
+  if (shown === null || shown.meta.id !== opened.meta.id || busy(now)) return;
+  if (now.transcriptId !== opened.meta.id || shown.records.at(-1)?.seq !== after) return;
+  now.setTranscript({
+    ...shown,
+    records: shown.records.concat(rest.value.records),
+    recordCount: rest.value.recordCount,
+  });
+  usePlayground.getState().showRecords(rest.value.records, false, false);
 }
 
 /**

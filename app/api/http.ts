@@ -7,7 +7,8 @@ import { readConfig, type ServerConfig } from "@/lib/server/config";
 import { allowedHosts, hostProblem, securityHeaders } from "@/lib/server/host-check";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
-import { type Store, StoreError, type Transcript } from "@/lib/store";
+import { type Store, StoreError } from "@/lib/store";
+import { openPagedTranscript, type PagedTranscript } from "@/lib/store/paged-transcript";
 
 export const transcriptId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "must be a transcript id");
 
@@ -41,13 +42,14 @@ export const notFound = (id: string) => problem(404, `id: no transcript "${id}".
 /**
  * What a POST that acts on one transcript starts from, or the response that refuses it: a
  * page of another site (403), a bad id (400), a bad body (400/413), an unknown transcript (404).
+ * The source is paged: each route reads only the records it needs.
  */
 export async function transcriptPost<T>(
   request: Request,
   context: RouteContext,
   schema: z.ZodType<T>,
 ): Promise<
-  Response | { id: string; body: T; source: Transcript; store: Store; config: ServerConfig }
+  Response | { id: string; body: T; source: PagedTranscript; store: Store; config: ServerConfig }
 > {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
@@ -56,7 +58,7 @@ export async function transcriptPost<T>(
   const body = await readBody(request, schema);
   if (body instanceof Response) return body;
   const { store, config } = server();
-  const source = await store.getTranscript(id);
+  const source = await openPagedTranscript(store, id);
   if (source === null) return notFound(id);
   return { id, body, source, store, config };
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useDeferredValue } from "react";
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog } from "@/lib/client/run-log";
 import { type DebugTab, usePlayground } from "@/state/playground-store";
@@ -12,7 +13,8 @@ import { RawWhitespaceToggle } from "./raw-whitespace-toggle";
 import { RequestView } from "./request-view";
 import { TurnCopy } from "./turn-copy";
 
-const VIEWS: Record<DebugTab, () => React.JSX.Element> = {
+/** Each view gets the log to draw; those that follow the store's own ignore it. */
+const VIEWS: Record<DebugTab, (props: { log: RunLog }) => React.JSX.Element> = {
   raw: RawView,
   events: EventsView,
   chunks: ChunksView,
@@ -31,10 +33,18 @@ function runKey(log: RunLog): number {
   return key;
 }
 
-/** The debug panel: the wire beside the timeline — Raw, Events, Chunks and Request. */
+/**
+ * The debug panel: the wire beside the timeline — Raw, Events, Chunks and Request.
+ *
+ * A new log (a transcript opened, older records put in front) reaches the view in a deferred
+ * render: the timeline's cards commit and paint first, then the view is drawn in slices React
+ * yields between, while the old one stays on screen. A run's log grows in place (the same
+ * object), so streaming is not held back.
+ */
 export function DebugPanel() {
   useFrameVersion();
   const log = usePlayground((state) => state.log);
+  const shown = useDeferredValue(log);
   const tab = usePlayground((state) => state.debugTab);
   const setUi = usePlayground((state) => state.setUi);
   const View = VIEWS[tab];
@@ -63,7 +73,7 @@ export function DebugPanel() {
         aria-labelledby={`debug-tab-${tab}`}
         className="flex min-h-0 flex-1 flex-col"
       >
-        <View key={runKey(log)} />
+        <View key={runKey(shown)} log={shown} />
       </div>
     </div>
   );

@@ -22,11 +22,14 @@ const REDRAWN_MS = 120;
 /**
  * Raw: each model turn's wire text exactly as received, in order, growing live. The event
  * under the pointer (or else the selected one) is drawn on its span; a click or a selection
- * in the text selects the event that owns it; error spans are always marked.
+ * in the text selects the event that owns it; error spans are always marked. `log` is the
+ * one to draw when the caller holds it back (the debug panel draws a new log after the
+ * timeline has painted it); else the store's.
  */
-export function RawView() {
+export function RawView({ log: given }: { log?: RunLog } = {}) {
   useFrameVersion();
-  const log = usePlayground((state) => state.log);
+  const current = usePlayground((state) => state.log);
+  const log = given ?? current;
   const hoveredId = usePlayground((state) => state.hoveredId);
   const selectedId = usePlayground((state) => state.selectedId);
   const running = usePlayground((state) => state.status === "running");

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { act, fireEvent } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ProtocolEvent } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
+import { loadMarkdownRenderer } from "./markdown";
 import { cleanup, loadLog, make, renderCard } from "./testing";
 
+// The markdown renderer is its own chunk: loaded first, cards render their markdown at once.
+beforeAll(() => loadMarkdownRenderer());
 afterEach(cleanup);
 
 const SPAN = { start: 0, end: 4 };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { memo, useEffect, useLayoutEffect, useRef } from "react";
+import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { usePlayground } from "@/state/playground-store";
 import { CardMemoryProvider } from "./card-memory";
 import { cardIdOf } from "./card-of";
@@ -15,6 +15,8 @@ import { useTimelineRows } from "./use-timeline-rows";
 
 /** Room above the first card, px. */
 const PADDING_START = 16;
+/** Cards drawn beyond each edge of the view, so a scroll finds them ready. */
+const OVERSCAN = 8;
 
 /**
  * The run as cards, streaming live. Virtualized with measured rows so a run of thousands of
@@ -28,13 +30,16 @@ export function Timeline() {
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useStickToBottom(scroller);
   useLoadOlderNearTop(scroller);
+  const painted = usePainted(ids.length === 0);
 
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 56,
     getItemKey: (index) => ids[index] ?? index,
-    overscan: 8,
+    // An empty timeline given cards (a long transcript opened) paints those on screen first;
+    // the ones around them follow in the next task.
+    overscan: painted ? OVERSCAN : 0,
     paddingStart: PADDING_START,
     paddingEnd: 24,
     // A measurement changed (a card grew as it streamed): follow it before the next paint.
@@ -129,6 +134,18 @@ export function Timeline() {
       </div>
     </CardMemoryProvider>
   );
+}
+
+/** False while the timeline is empty and until the frame after its first cards render. */
+function usePainted(empty: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  if (empty && painted) setPainted(false);
+  useEffect(() => {
+    if (empty || painted) return;
+    const frame = requestAnimationFrame(() => setPainted(true));
+    return () => cancelAnimationFrame(frame);
+  }, [empty, painted]);
+  return painted;
 }
 
 /**

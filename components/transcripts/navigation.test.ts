@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { usePlayground } from "@/state/playground-store";
-import { switchDialect } from "./navigation";
+import { openTranscript, switchDialect } from "./navigation";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -22,7 +22,7 @@ describe("switchDialect", () => {
     );
     vi.stubGlobal("fetch", fetch);
     state.notice?.action?.run();
-    // Opening asks which runs are live first (to reattach), then loads the transcript's tail.
+    // Opening loads the transcript's tail (and asks which runs are live, to reattach).
     await vi.waitFor(() =>
       expect(fetch).toHaveBeenCalledWith("/api/transcripts/t1?limit=2000&from=end"),
     );
@@ -32,5 +32,31 @@ describe("switchDialect", () => {
     usePlayground.setState({ transcriptId: null, dialect: "xml", notice: null });
     switchDialect("action");
     expect(usePlayground.getState()).toMatchObject({ dialect: "action", notice: null });
+  });
+});
+
+describe("openTranscript", () => {
+  it("shows the tail as soon as it arrives, before the live runs are known", async () => {
+    usePlayground.getState().newConversation();
+    const meta = { id: "t2", title: "t2", dialect: "xml", model: { provider: "demo", id: "demo" } };
+    const records = [
+      {
+        kind: "event",
+        event: { type: "user", id: "u1", timestamp: 0, content: "hi" },
+        seq: 1,
+        runId: "r",
+      },
+    ];
+    const fetch = vi.fn((url: string) =>
+      url.startsWith("/api/runs")
+        ? new Promise<Response>(() => {})
+        : Promise.resolve(Response.json({ meta, records, recordCount: 1 })),
+    );
+    vi.stubGlobal("fetch", fetch);
+    void openTranscript("t2", false);
+    await vi.waitFor(() => expect(usePlayground.getState().transcript?.meta.id).toBe("t2"));
+    expect(usePlayground.getState().log.get("u1")).toBeDefined();
+    expect(fetch).toHaveBeenCalledWith("/api/runs?active=1");
+    expect(fetch).toHaveBeenCalledWith("/api/transcripts/t2?limit=2000&from=end");
   });
 });

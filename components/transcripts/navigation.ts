@@ -3,7 +3,7 @@
 import type { Dialect, DialectDefinition } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 import { attachRun, fetchActiveRuns } from "@/state/run-client";
-import { loadAll, readTranscriptTail } from "@/state/transcript-pages";
+import { catchUp, loadAll, readTranscriptTail } from "@/state/transcript-pages";
 
 /** A transcript's own URL. */
 export const transcriptPath = (id: string) => `/t/${encodeURIComponent(id)}`;
@@ -25,6 +25,11 @@ let loading = 0;
  * Loads a saved transcript into the store and puts its URL in the address bar (a new history
  * entry with `push`). Only its tail is read (older records load as the user scrolls up). A
  * transcript that cannot be loaded is said so, and the page starts over.
+ *
+ * The tail (often preloaded with the HTML) and the list of live runs are read at the same
+ * time, and the tail is shown as soon as it arrives. A live run of this transcript is then
+ * followed from the records the page has; with none, a run that ended between the two reads
+ * may have added records the tail lacks: `catchUp` reads and shows them.
  */
 export async function openTranscript(id: string, push = true): Promise<boolean> {
   const state = usePlayground.getState();
@@ -32,9 +37,7 @@ export async function openTranscript(id: string, push = true): Promise<boolean> 
   const ticket = ++loading;
   if (push && window.location.pathname !== transcriptPath(id))
     window.history.pushState(null, "", transcriptPath(id));
-  // Asked first: a run listed here is followed from the records the transcript has, even if it
-  // ends before the transcript arrives (a finished run's records come from the store).
-  const active = await fetchActiveRuns();
+  const asked = fetchActiveRuns();
   const result = await readTranscriptTail(id);
   // A later click won: its transcript is the one to show.
   if (ticket !== loading) return false;
@@ -44,8 +47,11 @@ export async function openTranscript(id: string, push = true): Promise<boolean> 
     return false;
   }
   usePlayground.getState().openTranscript(result.value);
+  const active = await asked;
+  if (ticket !== loading) return true;
   const runId = active?.[id];
-  if (runId !== undefined) {
+  if (runId === undefined) void catchUp(result.value);
+  else {
     // The run is followed from the number of its records the page has: all of them, so when
     // the tail begins inside the run, the rest is read first.
     if (result.value.records[0]?.runId === runId) await loadAll();

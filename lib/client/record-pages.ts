@@ -8,6 +8,15 @@ export const TAIL_RECORDS = 2000;
 export const OLDER_RECORDS = 4000;
 export const ALL_RECORDS_PAGE = 10_000;
 
+/**
+ * The URL the page reads a transcript's tail from. The server component names it in a
+ * `<link rel="preload">` so the read starts with the HTML, and `readTranscriptTail` asks for
+ * the very same URL (the browser hands it the preloaded answer only on an exact match).
+ */
+export function tailPath(id: string): string {
+  return `/api/transcripts/${encodeURIComponent(id)}?limit=${TAIL_RECORDS}&from=end`;
+}
+
 /** One page as `GET /api/transcripts/:id?limit=…` answers it (see docs/http-api.md). */
 export interface RecordPageQuery {
   limit: number;

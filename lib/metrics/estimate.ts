@@ -1,6 +1,11 @@
 /** A rough token count for text whose provider reports no usage (the demo model, failures). */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / 4);
+  return estimateTokensOfLength(text.length);
+}
+
+/** `estimateTokens` of a text of `length` UTF-16 units (pieces counted as they pass). */
+export function estimateTokensOfLength(length: number): number {
+  return Math.ceil(length / 4);
 }
 
 /**

@@ -8,6 +8,7 @@ export {
   summarizeRecords,
   type TurnText,
 } from "./summarize";
+export { SummaryPasses, type TurnTally } from "./summary-passes";
 export { combineSources, modelName, runCost, turnCost } from "./totals";
 export type {
   CallTiming,

@@ -1,7 +1,8 @@
 import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import type { PagedTranscript } from "../store/paged-transcript";
 import type { Store, StoredRecord, Transcript, TranscriptMeta } from "../store/store";
 import { planRun } from "./run-plan";
-import { sdkSpans } from "./sdk-spans";
+import { sdkSpans, wirescopeResource } from "./sdk-spans";
 import type { PlannedSpan, PlanOptions, RunInput } from "./span-plan";
 
 /** A transcript's records split by run, in the order the runs first appear. */
@@ -49,7 +50,66 @@ export async function transcriptSpans(
   return sdkSpans(await planTranscript(store, transcript, options));
 }
 
-async function withRunTimes(
+/**
+ * `transcriptSpans` of a paged transcript, a run at a time (each run's spans, in the order the
+ * runs first appear, all with one resource): one walk finds where each run ends, a second
+ * gathers each run's records and plans it once its last record is read. Holds the runs that
+ * are not finished where the walk is (one, unless runs interleave).
+ */
+export async function* pagedRunSpans(
+  store: Pick<Store, "getRunInfo">,
+  transcript: PagedTranscript,
+  options: PlanOptions,
+): AsyncGenerator<ReadableSpan[]> {
+  const { meta } = transcript;
+  const resource = wirescopeResource();
+  const ends = await runEnds(transcript);
+  const order = [...ends.keys()];
+  const open = new Map<string, StoredRecord[]>();
+  let next = 0;
+  for await (const page of transcript.pages()) {
+    for (const record of page) {
+      const list = open.get(record.runId);
+      if (list === undefined) open.set(record.runId, [record]);
+      else list.push(record);
+    }
+    const read = page.at(-1)?.seq ?? 0;
+    for (; next < order.length && (ends.get(order[next] as string) ?? 0) <= read; next++) {
+      const runId = order[next] as string;
+      const records = open.get(runId) ?? [];
+      open.delete(runId);
+      const run = await withRunTimes(store, meta.id, { runId, records });
+      yield sdkSpans(planRun(meta, run, options), resource);
+    }
+  }
+}
+
+/** Each run's last `seq`, in the order the runs first appear (as `runsOf`). */
+async function runEnds(transcript: PagedTranscript): Promise<Map<string, number>> {
+  const ends = new Map<string, number>();
+  for await (const page of transcript.pages())
+    for (const record of page) ends.set(record.runId, record.seq);
+  return ends;
+}
+
+/** Runs' spans gathered into batches of about `maxSpans` (whole runs; a longer run alone). */
+export async function* spanBatches(
+  runs: AsyncIterable<ReadableSpan[]>,
+  maxSpans: number,
+): AsyncGenerator<ReadableSpan[]> {
+  let batch: ReadableSpan[] = [];
+  for await (const spans of runs) {
+    if (batch.length > 0 && batch.length + spans.length > maxSpans) {
+      yield batch;
+      batch = [];
+    }
+    batch.push(...spans);
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** The run with the start and end the store noted for it, when it is this transcript's. */
+export async function withRunTimes(
   store: Pick<Store, "getRunInfo">,
   transcriptId: string,
   run: RunInput,

@@ -7,9 +7,10 @@
 import { type DialectDefinition, dialectLabel, sameDialect } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
 import type { ModelRequest, RegisteredProvider, ResolvedModel } from "../providers/registry";
+import { openPagedTranscript } from "../store/paged-transcript";
 import type { Store } from "../store/store";
 import { createReplayModel, REPLAY_PROVIDER } from "./replay-model";
-import { type ReplaySource, replaySourceOf } from "./replay-source";
+import { type ReplaySource, replaySourceBuilder } from "./replay-source";
 
 export type ReplaySourceResult =
   | { ok: true; source: ReplaySource | undefined }
@@ -18,19 +19,22 @@ export type ReplaySourceResult =
 /** Loads the transcript a `replay` request names; other providers need nothing (`undefined`). */
 export async function replaySourceFor(
   request: { provider: string; id?: string },
-  store: Pick<Store, "getTranscript">,
+  store: Pick<Store, "readRecords" | "readRecordPages">,
 ): Promise<ReplaySourceResult> {
   if (request.provider !== REPLAY_PROVIDER) return { ok: true, source: undefined };
   if (request.id === undefined)
     return { ok: false, status: 400, message: "model.id: name the transcript to replay." };
-  const transcript = await store.getTranscript(request.id);
+  const transcript = await openPagedTranscript(store, request.id);
   if (transcript === null)
     return {
       ok: false,
       status: 404,
       message: `model.id: no transcript "${request.id}" to replay.`,
     };
-  return { ok: true, source: replaySourceOf(transcript) };
+  // Read a page at a time: what is kept is the model's raw output, not every record.
+  const source = replaySourceBuilder(transcript.meta);
+  for await (const page of transcript.pages()) for (const record of page) source.add(record);
+  return { ok: true, source: source.result() };
 }
 
 /** The `replay` provider, registered with `resolveModel` for one request's loaded source. */

@@ -32,9 +32,24 @@ export interface PromptKey {
 }
 
 export function replaySourceOf(transcript: {
-  meta: { id: string; dialect: Dialect; definition?: DialectDefinition };
-  records: readonly TranscriptRecord[];
+  meta: ReplayMeta;
+  records: Iterable<TranscriptRecord>;
 }): ReplaySource {
+  const builder = replaySourceBuilder(transcript.meta);
+  for (const record of transcript.records) builder.add(record);
+  return builder.result();
+}
+
+type ReplayMeta = { id: string; dialect: Dialect; definition?: DialectDefinition };
+
+/**
+ * `replaySourceOf` a record at a time (records read from store pages): holds the raw chunks,
+ * each request's key and the `llm` answers, not the records.
+ */
+export function replaySourceBuilder(meta: ReplayMeta): {
+  add(record: TranscriptRecord): void;
+  result(): ReplaySource;
+} {
   const turns = new Map<number, RecordedTurn>();
   const turn = (index: number) => {
     let found = turns.get(index);
@@ -46,25 +61,30 @@ export function replaySourceOf(transcript: {
   };
   const llmCalls = new Map<string, Record<string, unknown>>();
   const llm: ReplaySource["llm"] = [];
-  for (const record of transcript.records) {
-    if (record.kind === "chunk") turn(record.turn).chunks.push(record.text);
-    if (record.kind === "request") Object.assign(turn(record.turn), keyOfMessages(record.messages));
-    if (record.kind !== "event") continue;
-    const { event } = record;
-    if (event.type === "call" && event.action?.type === "llm")
-      llmCalls.set(event.call.id, event.call.args);
-    if (event.type !== "result" || event.payload.status !== "success") continue;
-    const args = llmCalls.get(event.callId);
-    if (args !== undefined && typeof event.payload.content === "string")
-      llm.push({ args, answer: event.payload.content });
-  }
-  const ordered = [...turns.values()].sort((a, b) => a.turn - b.turn);
   return {
-    transcriptId: transcript.meta.id,
-    dialect: transcript.meta.definition ?? transcript.meta.dialect,
-    turns: ordered,
-    firstUser: ordered[0]?.firstUser,
-    llm,
+    add(record) {
+      if (record.kind === "chunk") turn(record.turn).chunks.push(record.text);
+      if (record.kind === "request")
+        Object.assign(turn(record.turn), keyOfMessages(record.messages));
+      if (record.kind !== "event") return;
+      const { event } = record;
+      if (event.type === "call" && event.action?.type === "llm")
+        llmCalls.set(event.call.id, event.call.args);
+      if (event.type !== "result" || event.payload.status !== "success") return;
+      const args = llmCalls.get(event.callId);
+      if (args !== undefined && typeof event.payload.content === "string")
+        llm.push({ args, answer: event.payload.content });
+    },
+    result() {
+      const ordered = [...turns.values()].sort((a, b) => a.turn - b.turn);
+      return {
+        transcriptId: meta.id,
+        dialect: meta.definition ?? meta.dialect,
+        turns: ordered,
+        firstUser: ordered[0]?.firstUser,
+        llm,
+      };
+    },
   };
 }
 

@@ -55,3 +55,15 @@ export function normalizeRecordPage(options: RecordPageOptions): RecordRange {
   }
   return { after, before, limit, fromEnd: from === "end" };
 }
+
+/**
+ * The array indexes `[start, end)` of a page of `count` records held in `seq` order: `seq`
+ * counts from 1 with no gaps, so record `seq` is at index `seq - 1`.
+ */
+export function pageIndexes(count: number, range: RecordRange): [number, number] {
+  const start = Math.min(range.after, count);
+  const end = Math.max(start, Math.min(range.before - 1, count));
+  return range.fromEnd
+    ? [Math.max(start, end - range.limit), end]
+    : [start, Math.min(end, start + range.limit)];
+}

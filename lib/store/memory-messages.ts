@@ -3,8 +3,10 @@ import { StoreError } from "./errors";
 import {
   createPathCache,
   internMessages,
+  keepRecentPaths,
   messageParser,
   pathOf,
+  type SharedMessages,
   type StoredNode,
 } from "./message-trie";
 import type { StoredRecord } from "./store";
@@ -24,8 +26,11 @@ export interface StoredRow {
 
 export interface MemoryMessages {
   intern(transcriptId: string, bodies: readonly string[]): number;
-  /** Stored rows back as records, their messages resolved (shared between the rows). */
-  decode(rows: readonly StoredRow[]): StoredRecord[];
+  /**
+   * Stored rows back as records, their messages resolved (shared between the rows, and with
+   * the recent requests of earlier pages when `shared` carries them).
+   */
+  decode(rows: readonly StoredRow[], shared?: SharedMessages): StoredRecord[];
 }
 
 export function memoryMessages(): MemoryMessages {
@@ -59,29 +64,26 @@ export function memoryMessages(): MemoryMessages {
       );
     },
 
-    decode(rows) {
-      const messagesAt = messageParser(lookup, (body, id) =>
-        decodeStoredJson(body, `message node ${id}`),
+    decode(rows, shared) {
+      const messagesAt = messageParser(
+        lookup,
+        (body, id) => decodeStoredJson(body, `message node ${id}`),
+        shared?.parsed,
       );
-      return rows.map((row) =>
-        decodeRecord(
-          row.body,
-          row,
-          row.node === undefined
-            ? undefined
-            : messagesAt(
-                pathOf(
-                  row.node,
-                  lookup,
-                  (id) =>
-                    new StoreError(
-                      "corrupt",
-                      `Record ${row.seq} refers to missing message node ${id}.`,
-                    ),
-                ),
-              ),
-        ),
-      );
+      const paths: number[][] = [];
+      const records = rows.map((row) => {
+        if (row.node === undefined) return decodeRecord(row.body, row, undefined);
+        const path = pathOf(
+          row.node,
+          lookup,
+          (id) =>
+            new StoreError("corrupt", `Record ${row.seq} refers to missing message node ${id}.`),
+        );
+        paths.push(path);
+        return decodeRecord(row.body, row, messagesAt(path));
+      });
+      if (shared !== undefined) keepRecentPaths(shared, paths);
+      return records;
     },
   };
 }

@@ -5,13 +5,16 @@
  */
 import { randomUUID } from "node:crypto";
 import { runTakenOver, StoreError, storeClosed, transcriptNotFound } from "./errors";
-import { normalizeListOptions, normalizeRecordPage } from "./list-options";
+import { normalizeListOptions, normalizeRecordPage, pageIndexes } from "./list-options";
 import { memoryMessages } from "./memory-messages";
+import type { SharedMessages } from "./message-trie";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
+import { recordPages, type SharedPageRead } from "./record-pages";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet, SEARCH_BLOCK_MAX, searchPiece } from "./search-text";
 import type {
   ListOptions,
+  RecordPage,
   RunBatchResult,
   RunInfo,
   RunRecordBatch,
@@ -120,6 +123,18 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
     return stored;
   }
 
+  function readPage(
+    id: string,
+    range: ReturnType<typeof normalizeRecordPage>,
+    shared?: SharedMessages,
+  ): RecordPage | null {
+    const entry = live(id);
+    if (!entry) return null;
+    const page = entry.records.slice(...pageIndexes(entry.records.length, range));
+    const records = messages.decode(page, shared);
+    return { meta: meta(entry), records, recordCount: entry.records.length };
+  }
+
   const meta = (entry: Entry) => decodeStoredJson(entry.meta, "transcript meta") as TranscriptMeta;
   const relicKey = (namespace: string, key: string) => JSON.stringify([namespace, key]);
 
@@ -155,16 +170,16 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
 
     async readRecords(id, pageOptions) {
       open();
-      const { after, before, limit, fromEnd } = normalizeRecordPage(pageOptions);
-      const entry = live(id);
-      if (!entry) return null;
-      const range = entry.records.filter((row) => row.seq > after && row.seq < before);
-      const page = fromEnd ? range.slice(Math.max(0, range.length - limit)) : range.slice(0, limit);
-      return {
-        meta: meta(entry),
-        records: messages.decode(page),
-        recordCount: entry.records.length,
+      return readPage(id, normalizeRecordPage(pageOptions));
+    },
+
+    readRecordPages(id, pagesOptions) {
+      open();
+      const read: SharedPageRead = async (...args) => {
+        open();
+        return readPage(...args);
       };
+      return recordPages(read, id, pagesOptions);
     },
 
     async getConversation(id) {

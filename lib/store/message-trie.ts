@@ -152,8 +152,8 @@ export function pathOf(
 export function messageParser(
   lookup: (id: number) => StoredNode | undefined,
   parse: (body: string, id: number) => unknown,
+  parsed: Map<number, unknown> = new Map(),
 ): (path: readonly number[]) => unknown[] {
-  const parsed = new Map<number, unknown>();
   return (path) =>
     path.map((id) => {
       if (parsed.has(id)) return parsed.get(id);
@@ -178,19 +178,63 @@ export interface RecordRowOf {
 export function decodeRecordRows(
   rows: readonly RecordRowOf[],
   lookup: (id: number) => StoredNode | undefined,
+  shared?: SharedMessages,
 ): StoredRecord[] {
-  const messagesAt = messageParser(lookup, (body, id) =>
-    decodeStoredJson(body, `message node ${id}`),
+  const messagesAt = messageParser(
+    lookup,
+    (body, id) => decodeStoredJson(body, `message node ${id}`),
+    shared?.parsed,
   );
-  return rows.map((row) =>
-    decodeRecord(
-      row.body,
-      { seq: row.seq, runId: row.run_id },
-      row.messages_node === null
-        ? undefined
-        : messagesAt(pathOf(row.messages_node, lookup, (id) => missingNode(row.seq, id))),
-    ),
-  );
+  const paths: number[][] = [];
+  const records = rows.map((row) => {
+    if (row.messages_node === null) return decodeRecord(row.body, positionOf(row), undefined);
+    const path = pathOf(row.messages_node, lookup, (id) => missingNode(row.seq, id));
+    paths.push(path);
+    return decodeRecord(row.body, positionOf(row), messagesAt(path));
+  });
+  if (shared !== undefined) keepRecentPaths(shared, paths);
+  return records;
+}
+
+const positionOf = (row: RecordRowOf) => ({ seq: row.seq, runId: row.run_id });
+
+/**
+ * How many of the latest requests keep sharing their message values with the next page of a
+ * paged read (`Store.readRecordPages`). An export compares each request with the 16 before it
+ * by identity (`lib/transcripts/request-refs.ts`), so a page boundary must not hide a match.
+ */
+export const SHARED_REQUEST_WINDOW = 16;
+
+/**
+ * The parsed messages one paged read carries from page to page: only those on the paths of
+ * its last `SHARED_REQUEST_WINDOW` requests, so a long read holds a bounded number of contexts.
+ */
+export interface SharedMessages {
+  parsed: Map<number, unknown>;
+  /** The nodes read for those paths (a store that reads nodes per page need not read them again). */
+  nodes: Map<number, StoredNode>;
+  recent: number[][];
+  /** Values kept before the next pruning (pruning walks every recent path: not every page). */
+  limit: number;
+}
+
+export function sharedMessages(): SharedMessages {
+  return { parsed: new Map(), nodes: new Map(), recent: [], limit: 0 };
+}
+
+/**
+ * Notes the paths a page decoded and, once the values have doubled since the last time,
+ * drops those no recent request refers to: at most twice what the recent requests hold.
+ */
+export function keepRecentPaths(shared: SharedMessages, paths: readonly number[][]): void {
+  shared.recent.push(...paths);
+  if (shared.recent.length > SHARED_REQUEST_WINDOW)
+    shared.recent.splice(0, shared.recent.length - SHARED_REQUEST_WINDOW);
+  if (Math.max(shared.parsed.size, shared.nodes.size) <= shared.limit) return;
+  const kept = new Set(shared.recent.flat());
+  shared.limit = 2 * kept.size + 1024;
+  for (const id of shared.parsed.keys()) if (!kept.has(id)) shared.parsed.delete(id);
+  for (const id of shared.nodes.keys()) if (!kept.has(id)) shared.nodes.delete(id);
 }
 
 function missingNode(seq: number, id: number): StoreError {

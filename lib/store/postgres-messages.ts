@@ -9,6 +9,7 @@ import {
   createPathCache,
   decodeRecordRows,
   internMessagesAsync,
+  type SharedMessages,
   type StoredNode,
 } from "./message-trie";
 import { PG } from "./postgres-queries";
@@ -20,12 +21,16 @@ export interface PostgresMessages {
   intern(client: PoolClient, transcriptId: string, bodies: readonly string[]): Promise<number>;
   /** After a rolled-back append: the cached path may name nodes that were never committed. */
   forget(transcriptId: string): void;
-  /** Rows of one transcript as records; `whole` loads all its nodes (every row is being read). */
+  /**
+   * Rows of one transcript as records; `whole` loads all its nodes (every row is being read);
+   * `shared` carries message values between the pages of one paged read.
+   */
   decode(
     client: PoolClient,
     transcriptId: string,
     rows: readonly RecordRow[],
     whole: boolean,
+    shared?: SharedMessages,
   ): Promise<StoredRecord[]>;
 }
 
@@ -60,7 +65,7 @@ export function postgresMessages(): PostgresMessages {
       cache.delete(transcriptId);
     },
 
-    async decode(client, transcriptId, rows, whole) {
+    async decode(client, transcriptId, rows, whole, shared) {
       const known = new Map<number, StoredNode>();
       const ends = rows.flatMap((row) => (row.messages_node === null ? [] : [row.messages_node]));
       if (ends.length > 0) {
@@ -70,7 +75,7 @@ export function postgresMessages(): PostgresMessages {
         for (const node of result.rows) known.set(node.id, node);
       }
       const lookup = (id: number) => known.get(id);
-      return decodeRecordRows(rows, lookup);
+      return decodeRecordRows(rows, lookup, shared);
     },
   };
 }

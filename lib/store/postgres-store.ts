@@ -16,6 +16,7 @@ import pg from "pg";
 import { StoreError, storeClosed, transcriptNotFound } from "./errors";
 import { keyedQueue } from "./keyed-queue";
 import { normalizeListOptions, normalizeRecordPage } from "./list-options";
+import type { SharedMessages } from "./message-trie";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { appendAtOnce, positioned, postgresAppender, prepareBatch } from "./postgres-append";
 import {
@@ -30,10 +31,11 @@ import { postgresMessages } from "./postgres-messages";
 import { migrate } from "./postgres-migrate";
 import { PG, pgRowToMeta, pgSearchText, READ_TRANSACTION } from "./postgres-queries";
 import { fenceRuns, postgresRunMethods } from "./postgres-runs";
+import { recordPages } from "./record-pages";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet } from "./search-text";
 import type { ListedRow, RecordRow, RelicRow, TranscriptRow } from "./sqlite-queries";
-import type { Store, StoreOptions } from "./store";
+import type { RecordPage, Store, StoreOptions } from "./store";
 import { decodeStoredJson, encodeRecord } from "./stored-json";
 
 export interface PostgresStoreOptions extends StoreOptions {
@@ -97,6 +99,27 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   });
   // Rejections are reported to callers; this keeps an unawaited one from crashing the process.
   migrated.catch(() => undefined);
+
+  /** One page in one read transaction (the records match the meta and the count). */
+  function readPage(
+    id: string,
+    range: ReturnType<typeof normalizeRecordPage>,
+    shared?: SharedMessages,
+  ): Promise<RecordPage | null> {
+    return transaction(READ_TRANSACTION, async (client) => {
+      const row = await liveTranscript(client, id);
+      if (row === undefined) return null;
+      const text = range.fromEnd ? PG.selectPageBackward : PG.selectPageForward;
+      const values = [id, range.after, range.before, range.limit];
+      const rows = (await client.query<RecordRow>(text, values)).rows;
+      if (range.fromEnd) rows.reverse();
+      return {
+        meta: pgRowToMeta(row),
+        records: await messages.decode(client, id, rows, false, shared),
+        recordCount: row.last_seq,
+      };
+    });
+  }
 
   async function usable(): Promise<void> {
     if (closed) throw storeClosed();
@@ -201,20 +224,11 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     },
 
     async readRecords(id, pageOptions) {
-      const range = normalizeRecordPage(pageOptions);
-      return transaction(READ_TRANSACTION, async (client) => {
-        const row = await liveTranscript(client, id);
-        if (row === undefined) return null;
-        const text = range.fromEnd ? PG.selectPageBackward : PG.selectPageForward;
-        const values = [id, range.after, range.before, range.limit];
-        const rows = (await client.query<RecordRow>(text, values)).rows;
-        if (range.fromEnd) rows.reverse();
-        return {
-          meta: pgRowToMeta(row),
-          records: await messages.decode(client, id, rows, false),
-          recordCount: row.last_seq,
-        };
-      });
+      return readPage(id, normalizeRecordPage(pageOptions));
+    },
+
+    readRecordPages(id, pagesOptions) {
+      return recordPages(readPage, id, pagesOptions);
     },
 
     getConversation(id) {

@@ -9,6 +9,7 @@ import {
   decodeRecordRows,
   internMessages,
   type NodeAccess,
+  type SharedMessages,
   type StoredNode,
 } from "./message-trie";
 import { type NodeRow, QUERIES, type RecordRow } from "./sqlite-queries";
@@ -19,8 +20,16 @@ export interface SqliteMessages {
   intern(transcriptId: string, bodies: readonly string[]): number;
   /** After a rolled-back append: its node ids may be handed out again. */
   forget(transcriptId: string): void;
-  /** Decodes rows of one transcript; `whole` preloads its nodes (every row is being read). */
-  decode(transcriptId: string, rows: readonly RecordRow[], whole: boolean): StoredRecord[];
+  /**
+   * Decodes rows of one transcript; `whole` preloads its nodes (every row is being read);
+   * `shared` carries message values between the pages of one paged read.
+   */
+  decode(
+    transcriptId: string,
+    rows: readonly RecordRow[],
+    whole: boolean,
+    shared?: SharedMessages,
+  ): StoredRecord[];
 }
 
 export function sqliteMessages(db: Database.Database): SqliteMessages {
@@ -44,16 +53,22 @@ export function sqliteMessages(db: Database.Database): SqliteMessages {
       cache.delete(transcriptId);
     },
 
-    decode(transcriptId, rows, whole) {
-      const known = new Map<number, StoredNode>();
+    decode(transcriptId, rows, whole, shared) {
+      const known = shared?.nodes ?? new Map<number, StoredNode>();
       const hasRequests = rows.some((row) => row.messages_node !== null);
       if (whole && hasRequests)
         for (const node of selectNodes.iterate(transcriptId)) known.set(node.id, node);
       const lookup = (id: number): StoredNode | undefined => {
-        if (!known.has(id)) for (const node of selectChain.iterate(id)) known.set(node.id, node);
+        // A known node's ancestors are known too (chains are read to the root or to a known
+        // node, and pruning keeps whole paths), so the walk up stops at the first one.
+        if (!known.has(id))
+          for (const node of selectChain.iterate(id)) {
+            if (known.has(node.id)) break;
+            known.set(node.id, node);
+          }
         return known.get(id);
       };
-      return decodeRecordRows(rows, lookup);
+      return decodeRecordRows(rows, lookup, shared);
     },
   };
 }

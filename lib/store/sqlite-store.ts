@@ -13,7 +13,9 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { StoreError, storeClosed, transcriptNotFound } from "./errors";
 import { normalizeListOptions, normalizeRecordPage } from "./list-options";
+import type { SharedMessages } from "./message-trie";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
+import { recordPages, type SharedPageRead } from "./record-pages";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet } from "./search-text";
 import { sqliteAppender } from "./sqlite-append";
@@ -84,18 +86,20 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     return { meta: rowToMeta(row), records };
   });
 
-  const readPage = db.transaction((id: string, range: ReturnType<typeof normalizeRecordPage>) => {
-    const row = sql.selectTranscript.get(id);
-    if (!row || row.deleted_at !== null) return null;
-    const query = range.fromEnd ? sql.selectPageBackward : sql.selectPageForward;
-    const rows = query.all({ id, after: range.after, before: range.before, limit: range.limit });
-    if (range.fromEnd) rows.reverse();
-    return {
-      meta: rowToMeta(row),
-      records: messages.decode(id, rows, false),
-      recordCount: row.last_seq,
-    };
-  });
+  const readPage = db.transaction(
+    (id: string, range: ReturnType<typeof normalizeRecordPage>, shared?: SharedMessages) => {
+      const row = sql.selectTranscript.get(id);
+      if (!row || row.deleted_at !== null) return null;
+      const query = range.fromEnd ? sql.selectPageBackward : sql.selectPageForward;
+      const rows = query.all({ id, after: range.after, before: range.before, limit: range.limit });
+      if (range.fromEnd) rows.reverse();
+      return {
+        meta: rowToMeta(row),
+        records: messages.decode(id, rows, false, shared),
+        recordCount: row.last_seq,
+      };
+    },
+  );
 
   const readConversation = db.transaction((id: string) => {
     const row = sql.selectTranscript.get(id);
@@ -168,6 +172,15 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     async readRecords(id, pageOptions) {
       open();
       return readPage(id, normalizeRecordPage(pageOptions));
+    },
+
+    readRecordPages(id, pagesOptions) {
+      open();
+      const read: SharedPageRead = (...args) => {
+        open();
+        return readPage(...args);
+      };
+      return recordPages(read, id, pagesOptions);
     },
 
     async getConversation(id) {

@@ -116,6 +116,68 @@ export function describeRecordConformance(name: string, open: OpenStore): void {
       });
     });
 
+    it("walks records a page at a time, up to where the walk started", async () => {
+      const grown = growingRequests(20);
+      const records: TranscriptRecord[] = [
+        user("u1", "hi"),
+        ...grown,
+        chunk("a"),
+        respond("r", "b"),
+      ];
+      await store.appendRecords("id-1", "run-1", records);
+      const walk = async (options?: Parameters<Store["readRecordPages"]>[1]) => {
+        const pages: number[][] = [];
+        for await (const page of store.readRecordPages("id-1", options))
+          pages.push(page.map((record) => record.seq));
+        return pages;
+      };
+      expect(await walk({ pageSize: 10 })).toEqual([
+        [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+        [21, 22, 23],
+      ]);
+      expect(await walk({ after: 20, pageSize: 2 })).toEqual([[21, 22], [23]]);
+      expect(await walk({ after: 3, through: 7, pageSize: 2 })).toEqual([
+        [4, 5],
+        [6, 7],
+      ]);
+      expect(await walk({ through: 0 })).toEqual([]);
+      expect((await walk()).flat()).toHaveLength(23);
+
+      // Every record as a whole read gives it, and requests keep sharing message values
+      // across page boundaries, one request a page.
+      const paged: StoredRecord[] = [];
+      for await (const page of store.readRecordPages("id-1", { pageSize: 1 })) paged.push(...page);
+      expect(paged).toEqual((await store.getTranscript("id-1"))?.records);
+      const requests = paged.filter(
+        (record): record is StoredRecord & RequestRecord => record.kind === "request",
+      );
+      for (let index = 1; index < requests.length; index++)
+        expect(requests[index]?.messages[0]).toBe(requests[index - 1]?.messages[0]);
+
+      // Appends after the walk started are not part of it.
+      const seen: number[] = [];
+      for await (const page of store.readRecordPages("id-1", { after: 20, pageSize: 1 })) {
+        seen.push(...page.map((record) => record.seq));
+        if (seen.length === 1) await store.appendRecords("id-1", "run-2", [chunk("late")]);
+      }
+      expect(seen).toEqual([21, 22, 23]);
+    });
+
+    it("refuses a walk of an unknown or deleted transcript, also midway", async () => {
+      await store.appendRecords("id-1", "run-1", [user("u1", "a"), user("u2", "b")]);
+      const walk = async (id: string) => {
+        for await (const _page of store.readRecordPages(id, { pageSize: 1 }))
+          await store.deleteTranscript(id);
+      };
+      await expect(walk("missing")).rejects.toMatchObject({ code: "not_found" });
+      await expect(walk("id-1")).rejects.toMatchObject({ code: "not_found" });
+      await expect(walk("id-1")).rejects.toMatchObject({ code: "not_found" });
+      await store.restoreTranscript("id-1");
+      const pages = store.readRecordPages("id-1", { pageSize: 0 })[Symbol.asyncIterator]();
+      await expect(pages.next()).rejects.toMatchObject({ code: "invalid" });
+    });
+
     it("projects a conversation: its events and the record of its highest turn", async () => {
       expect((await store.getConversation("id-1"))?.records).toEqual([]);
       const [first, second] = growingRequests(2) as [RequestRecord, RequestRecord];

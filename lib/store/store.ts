@@ -183,12 +183,34 @@ export interface RecordPage {
   recordCount: number;
 }
 
+/** Which records `readRecordPages` walks through: `after < seq ≤ through`. */
+export interface RecordPagesOptions {
+  /** Only records with `seq > after` (default 0). */
+  after?: number;
+  /**
+   * Only records with `seq ≤ through` (default: the last record when the walk starts), so two
+   * walks of a transcript a run is still appending to see the same records.
+   */
+  through?: number;
+  /** Records per page (1 … `MAX_RECORD_PAGE`, default `DEFAULT_RECORD_PAGES_SIZE`). */
+  pageSize?: number;
+}
+
+export const DEFAULT_RECORD_PAGES_SIZE = 1000;
+
 export interface Store {
   createTranscript(input: CreateTranscriptInput): Promise<TranscriptMeta>;
   /** `null` when unknown or deleted. */
   getTranscript(id: string): Promise<Transcript | null>;
   /** A page of a transcript's records; `null` when unknown or deleted. */
   readRecords(id: string, options: RecordPageOptions): Promise<RecordPage | null>;
+  /**
+   * A transcript's records a page at a time, in `seq` order, each page read when the consumer
+   * asks for it: a whole transcript never held at once. Requests share their message values
+   * with the recent requests of earlier pages, as requests read in one call do. Rejects (at
+   * the first page, or later) with `not_found` once the transcript is unknown or deleted.
+   */
+  readRecordPages(id: string, options?: RecordPagesOptions): AsyncIterable<StoredRecord[]>;
   /**
    * What continuing a conversation needs, without its raw chunks or assembled requests: every
    * `event` record, plus the one chunk or request record with the highest turn (so the next

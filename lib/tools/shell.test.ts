@@ -136,8 +136,13 @@ describe("shell", () => {
       { command: `${BACKGROUND_JOB} ${AWAIT_BACKGROUND}; sleep 30` },
       context,
     );
-    // Abort once the command is surely running (it has started its background job).
-    await vi.waitFor(async () => expect(await exists("bg.pid")).toBe(true), { timeout: 4000 });
+    // Abort once the command is surely running (its background job has written its pid: the
+    // file exists, empty, a moment before that).
+    await vi.waitFor(
+      async () =>
+        expect(await readFile(path.join(temp.workspace.root, "bg.pid"), "utf8")).toMatch(/\d+\n/),
+      { timeout: 4000 },
+    );
     controller.abort();
     await expect(attempt).rejects.toThrow("Command was cancelled and killed.");
     await expectBackgroundJobKilled();

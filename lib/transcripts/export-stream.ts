@@ -12,20 +12,22 @@ export interface ExportStreamOptions {
 /**
  * Pulls `parts` one at a time as the client reads, so an export is never whole in memory,
  * and stops at `maxBytes`: with the `truncated` note (Markdown stays readable), or with a
- * stream error (a cut JSON file would parse as something it is not).
+ * stream error (a cut JSON file would parse as something it is not). Parts read from a
+ * store come as an async iterable; a failed read fails the stream.
  */
 export function exportStream(
-  parts: Iterable<string>,
+  parts: Iterable<string> | AsyncIterable<string>,
   options: ExportStreamOptions = {},
 ): ReadableStream<Uint8Array> {
   const maxBytes = options.maxBytes ?? MAX_EXPORT_BYTES;
   const encoder = new TextEncoder();
-  const iterator = parts[Symbol.iterator]();
+  const iterator =
+    Symbol.asyncIterator in parts ? parts[Symbol.asyncIterator]() : parts[Symbol.iterator]();
   let written = 0;
   return new ReadableStream<Uint8Array>(
     {
-      pull(controller) {
-        const next = iterator.next();
+      async pull(controller) {
+        const next = await iterator.next();
         if (next.done === true) {
           controller.close();
           return;
@@ -36,7 +38,7 @@ export function exportStream(
           controller.enqueue(bytes);
           return;
         }
-        iterator.return?.();
+        await iterator.return?.();
         if (options.truncated === undefined) {
           controller.error(new Error(`The export is larger than ${maxBytes} bytes.`));
           return;
@@ -44,8 +46,8 @@ export function exportStream(
         controller.enqueue(encoder.encode(options.truncated(maxBytes)));
         controller.close();
       },
-      cancel() {
-        iterator.return?.();
+      async cancel() {
+        await iterator.return?.();
       },
     },
     { highWaterMark: 1 },
@@ -59,9 +61,24 @@ export function exportStream(
 export function* jsonArrayParts(items: Iterable<unknown>): Generator<string> {
   let first = true;
   for (const item of items) {
-    // JSON escapes newlines inside strings: every "\n" here is a line break of the layout.
-    yield `${first ? "[\n" : ",\n"}  ${prettyJson(item).replaceAll("\n", "\n  ")}`;
+    yield arrayItem(item, first);
     first = false;
   }
   yield first ? "[]\n" : "\n]\n";
+}
+
+/** `jsonArrayParts` of items that arrive a batch at a time (read from a store). */
+export async function* jsonArrayPartsOf(batches: AsyncIterable<unknown[]>): AsyncGenerator<string> {
+  let first = true;
+  for await (const items of batches)
+    for (const item of items) {
+      yield arrayItem(item, first);
+      first = false;
+    }
+  yield first ? "[]\n" : "\n]\n";
+}
+
+function arrayItem(item: unknown, first: boolean): string {
+  // JSON escapes newlines inside strings: every "\n" here is a line break of the layout.
+  return `${first ? "[\n" : ",\n"}  ${prettyJson(item).replaceAll("\n", "\n  ")}`;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formatDuration } from "../../components/timeline/format";
 import { mergePrices } from "../cost/price-table";
 import { summarizeRecords } from "../metrics/summarize";
-import { fileSummaryOf } from "./file-summary";
+import { fileSummaryOf, wallTime } from "./file-summary";
 import { exportJsonl, parseJsonl } from "./jsonl";
 import { exportMarkdown } from "./markdown";
 import { sampleTranscript } from "./testing";
@@ -52,7 +53,8 @@ describe("the run summary in exports", () => {
   it("Markdown: a summary line under the title and a per-turn table whose Σ row is the run's", () => {
     const { transcript, summary } = summaryOfSample();
     const markdown = exportMarkdown(transcript, { summary });
-    expect(markdown).toContain("**Summary** 3 turns · 2 calls · 2 errors");
+    expect(markdown).toContain("**Summary** 3 turns · 2 calls · 2 errors · wall ");
+    expect(markdown).toContain(` · wall ${formatDuration(summary.durationMs)} · tokens`);
     expect(markdown).toContain("cost $0.00");
     const table = markdown.slice(markdown.indexOf("## Metrics"));
     const rows = table.split("\n").filter((line) => /^\| \d/.test(line));
@@ -61,5 +63,25 @@ describe("the run summary in exports", () => {
     expect(tokensIn.reduce((a, b) => a + b, 0)).toBe(summary.tokensIn);
     expect(table).toContain(`| **Σ** |`);
     expect(exportMarkdown(transcript)).not.toContain("## Metrics");
+  });
+
+  it("words a duration as the run summary header does", () => {
+    for (const ms of [
+      -1,
+      Number.NaN,
+      0,
+      0.4,
+      999.4,
+      999.6,
+      1000,
+      9_994,
+      9_996,
+      59_949,
+      59_951,
+      60_000,
+      185_400,
+      7_260_000,
+    ])
+      expect(wallTime(ms), String(ms)).toBe(formatDuration(ms));
   });
 });

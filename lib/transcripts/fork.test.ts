@@ -70,6 +70,22 @@ describe("planFork", () => {
     expect(source).toEqual(sampleTranscript());
   });
 
+  it("plans the same from the records up to its point, given the source's last seq", () => {
+    for (const request of [
+      { at: 12 },
+      { at: 13, editUserMessage: "again" },
+      { at: 17, editResult: { callId: "c1", content: "x" } },
+    ]) {
+      const upTo = {
+        meta: source.meta,
+        records: source.records.filter((r) => r.seq <= request.at),
+      };
+      expect(planFork(upTo, request, 22)).toEqual(planFork(source, request));
+    }
+    const none = { meta: source.meta, records: [] };
+    expect(planFork(none, { at: 999 }, 22)).toEqual(planFork(source, { at: 999 }));
+  });
+
   it.each([
     [{ at: 999 }, "at", "must be a seq from 0 to 22."],
     [{ at: -1 }, "at", "must be a seq from 0 to 22."],

@@ -53,10 +53,14 @@ export const EDITED_OUTCOME = "Mock result (edited in a fork)";
 /**
  * Plans a fork of `source` (pure; the route writes it): copies the records up to the fork
  * point, applies the edit to the copy, and says how to continue. The source is not touched.
+ * `source.records` need only reach `at` when `last` (the source's last seq) is given.
  */
-export function planFork(source: Transcript, request: ForkRequest): ForkResult {
+export function planFork(
+  source: Transcript,
+  request: ForkRequest,
+  last: number = source.records.at(-1)?.seq ?? 0,
+): ForkResult {
   const { at } = request;
-  const last = source.records.at(-1)?.seq ?? 0;
   if (!Number.isSafeInteger(at) || at < 0 || at > last)
     return refuse("at", `must be a seq from 0 to ${last}.`);
   if (request.editUserMessage !== undefined && request.editResult !== undefined)

@@ -1,3 +1,4 @@
+import type { StoredRecord, TranscriptMeta } from "../store/store";
 import type { FileSummary } from "./file-summary";
 import {
   type ExportableTranscript,
@@ -50,14 +51,38 @@ export function exportJsonl(
   transcript: ExportableTranscript,
   options: { summary?: FileSummary } = {},
 ): string {
-  const header = headerOf(transcript.meta);
+  const writer = jsonlWriter(transcript.meta, options);
+  return writer.header + writer.lines(transcript.records);
+}
+
+/**
+ * `exportJsonl` a page at a time: the header line, then each page's lines. The pages must
+ * share message values the way one read does (`Store.readRecordPages`), or fewer requests
+ * refer to earlier ones than `exportJsonl` of the same records writes.
+ */
+export async function* jsonlParts(
+  meta: TranscriptMeta,
+  pages: AsyncIterable<readonly (FileRecord | StoredRecord)[]>,
+  options: { summary?: FileSummary } = {},
+): AsyncGenerator<string> {
+  const writer = jsonlWriter(meta, options);
+  yield writer.header;
+  for await (const page of pages) if (page.length > 0) yield writer.lines(page);
+}
+
+/** The header line, then record lines numbered on from one call to the next. */
+function jsonlWriter(meta: TranscriptMeta, options: { summary?: FileSummary }) {
+  const header = headerOf(meta);
   if (options.summary !== undefined) header.summary = options.summary;
-  const lines = [JSON.stringify(header)];
   const compact = requestCompactor();
-  transcript.records.forEach((record, index) => {
-    lines.push(JSON.stringify(compact(fileRecordOf(record), index + 1)));
-  });
-  return `${lines.join("\n")}\n`;
+  let number = 0;
+  return {
+    header: `${JSON.stringify(header)}\n`,
+    lines: (records: readonly (FileRecord | StoredRecord)[]) =>
+      records
+        .map((record) => `${JSON.stringify(compact(fileRecordOf(record), ++number))}\n`)
+        .join(""),
+  };
 }
 
 /**

@@ -1,29 +1,10 @@
-import type { RunSummary } from "../metrics/types";
-import { dialectLabel, dialectOf } from "../protocol/definition";
-import {
-  assertNever,
-  type CallEvent,
-  type ProtocolEvent,
-  type ResultEvent,
-} from "../protocol/events";
+import type { CallEvent, ProtocolEvent, ResultEvent } from "../protocol/events";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
-import { resolveText, variableValue } from "../runtime/variables";
+import { variableValue } from "../runtime/variables";
 import type { TranscriptMeta } from "../store/store";
-import { perTurnMarkdown, summaryLine } from "./file-summary";
-import { prettyJson } from "./pretty-json";
+import { type MarkdownItem, type MarkdownOptions, MarkdownWriter } from "./markdown-render";
 
-export interface MarkdownOptions {
-  /** Think blocks, as block quotes (default on). */
-  reasoning?: boolean;
-  /** Calls as fenced JSON, each followed by its result (default on). */
-  tools?: boolean;
-  /** What was sent to the model for each turn, as fenced JSON (default off). */
-  requests?: boolean;
-  /** Parser and runtime errors, and interrupts (default on). */
-  errors?: boolean;
-  /** The run summary (`lib/metrics`): a line under the title and a per-turn table at the end. */
-  summary?: RunSummary;
-}
+export { fenced, type MarkdownOptions } from "./markdown-render";
 
 type Item =
   | { kind: "event"; event: ProtocolEvent; runId?: string }
@@ -36,7 +17,9 @@ type MarkdownRecord = TranscriptRecord & { runId?: string };
  * A transcript as readable Markdown: `## User` / `## Assistant` sections, reasoning as block
  * quotes, each call as fenced JSON with its result. User and model text are written as they
  * are (they are Markdown already); fences grow past any backticks inside them. A sub-agent's
- * own turns are left out: its answer is the result of the call that started it.
+ * own turns are left out: its answer is the result of the call that started it. Holds the
+ * whole transcript: the export route streams from the store instead (`markdown-pages.ts`),
+ * and its tests check it writes exactly this.
  */
 export function exportMarkdown(
   transcript: { meta: TranscriptMeta; records: readonly MarkdownRecord[] },
@@ -45,92 +28,33 @@ export function exportMarkdown(
   return [...markdownParts(transcript, options)].join("");
 }
 
-/** `exportMarkdown` a few blocks at a time, for a response that streams. */
+/** `exportMarkdown` a few blocks at a time. */
 export function* markdownParts(
   transcript: { meta: TranscriptMeta; records: readonly MarkdownRecord[] },
   options: MarkdownOptions = {},
 ): Generator<string> {
-  const { reasoning = true, tools = true, requests = false, errors = true } = options;
   const { meta } = transcript;
   const items = mergedItems(transcript.records);
   const { results, answered } = pairResults(items);
-
-  // `$name` in action responses reads as on the page: the value's text form once it is known.
   const variables = meta.dialect === "action" ? variablesOf(items, results) : new Map();
-  const blocks: string[] = [`# ${oneLine(meta.title)}`, describeMeta(meta)];
-  if (options.summary !== undefined) blocks.push(summaryLine(options.summary));
-  let section: "user" | "assistant" | undefined;
-  const assistant = () => {
-    if (section !== "assistant") blocks.push("## Assistant");
-    section = "assistant";
-  };
-  let separator = "";
-  function* flush(): Generator<string> {
-    if (blocks.length === 0) return;
-    yield `${separator}${blocks.join("\n\n")}`;
-    separator = "\n\n";
-    blocks.length = 0;
+  const writer = new MarkdownWriter(meta, options, variables);
+  for (const item of items) yield* writer.item(paired(item, results, answered));
+  yield* writer.end();
+}
+
+function paired(
+  item: Item,
+  results: ReadonlyMap<CallEvent, ResultEvent>,
+  answered: ReadonlySet<ResultEvent>,
+): MarkdownItem {
+  if (item.kind === "request") return item;
+  const { event } = item;
+  if (event.type === "call") {
+    const result = results.get(event);
+    return result === undefined ? { kind: "event", event } : { kind: "event", event, result };
   }
-  for (const item of items) {
-    yield* flush();
-    if (item.kind === "request") {
-      if (!requests) continue;
-      const { record } = item;
-      blocks.push(
-        `### Request · turn ${record.turn} · ${record.provider}/${record.model}`,
-        fenced(prettyJson({ messages: record.messages, settings: record.settings }), "json"),
-      );
-      continue;
-    }
-    const { event } = item;
-    switch (event.type) {
-      case "user":
-        blocks.push("## User", event.content);
-        section = "user";
-        break;
-      case "think":
-        if (!reasoning || event.content.trim() === "") break;
-        assistant();
-        blocks.push(quote(`**Reasoning**\n\n${event.content}`));
-        break;
-      case "respond":
-        if (event.content.trim() === "") break;
-        assistant();
-        blocks.push(
-          variables.size === 0 ? event.content : resolveText(event.content, variables).text,
-        );
-        break;
-      case "call":
-        if (!tools) break;
-        assistant();
-        blocks.push(...callBlocks(event, results.get(event)));
-        break;
-      case "result":
-        // Results follow their call; one without a call answers a malformed call block.
-        if (!tools || answered.has(event)) break;
-        assistant();
-        blocks.push(...resultBlocks("Malformed call", event));
-        break;
-      case "error":
-        if (!errors) break;
-        blocks.push(quote(`**Error** \`${event.code}\`: ${event.message}`));
-        break;
-      case "interrupt":
-        if (errors) blocks.push(quote(`**Interrupted** (${event.reason})`));
-        break;
-      case "execute":
-      case "end":
-      case "metric":
-        break;
-      default:
-        return assertNever(event, "event");
-    }
-  }
-  if (options.summary !== undefined && options.summary.turns > 0) {
-    blocks.push(perTurnMarkdown(options.summary));
-  }
-  yield* flush();
-  yield "\n";
+  if (event.type === "result") return { kind: "event", event, answered: answered.has(event) };
+  return { kind: "event", event };
 }
 
 /**
@@ -223,48 +147,3 @@ function mergedItems(records: readonly MarkdownRecord[]): Item[] {
   }
   return items;
 }
-
-function callBlocks(event: CallEvent, result: ResultEvent | undefined): string[] {
-  const { call, action } = event;
-  const mode = action === undefined ? "" : ` · ${action.type}, ${action.mode}`;
-  const blocks = [
-    `**Call** \`${call.name}\` · \`${call.id}\`${mode}`,
-    fenced(prettyJson(call.args), "json"),
-  ];
-  if (result === undefined) return [...blocks, "_No result._"];
-  return [...blocks, ...resultBlocks("Result", result)];
-}
-
-function resultBlocks(label: string, result: ResultEvent): string[] {
-  const { payload } = result;
-  const heading = `**${label}** · ${payload.status} · ${Math.round(payload.durationMs)} ms — ${oneLine(payload.outcome)}`;
-  const content = payload.content;
-  if (content === undefined || content === "") return [heading];
-  if (typeof content === "string") return [heading, fenced(content, "text")];
-  return [heading, fenced(prettyJson(content), "json")];
-}
-
-function describeMeta(meta: TranscriptMeta): string {
-  const created = Number.isFinite(meta.createdAt) ? new Date(meta.createdAt).toISOString() : "?";
-  const line = `Dialect \`${dialectLabel(dialectOf(meta))}\` · model \`${meta.model.provider}/${meta.model.id}\` · created ${created}`;
-  if (meta.parentId === undefined) return line;
-  const point = meta.forkPoint === undefined ? "" : ` after record ${meta.forkPoint}`;
-  return `${line}  \nForked from \`${meta.parentId}\`${point}.`;
-}
-
-/** A code fence longer than any run of backticks in `text`, so nothing inside can close it. */
-export function fenced(text: string, language: string): string {
-  let longest = 0;
-  for (const run of text.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
-  const fence = "`".repeat(Math.max(3, longest + 1));
-  return `${fence}${language}\n${text}\n${fence}`;
-}
-
-function quote(text: string): string {
-  return text
-    .split("\n")
-    .map((line) => (line === "" ? ">" : `> ${line}`))
-    .join("\n");
-}
-
-const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();

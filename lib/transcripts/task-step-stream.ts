@@ -50,6 +50,17 @@ export class TaskStepStream {
     return out;
   }
 
+  /**
+   * The steps opened first that are final by now, in the order they were opened, handed over
+   * once: a final step never changes again, so a caller writing steps as they settle can let
+   * the stream forget them (`steps` then holds only those not taken yet).
+   */
+  takeSettled(): TaskStep[] {
+    let count = 0;
+    while (count < this.steps.length && !this.open.has((this.steps[count] as TaskStep).id)) count++;
+    return this.steps.splice(0, count);
+  }
+
   /** The end of the records: every open step is final. */
   end(): TaskStepChunk[] {
     const out: TaskStepChunk[] = [];
@@ -241,6 +252,24 @@ export class TaskStepStream {
     if (this.current.get(open.level) === open) this.current.delete(open.level);
     out.push({ type: "step_final", step: open.step });
   }
+}
+
+/**
+ * `toTaskSteps` of records read a page at a time: after each page, the steps settled so far.
+ * Holds the steps still open and those opened after them (a step waits for the ones before
+ * it, as the file lists them in the order they were opened).
+ */
+export async function* taskStepBatches(
+  pages: AsyncIterable<readonly TranscriptRecord[]>,
+  options: TaskStepStreamOptions = {},
+): AsyncGenerator<TaskStep[]> {
+  const stream = new TaskStepStream(options);
+  for await (const page of pages) {
+    for (const record of page) stream.push(record);
+    yield stream.takeSettled();
+  }
+  stream.end();
+  yield stream.takeSettled();
 }
 
 /** Steps of a whole transcript, in the order they were opened. */

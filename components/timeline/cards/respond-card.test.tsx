@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { act } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { loadMarkdownRenderer } from "../markdown";
 import { append, cleanup, loadLog, make, renderCard } from "../testing";
 
+// The markdown renderer is its own chunk: loaded first, cards render their markdown at once.
+beforeAll(() => loadMarkdownRenderer());
 afterEach(cleanup);
 
 describe("RespondCard", () => {

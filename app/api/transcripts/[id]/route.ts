@@ -11,14 +11,19 @@ import {
 } from "@/app/api/http";
 import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
+import type { Store } from "@/lib/store";
+import { openPagedTranscript } from "@/lib/store/paged-transcript";
+import { exportStream } from "@/lib/transcripts/export-stream";
 import { importOriginOf } from "@/lib/transcripts/store-actions";
+import { transcriptJsonParts } from "@/lib/transcripts/transcript-json";
 import { pageQuerySchema, renameSchema } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
- * A transcript: its meta, every record (with `seq` and `runId`), and its origin if imported.
+ * A transcript: its meta, every record (with `seq` and `runId`, streamed from the store a page
+ * at a time; records appended meanwhile are left out), and its origin if imported.
  * With `limit` (and `after`, `before`, `from=end`), a page of records instead, plus
  * `recordCount` (the last `seq`): `?limit=500&from=end` is the tail, `?before=N&limit=500&from=end`
  * the page before it.
@@ -30,18 +35,27 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
   if (query instanceof Response) return query;
   const { store } = server();
   const { limit, after, before, from } = query;
-  const transcript =
-    limit === undefined
-      ? await store.getTranscript(id)
-      : await store.readRecords(id, {
-          limit,
-          ...(after === undefined ? {} : { after }),
-          ...(before === undefined ? {} : { before }),
-          ...(from === undefined ? {} : { from }),
-        });
+  if (limit === undefined) return whole(store, id);
+  const page = await store.readRecords(id, {
+    limit,
+    ...(after === undefined ? {} : { after }),
+    ...(before === undefined ? {} : { before }),
+    ...(from === undefined ? {} : { from }),
+  });
+  if (page === null) return notFound(id);
+  const importedFrom = await importOriginOf(store, id);
+  return Response.json({ ...page, ...(importedFrom === undefined ? {} : { importedFrom }) });
+}
+
+/** Every record, read and written a page at a time (the body is the same JSON as whole). */
+async function whole(store: Store, id: string): Promise<Response> {
+  const transcript = await openPagedTranscript(store, id);
   if (transcript === null) return notFound(id);
   const importedFrom = await importOriginOf(store, id);
-  return Response.json({ ...transcript, ...(importedFrom === undefined ? {} : { importedFrom }) });
+  const parts = transcriptJsonParts(transcript, importedFrom === undefined ? {} : { importedFrom });
+  return new Response(exportStream(parts, { maxBytes: Number.POSITIVE_INFINITY }), {
+    headers: { "content-type": "application/json" },
+  });
 }
 
 /** Renames: `{ title }` (trimmed). */

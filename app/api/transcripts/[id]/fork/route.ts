@@ -7,6 +7,7 @@ import {
 } from "@/app/api/http";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { resolveRunModel } from "@/lib/server/run-model";
+import type { StoredRecord } from "@/lib/store";
 import { builtinTools, createRegistry } from "@/lib/tools";
 import { planFork } from "@/lib/transcripts/fork";
 import { writeFork } from "@/lib/transcripts/store-actions";
@@ -26,7 +27,12 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
   const start = await transcriptPost(request, context, forkSchema);
   if (start instanceof Response) return start;
   const { id, body, source, store, config } = start;
-  const planned = planFork(source, body);
+  // A fork copies the records up to its point: only those are read (none for a bad `at`).
+  const last = source.recordCount;
+  const valid = Number.isSafeInteger(body.at) && body.at >= 0 && body.at <= last;
+  const records: StoredRecord[] = [];
+  for await (const page of source.pages({ through: valid ? body.at : 0 })) records.push(...page);
+  const planned = planFork({ meta: source.meta, records }, body, last);
   if (!planned.ok) return problem(400, `${planned.field}: ${planned.message}`);
   const { plan } = planned;
   // A fork offers only a model a run would accept (its continuation would be refused otherwise).

@@ -11,16 +11,24 @@ import {
 import { otlpRedactor } from "@/lib/otel/install";
 import { liveExportConfig } from "@/lib/otel/live-config";
 import { exportSpans, otlpExporter } from "@/lib/otel/live-export";
-import { transcriptSpans } from "@/lib/otel/transcript-spans";
+import { pagedRunSpans, spanBatches } from "@/lib/otel/transcript-spans";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
+import { openPagedTranscript } from "@/lib/store/paged-transcript";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
+ * Spans per request to the endpoint: runs are read and sent a few thousand spans at a time
+ * (whole runs, so a trace is never split), never the whole transcript at once.
+ */
+const SPANS_PER_REQUEST = 5000;
+
+/**
  * Sends a transcript's runs as OTLP traces to the endpoint the server is configured with
  * (`WIRESCOPE_OTLP_ENDPOINT`): never to a URL from the request. 409 when none is set, 502
- * when the endpoint refuses or does not answer in time.
+ * when the endpoint refuses or does not answer in time (saying what was sent before, when a
+ * long transcript went in several requests).
  */
 async function post(request: Request, context: RouteContext): Promise<Response> {
   const refused = crossSiteRefusal(request);
@@ -35,22 +43,32 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
     );
   if ("error" in config) return problem(409, config.error);
   const { store } = server();
-  const transcript = await store.getTranscript(id);
+  const transcript = await openPagedTranscript(store, id);
   if (transcript === null) return notFound(id);
   const redact = otlpRedactor(process.env, config);
-  const spans = await transcriptSpans(store, transcript, { content: config.content, redact });
+  const runs = pagedRunSpans(store, transcript, { content: config.content, redact });
   const exporter = otlpExporter(config);
+  const traces = new Set<string>();
+  let spans = 0;
   try {
-    const result = await exportSpans(exporter, spans, config.timeoutMs);
-    if (result.code !== ExportResultCode.SUCCESS) {
-      const reason = result.error instanceof Error ? result.error.message : "refused";
-      return problem(502, `The OTLP endpoint did not take the traces: ${redact(reason)}`);
+    for await (const batch of spanBatches(runs, SPANS_PER_REQUEST)) {
+      const result = await exportSpans(exporter, batch, config.timeoutMs);
+      if (result.code !== ExportResultCode.SUCCESS) {
+        const reason = result.error instanceof Error ? result.error.message : "refused";
+        const before =
+          spans === 0 ? "" : ` (${spans} spans of ${traces.size} traces were sent before)`;
+        return problem(
+          502,
+          `The OTLP endpoint did not take the traces${before}: ${redact(reason)}`,
+        );
+      }
+      for (const span of batch) traces.add(span.spanContext().traceId);
+      spans += batch.length;
     }
   } finally {
     await exporter.shutdown().catch(() => undefined);
   }
-  const traces = new Set(spans.map((span) => span.spanContext().traceId)).size;
-  return Response.json({ sent: { traces, spans: spans.length }, content: config.content });
+  return Response.json({ sent: { traces: traces.size, spans }, content: config.content });
 }
 
 export const POST = jsonRoute(post);

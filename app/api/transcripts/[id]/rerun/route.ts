@@ -8,6 +8,7 @@ import {
 } from "@/app/api/http";
 import { rerunStatus, startRerun } from "@/lib/server/rerun";
 import { RunRequestError } from "@/lib/server/runs";
+import type { StoredRecord } from "@/lib/store";
 import { rerunSchema } from "./schema";
 
 export const runtime = "nodejs";
@@ -23,8 +24,13 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
   const start = await transcriptPost(request, context, rerunSchema);
   if (start instanceof Response) return start;
   const { body, source, store, config } = start;
+  // A rerun sends the source's user messages again: only those records are kept.
+  const records: StoredRecord[] = [];
+  for await (const page of source.pages())
+    for (const record of page)
+      if (record.kind === "event" && record.event.type === "user") records.push(record);
   try {
-    const status = await startRerun(source, body, { store, config });
+    const status = await startRerun({ meta: source.meta, records }, body, { store, config });
     return Response.json(status, { status: 202 });
   } catch (error) {
     if (error instanceof RunRequestError) return problem(error.status, error.message);

@@ -1,0 +1,310 @@
+import { priceFor } from "../cost/price-table";
+import type { PriceTable } from "../cost/types";
+import type { ActionSpec, MetricEvent, ProtocolEvent, ResultStatus } from "../protocol/events";
+import type { TranscriptRecord } from "../protocol/records";
+import { estimateMessagesTokens, estimateTokensOfLength } from "./estimate";
+import { coveredMs } from "./intervals";
+import { combineSources, runCost, turnCost } from "./totals";
+import type { CallTiming, RunSummary, TokenSource, TurnMetrics } from "./types";
+
+export interface SummaryOptions {
+  /** Prices to cost turns with; without it, costs are null. */
+  prices?: PriceTable;
+  /** The model of turns whose request is not in the transcript (its header's model). */
+  model?: { provider: string; id: string };
+}
+
+/** What a turn without a metric is estimated from: its raw text's length and its request. */
+export interface TurnTally {
+  rawLength: number;
+  request?: { provider: string; model: string; inputTokens: () => number };
+}
+
+interface TurnState {
+  metrics: TurnMetrics;
+  metric?: MetricEvent;
+  firstAt: number;
+  lastAt: number;
+}
+
+/** What a call's first event says, without its arguments. */
+interface CallFacts {
+  /** Position of the call's first event among all events (to tell it from repeats). */
+  position: number;
+  id: string;
+  name: string;
+  turn: number;
+  eventId: string;
+  parent?: string;
+  action?: ActionSpec;
+}
+
+/** What a call's last result says, without its content. */
+interface ResultFacts {
+  status: ResultStatus;
+  timestamp: number;
+  durationMs: number;
+}
+
+/**
+ * `summarize` as two passes over the events in order, so they need not be held: `first` for
+ * every event (and `record` for chunks and requests), `endFirst()`, `second` for every event
+ * again, then `result()`. Holds the turns and each call's and result's few facts, never the
+ * events. Per-turn and whole-transcript metrics: turns are every turn number the transcript
+ * mentions (metrics, events, chunks, requests). A metric gives a turn its tokens, timing and
+ * token source; a turn without one (an import, a capture, a crash) gets estimated tokens from
+ * its text. A metric written without `turn` (older transcripts) goes to the earliest turn
+ * that has none: the loop writes one per turn, in turn order.
+ */
+export class SummaryPasses {
+  private readonly states = new Map<number, TurnState>();
+  private readonly tallies = new Map<number, TurnTally>();
+  private readonly calls = new Map<string, CallFacts>();
+  private readonly results = new Map<string, ResultFacts>();
+  private readonly unturned: MetricEvent[] = [];
+  private events = 0;
+  private errorEvents = 0;
+  // The second pass.
+  private position = 0;
+  private current: TurnState | undefined;
+  private firstTurn: TurnState | undefined;
+  private pendingErrors = 0;
+
+  constructor(private readonly options: SummaryOptions = {}) {}
+
+  /** A record of the first pass: events go to `first`, chunks and requests to the turn's text. */
+  record(record: TranscriptRecord): void {
+    if (record.kind === "event") {
+      this.first(record.event);
+      return;
+    }
+    const tally = this.tally(record.turn);
+    if (record.kind === "chunk") tally.rawLength += record.text.length;
+    else {
+      const tokens = estimateMessagesTokens(record.messages);
+      tally.request = { provider: record.provider, model: record.model, inputTokens: () => tokens };
+    }
+  }
+
+  /** A turn's text known up front (what a `RunLog` holds). */
+  turnText(turn: number, tally: TurnTally): void {
+    this.tallies.set(turn, tally);
+    this.state(turn);
+  }
+
+  first(event: ProtocolEvent): void {
+    const position = this.events++;
+    const turn = this.eventTurn(event);
+    if (event.type === "call" && !this.calls.has(event.call.id))
+      this.calls.set(event.call.id, callFacts(event, position));
+    if (event.type === "result")
+      this.results.set(event.callId, {
+        status: event.payload.status,
+        timestamp: event.timestamp,
+        durationMs: event.payload.durationMs,
+      });
+    if (event.type === "metric" && event.turn === undefined) this.unturned.push(event);
+    if (event.type === "error") this.errorEvents += 1;
+    if (turn === undefined) return;
+    const found = this.state(turn);
+    if (event.parent !== undefined) found.metrics.parent = event.parent;
+    if (event.type === "metric") found.metric = event;
+  }
+
+  endFirst(): void {
+    const byTurn = [...this.states.values()].sort((a, b) => a.metrics.turn - b.metrics.turn);
+    const waiting = byTurn.filter((found) => found.metric === undefined);
+    for (const [index, metric] of this.unturned.entries()) {
+      const found = waiting[index];
+      if (found === undefined) break;
+      found.metric = metric;
+      if (metric.parent !== undefined) found.metrics.parent = metric.parent;
+    }
+    for (const found of this.states.values())
+      measure(found, this.tallies.get(found.metrics.turn), this.options);
+    this.firstTurn = byTurn[0];
+  }
+
+  /**
+   * Counts calls and errors per turn, times each call, and measures the wall time of top-level
+   * turns: from a turn's start to the last event before the next top-level turn or the next
+   * user message (a new run). Errors without a turn go to the turn in progress (or the first).
+   */
+  second(event: ProtocolEvent): void {
+    const position = this.position++;
+    const turn = this.eventTurn(event);
+    const found = turn === undefined ? undefined : this.states.get(turn);
+    if (event.parent === undefined && event.type === "user") this.current = undefined;
+    const current = this.current;
+    if (found !== undefined && found.metrics.parent === undefined && found !== current) {
+      if (current === undefined || found.metrics.turn > current.metrics.turn) this.current = found;
+    }
+    if (this.current !== undefined && event.timestamp > 0) {
+      if (this.current.firstAt === 0) this.current.firstAt = event.timestamp;
+      this.current.lastAt = Math.max(this.current.lastAt, event.timestamp);
+    }
+    if (event.type === "call" && found !== undefined) {
+      const call = this.calls.get(event.call.id);
+      if (call?.position === position) {
+        found.metrics.toolCalls += 1;
+        found.metrics.calls.push(callTiming(call, this.results.get(call.id)));
+      }
+    }
+    if (event.type === "error") {
+      const owner = found ?? this.current;
+      if (owner !== undefined) owner.metrics.errors += 1;
+      else this.pendingErrors += 1;
+    }
+  }
+
+  result(): RunSummary {
+    if (this.firstTurn !== undefined) this.firstTurn.metrics.errors += this.pendingErrors;
+    for (const found of this.states.values()) {
+      const turn = found.metrics;
+      if (turn.startAt === 0) turn.startAt = found.firstAt;
+      if (turn.parent !== undefined) continue;
+      const modelEnd = turn.startAt + (turn.modelMs ?? 0);
+      turn.wallMs = Math.max(found.lastAt, modelEnd) - turn.startAt;
+    }
+    const perTurn = [...this.states.values()]
+      .map((found) => found.metrics)
+      .sort((a, b) => a.turn - b.turn);
+    for (const turn of perTurn) {
+      turn.toolTimeMs = coveredMs(
+        turn.calls.flatMap((call) =>
+          call.startAt === undefined || call.endAt === undefined
+            ? []
+            : [{ start: call.startAt, end: call.endAt }],
+        ),
+      );
+    }
+    return totals(perTurn, perTurn.length === 0 ? this.errorEvents : 0);
+  }
+
+  private state(turn: number): TurnState {
+    let found = this.states.get(turn);
+    if (found === undefined) {
+      found = { metrics: emptyTurn(turn), firstAt: 0, lastAt: 0 };
+      this.states.set(turn, found);
+    }
+    return found;
+  }
+
+  private tally(turn: number): TurnTally {
+    let tally = this.tallies.get(turn);
+    if (tally === undefined) {
+      tally = { rawLength: 0 };
+      this.tallies.set(turn, tally);
+      this.state(turn);
+    }
+    return tally;
+  }
+
+  /** The turn an event belongs to: its own, or its call's (results, tool errors). */
+  private eventTurn(event: ProtocolEvent): number | undefined {
+    if ("turn" in event && event.turn !== undefined) return event.turn;
+    if (event.type === "result") return this.calls.get(event.callId)?.turn;
+    if (event.type === "error" && event.callId !== undefined)
+      return this.calls.get(event.callId)?.turn;
+    return undefined;
+  }
+}
+
+function callFacts(event: ProtocolEvent & { type: "call" }, position: number): CallFacts {
+  const facts: CallFacts = {
+    position,
+    id: event.call.id,
+    name: event.call.name,
+    turn: event.turn,
+    eventId: event.id,
+  };
+  if (event.parent !== undefined) facts.parent = event.parent;
+  if (event.action !== undefined) facts.action = event.action;
+  return facts;
+}
+
+function emptyTurn(turn: number): TurnMetrics {
+  return {
+    turn,
+    measured: false,
+    startAt: 0,
+    ttftMs: null,
+    modelMs: null,
+    tokensIn: 0,
+    tokensOut: 0,
+    tokenSource: "estimate",
+    toolCalls: 0,
+    errors: 0,
+    toolTimeMs: 0,
+    wallMs: 0,
+    calls: [],
+    cost: null,
+  };
+}
+
+function measure(found: TurnState, tally: TurnTally | undefined, options: SummaryOptions): void {
+  const turn = found.metrics;
+  const request = tally?.request;
+  const provider = request?.provider ?? options.model?.provider;
+  const model = request?.model ?? options.model?.id;
+  if (provider !== undefined) turn.provider = provider;
+  if (model !== undefined) turn.model = model;
+  const metric = found.metric;
+  if (metric !== undefined) {
+    turn.measured = true;
+    turn.metricId = metric.id;
+    turn.tokensIn = metric.step.input;
+    turn.tokensOut = metric.step.output;
+    turn.tokenSource = metric.tokenSource ?? "unknown";
+    turn.ttftMs = metric.step.ttftMs;
+    turn.modelMs = metric.step.durationMs;
+    turn.startAt = metric.timestamp > 0 ? metric.timestamp - metric.step.durationMs : 0;
+  } else {
+    turn.tokensIn = request === undefined ? 0 : request.inputTokens();
+    turn.tokensOut = estimateTokensOfLength(tally?.rawLength ?? 0);
+    turn.tokenSource = "estimate";
+  }
+  if (options.prices !== undefined && provider !== undefined && model !== undefined) {
+    const price = priceFor(options.prices, provider, model);
+    if (price !== null) turn.cost = turnCost(turn.tokensIn, turn.tokensOut, price);
+  }
+}
+
+function callTiming(call: CallFacts, result: ResultFacts | undefined): CallTiming {
+  const timing: CallTiming = {
+    callId: call.id,
+    name: call.name,
+    turn: call.turn,
+    eventId: call.eventId,
+  };
+  if (call.parent !== undefined) timing.parent = call.parent;
+  if (call.action !== undefined) timing.action = call.action;
+  if (result !== undefined) {
+    timing.status = result.status;
+    timing.endAt = result.timestamp;
+    const started = result.timestamp - Math.max(0, result.durationMs);
+    // A skipped call never ran: it takes no time, at the moment it was skipped.
+    timing.startAt = result.status === "skipped" ? result.timestamp : started;
+  }
+  return timing;
+}
+
+function totals(perTurn: TurnMetrics[], errorsOutside: number): RunSummary {
+  const sum = (pick: (turn: TurnMetrics) => number) =>
+    perTurn.reduce((total, turn) => total + pick(turn), 0);
+  const sources: TokenSource[] = perTurn.map((turn) => turn.tokenSource);
+  return {
+    turns: perTurn.length,
+    toolCalls: sum((turn) => turn.toolCalls),
+    errors: sum((turn) => turn.errors) + errorsOutside,
+    ttftMs: perTurn[0]?.ttftMs ?? null,
+    durationMs: sum((turn) => turn.wallMs),
+    modelTimeMs: sum((turn) => turn.modelMs ?? 0),
+    toolTimeMs: sum((turn) => turn.toolTimeMs),
+    tokensIn: sum((turn) => turn.tokensIn),
+    tokensOut: sum((turn) => turn.tokensOut),
+    tokenSource: combineSources(sources),
+    cost: runCost(perTurn),
+    perTurn,
+  };
+}

@@ -115,11 +115,12 @@ class PacedParts implements PacedPartReader, PaceWaiter {
     if (options.response !== undefined)
       this.queue.push({ type: "response-metadata", ...options.response });
     this.queue.push({ type: "text-start", id: "0" });
-    options.signal?.addEventListener("abort", this.onAbort, { once: true });
+    // Listened to once for the whole stream (not asked per read: a getter call per part).
+    if (options.signal?.aborted) this.fail();
+    else options.signal?.addEventListener("abort", this.onAbort, { once: true });
   }
 
   read(): Promise<ReadableStreamReadResult<LanguageModelV3StreamPart>> {
-    if (this.failure === undefined && this.options.signal?.aborted) this.fail();
     if (this.failure !== undefined) return Promise.reject(this.failure);
     const queued = this.queue.shift();
     if (queued !== undefined) return Promise.resolve({ done: false, value: queued });

@@ -352,3 +352,41 @@ describe("runAgent", () => {
     ).toBe(true);
   });
 });
+
+describe("a turn's end", () => {
+  it("comes after what its last text set off without I/O (however quickly the stream ends)", async () => {
+    const text = '<execute>[{"name": "calculate", "args": {"expression": "1 + 1"}}]</execute>';
+    // A stream that ends in as few promise steps as a stream can.
+    const streamTurn: AgentRunOptions["streamTurn"] = async function* () {
+      yield { type: "text", text };
+      yield { type: "finish", finishReason: "stop", inputTokens: 1, outputTokens: 1 };
+    };
+    // A call that settles after many promise steps but no I/O (as `calculate` in the action
+    // dialect, which runs the moment its block closes).
+    const execution: AgentRunOptions["execution"] = (emit) => ({
+      onCall(call) {
+        void (async () => {
+          for (let step = 0; step < 50; step++) await Promise.resolve();
+          const payload = {
+            tool: "calculate",
+            status: "success" as const,
+            content: "2",
+            outcome: "1 + 1 = 2",
+            durationMs: 0,
+          };
+          emit({ type: "result", id: "r1", timestamp: 0, callId: call.call.id, payload });
+        })();
+      },
+      onExecute() {},
+      finishTurn: async () => [],
+      abandonTurn() {},
+      drain: async () => {},
+    });
+    const { events } = await run("xml", createDemoModel({ dialect: "xml" }), {
+      streamTurn,
+      execution,
+    });
+    const order = types(events).filter((type) => type === "result" || type === "metric");
+    expect(order).toEqual(["result", "metric"]);
+  });
+});

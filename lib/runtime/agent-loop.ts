@@ -199,6 +199,9 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
         take(signal.aborted ? ended.filter((event) => !isUnclosedBlock(event)) : ended);
       }
 
+      // What the turn's last text set off without I/O (an action dialect's `calculate`) reports
+      // before the turn's metric, however few promise steps the stream took to end.
+      await afterPendingSteps();
       const turnEnd = now();
       metrics.add(
         emitEvent,
@@ -253,6 +256,14 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
       return { reason: "no_calls", turns: metrics.turns, answer };
     }
   }
+}
+
+/**
+ * Resolves once the promise steps queued so far, and those they queue, have all run: Node runs
+ * `process.nextTick` callbacks only when the microtask queue is empty. No I/O or timer comes first.
+ */
+function afterPendingSteps(): Promise<void> {
+  return new Promise((resolve) => process.nextTick(resolve));
 }
 
 function isUnclosedBlock(event: ProtocolEvent): boolean {

@@ -4,6 +4,7 @@ import type {
   LanguageModelV3StreamPart,
 } from "@ai-sdk/provider";
 import type { TextStreamPart, ToolSet } from "ai";
+import { pacedPartReader } from "../providers/paced-stream";
 import type { CallSettings } from "./model-turn";
 
 /** The parts of `streamText`'s `fullStream` that `streamModelTurn` reads. */
@@ -20,6 +21,11 @@ export type DirectPart =
 export interface PartReader {
   read(): Promise<ReadableStreamReadResult<TextStreamPart<ToolSet> | DirectPart>>;
   cancel(): Promise<void>;
+  /**
+   * True when a pending read settles by itself as the call's signal aborts (a paced stream
+   * listens to it), so the reader need not race each read against the abort.
+   */
+  readonly endsOnAbort?: boolean;
 }
 
 export interface DirectCall {
@@ -44,31 +50,48 @@ export function directParts(model: LanguageModelV3, call: DirectCall): PartReade
       content: [{ type: "text" as const, text: content }],
     })),
   ];
-  let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
   const opened = Promise.resolve(
     model.doStream({ ...call.settings, prompt, abortSignal: call.abortSignal }),
-  ).then(({ stream }) => {
-    reader = stream.getReader();
-    return reader;
+  ).then(({ stream }): SourceReader => {
+    const paced = pacedPartReader(stream);
+    endsOnAbort = paced !== undefined;
+    return paced ?? stream.getReader();
   });
+  let endsOnAbort = false;
   // A failed start is reported by the first read; this keeps it from being unhandled meanwhile.
   opened.catch(() => {});
+  let source: SourceReader | undefined;
+  // One `then` per part (no async function per read): a demo run reads a part per record.
+  const next = (
+    result: ReadableStreamReadResult<LanguageModelV3StreamPart>,
+  ): ReadableStreamReadResult<DirectPart> | Promise<ReadableStreamReadResult<DirectPart>> => {
+    if (result.done) return DONE;
+    const part = toDirectPart(result.value);
+    if (part === null) return (source as SourceReader).read().then(next);
+    return { done: false, value: part };
+  };
   return {
-    async read() {
-      const source = reader ?? (await opened);
-      for (;;) {
-        const next = await source.read();
-        if (next.done) return { done: true, value: undefined };
-        const part = toDirectPart(next.value);
-        if (part !== null) return { done: false, value: part };
-      }
+    // A paced stream's reads end on abort (demo, replay); until the stream is open, not known.
+    get endsOnAbort() {
+      return endsOnAbort;
+    },
+    read() {
+      if (source !== undefined) return source.read().then(next);
+      return opened.then((opened) => {
+        source = opened;
+        return opened.read().then(next);
+      });
     },
     async cancel() {
-      const source = reader ?? (await opened.catch(() => undefined));
-      await source?.cancel();
+      const opening = source ?? (await opened.catch(() => undefined));
+      await opening?.cancel();
     },
   };
 }
+
+type SourceReader = Pick<ReadableStreamDefaultReader<LanguageModelV3StreamPart>, "read" | "cancel">;
+
+const DONE: ReadableStreamReadResult<DirectPart> = { done: true, value: undefined };
 
 function toDirectPart(part: LanguageModelV3StreamPart): DirectPart | null {
   switch (part.type) {

@@ -2,6 +2,7 @@ import { APICallError } from "@ai-sdk/provider";
 import type { StreamTurn } from "./model-turn";
 import { redactSecrets } from "./redact";
 import { StreamIdleError } from "./stream-idle";
+import { transformParts } from "./turn-transform";
 
 /** What the runtime knows about the provider a failure came from, to say what to do. */
 export interface ProviderErrorContext {
@@ -49,21 +50,21 @@ export function describeFailures(
   streamTurn: StreamTurn,
   context: ProviderErrorContext,
 ): StreamTurn {
-  return async function* describedTurn(input) {
+  return (input) => {
     let received = false;
-    for await (const part of streamTurn(input)) {
+    return transformParts(streamTurn(input), (part, out) => {
       if (part.type === "text") received = true;
       if (part.type !== "error") {
-        yield part;
-        continue;
+        out.push(part);
+        return;
       }
       const message = describeProviderError(part.error, context);
       const kept = received ? " What arrived before the failure is kept." : "";
-      yield {
+      out.push({
         type: "error",
         error: new ProviderFailure(`${message}${kept}`, { cause: part.error }),
-      };
-    }
+      });
+    });
   };
 }
 

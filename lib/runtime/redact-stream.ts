@@ -1,5 +1,6 @@
 import type { StreamTurn, TurnPart } from "./model-turn";
 import { MIN_SECRET_LENGTH, redactSecrets } from "./redact";
+import { transformParts } from "./turn-transform";
 
 /**
  * Words that start every secret pattern (`redact.ts`): a match begins at a word holding one.
@@ -133,25 +134,29 @@ export function redactingStreamTurn(
   streamTurn: StreamTurn,
   secrets: readonly string[],
 ): StreamTurn {
-  return async function* redactedTurn(input) {
+  return (input) => {
     const redactor = createStreamRedactor(secrets);
     let flushed = false;
-    const flush = function* (): Generator<TurnPart> {
+    const flush = (out: TurnPart[]) => {
       if (flushed) return;
       flushed = true;
       const rest = redactor.end();
-      if (rest !== "") yield { type: "text", text: rest };
+      if (rest !== "") out.push({ type: "text", text: rest });
     };
-    for await (const part of streamTurn(input)) {
-      if (part.type === "text") {
-        // Nothing final yet (all held back): no empty chunk record.
+    return transformParts(
+      streamTurn(input),
+      (part, out) => {
+        if (part.type !== "text") {
+          flush(out);
+          out.push(part);
+          return;
+        }
         const text = flushed ? redactSecrets(part.text, secrets) : redactor.push(part.text);
-        if (text !== "") yield { type: "text", text };
-        continue;
-      }
-      yield* flush();
-      yield part;
-    }
-    yield* flush();
+        // Nothing final yet (all held back): no empty chunk record. Text that comes out as it
+        // went in keeps its part (no copy per part).
+        if (text !== "") out.push(text === part.text ? part : { type: "text", text });
+      },
+      flush,
+    );
   };
 }

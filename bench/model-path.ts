@@ -1,0 +1,73 @@
+/**
+ * The demo model's parts on their way to the agent loop, alone (issue 19, fifth round): the
+ * same stream chain a server run reads (`createStreamTurn` with the idle watch, failure wording,
+ * redaction), the demo model's long answer (Markdown, about 2,000 characters) in the xml dialect. Prints the
+ * process CPU per part (`process.cpuUsage`) for 300 turns at once at pace 15 ms and for turns one
+ * after another at pace 0. Figures are printed, never asserted.
+ * `npx tsx bench/model-path.ts`
+ */
+import os from "node:os";
+import { createDemoModel } from "../lib/providers/demo-model";
+import { createStreamTurn, type StreamTurn } from "../lib/runtime/model-turn";
+import { describeFailures } from "../lib/runtime/provider-errors";
+import { redactingStreamTurn } from "../lib/runtime/redact-stream";
+
+const messages = [
+  { role: "system" as const, content: "You write xml." },
+  { role: "user" as const, content: "explain the workspace in detail" },
+];
+
+function chain(): StreamTurn {
+  const described = describeFailures(createStreamTurn({ idleTimeoutMs: 60_000 }), {
+    label: "Demo",
+    model: "scripted",
+    secrets: [],
+  });
+  return redactingStreamTurn(described, []);
+}
+
+async function turn(streamTurn: StreamTurn, paceMs: number): Promise<number> {
+  const model = createDemoModel({ dialect: "xml", paceMs });
+  let parts = 0;
+  const signal = new AbortController().signal;
+  for await (const _part of streamTurn({ model, messages, settings: {}, signal })) parts++;
+  return parts;
+}
+
+async function measure(label: string, run: () => Promise<number>) {
+  const before = process.cpuUsage();
+  const parts = await run();
+  const used = process.cpuUsage(before);
+  const us = (used.user + used.system) / parts;
+  console.log(
+    `${label.padEnd(28)} ${String(parts).padStart(7)} parts  ${us.toFixed(2)} µs CPU/part`,
+  );
+}
+
+async function main() {
+  const streamTurn = chain();
+  // Warm-up: module loading, JIT.
+  await Promise.all(Array.from({ length: 300 }, () => turn(streamTurn, 1)));
+  for (let round = 0; round < 3; round++) {
+    await measure("300 turns at once, 15 ms", async () => {
+      const counts = await Promise.all(Array.from({ length: 300 }, () => turn(streamTurn, 15)));
+      return counts.reduce((a, b) => a + b, 0);
+    });
+    await measure("2000 turns in turn, pace 0", async () => {
+      let parts = 0;
+      for (let i = 0; i < 2000; i++) parts += await turn(streamTurn, 0);
+      return parts;
+    });
+  }
+  console.log(
+    `node ${process.version}, load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" ")}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

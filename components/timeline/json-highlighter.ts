@@ -9,6 +9,9 @@ import type { HighlighterCore, ThemedToken } from "shiki/core";
  * `--shiki-light`; CSS picks one.
  */
 let highlighter: HighlighterCore | null = null;
+const THEMES = { dark: "github-dark-default", light: "github-light-default" };
+/** Every kind of JSON token once, so each of the grammar's patterns is compiled. */
+const WARM_UP = '{"a": [1, -2.5e3, true, false, null, "s\\n"], "b": {}}';
 let loading: Promise<boolean> | null = null;
 const listeners = new Set<() => void>();
 
@@ -24,11 +27,17 @@ export function loadJsonHighlighter(): Promise<boolean> {
     async ([core, engine, json, dark, light]) => {
       // The modules were evaluated in this task: build the highlighter in the next one.
       await new Promise((resolve) => setTimeout(resolve, 0));
-      highlighter = core.createHighlighterCoreSync({
+      const built = core.createHighlighterCoreSync({
         themes: [dark.default, light.default],
         langs: [json.default],
         engine: engine.createJavaScriptRegexEngine(),
       });
+      // The grammar's patterns compile on first use (~20 ms): in a task of their own too, not
+      // in the render that colours the first cards.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      built.codeToTokens(WARM_UP, { lang: "json", themes: THEMES, defaultColor: false });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      highlighter = built;
       for (const listener of listeners) listener();
       return true;
     },
@@ -67,7 +76,7 @@ export function highlightJson(code: string): ThemedToken[][] {
   if (hit !== undefined) return hit;
   const lines = highlighter.codeToTokens(code, {
     lang: "json",
-    themes: { dark: "github-dark-default", light: "github-light-default" },
+    themes: THEMES,
     defaultColor: false,
   }).tokens;
   if (cache.size >= CACHE_SIZE) {

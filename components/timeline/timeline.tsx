@@ -7,6 +7,7 @@ import { CardMemoryProvider } from "./card-memory";
 import { cardIdOf } from "./card-of";
 import { EmptyState } from "./empty-state";
 import { EventCard } from "./event-card";
+import { loadJsonHighlighter } from "./json-highlighter";
 import { OlderRecords, useLoadOlderNearTop } from "./older-records";
 import { RunStatusLine } from "./run-status-line";
 import { noteScroll } from "./scroll-activity";
@@ -31,6 +32,7 @@ export function Timeline() {
   const stick = useStickToBottom(scroller);
   useLoadOlderNearTop(scroller);
   const painted = usePainted(ids.length === 0);
+  usePreloadHighlighter();
 
   const virtualizer = useVirtualizer({
     count: ids.length,
@@ -167,3 +169,16 @@ const TimelineRow = memo(function TimelineRow({ id }: { id: string }) {
   const event = usePlayground((state) => state.log.get(id));
   return event === undefined ? null : <EventCard event={event} />;
 });
+
+/**
+ * Loads the JSON highlighter when the page is first idle, so the first call card of a run
+ * started later does not pay for it in the middle of the stream (a page opened on a
+ * transcript with JSON on screen loads it at once anyway).
+ */
+function usePreloadHighlighter(): void {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== "function") return;
+    const handle = window.requestIdleCallback(() => void loadJsonHighlighter(), { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+}

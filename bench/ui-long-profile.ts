@@ -8,7 +8,7 @@
  */
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/chromium";
-import { benchRecords } from "./ui-records";
+import { benchRecords, benchTranscriptFile } from "./ui-records";
 
 const PORT = Number(process.env.WIRESCOPE_BENCH_PORT ?? 3300);
 const RUNS = Number(process.env.RUNS ?? 2);
@@ -29,19 +29,7 @@ interface TraceEvent {
 
 async function importLong(): Promise<{ id: string; lastId: string }> {
   const records = benchRecords(Number(process.env.WIRESCOPE_BENCH_LONG_EVENTS ?? 50_000));
-  const header = {
-    format: "wirescope-transcript",
-    version: 1,
-    id: "bench-long-profile",
-    title: "Bench: 50,000 events",
-    created: Date.now(),
-    dialect: "xml",
-    model: { provider: "demo", id: "demo" },
-    system: "",
-    tools: [],
-  };
-  const lines = [header, ...records.map((record) => ({ ...record, runId: "bench" }))];
-  const body = `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`;
+  const body = benchTranscriptFile(records, "bench-long-profile");
   const response = await fetch(`${base}/api/transcripts/import`, {
     method: "POST",
     headers: { "content-type": "application/x-ndjson" },

@@ -4,6 +4,7 @@
  */
 import type { Browser } from "@playwright/test";
 import type { TranscriptRecord } from "../lib/protocol";
+import { benchTranscriptFile } from "./ui-records";
 
 export interface LongFigures {
   events: number;
@@ -31,19 +32,7 @@ export async function measureLongTranscript(
   records: readonly TranscriptRecord[],
   opens = 1,
 ): Promise<LongFigures> {
-  const header = {
-    format: "wirescope-transcript",
-    version: 1,
-    id: "bench-long",
-    title: "Bench: 50,000 events",
-    created: Date.now(),
-    dialect: "xml",
-    model: { provider: "demo", id: "demo" },
-    system: "",
-    tools: [],
-  };
-  const lines = [header, ...records.map((record) => ({ ...record, runId: "bench" }))];
-  const body = `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`;
+  const body = benchTranscriptFile(records, "bench-long");
   const importStart = performance.now();
   const response = await fetch(`${base}/api/transcripts/import`, {
     method: "POST",

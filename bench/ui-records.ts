@@ -51,3 +51,20 @@ export function benchRecords(events: number): TranscriptRecord[] {
   }
   return out;
 }
+
+/** `records` as one run of an importable JSONL transcript file (`id` names it). */
+export function benchTranscriptFile(records: readonly TranscriptRecord[], id: string): string {
+  const header = {
+    format: "wirescope-transcript",
+    version: 1,
+    id,
+    title: "Bench: 50,000 events",
+    created: Date.now(),
+    dialect: "xml",
+    model: { provider: "demo", id: "demo" },
+    system: "",
+    tools: [],
+  };
+  const lines = [header, ...records.map((record) => ({ ...record, runId: "bench" }))];
+  return `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`;
+}

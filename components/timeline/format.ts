@@ -1,13 +1,6 @@
 import type { TokenStep } from "@/lib/protocol";
 
-/** `155 ms`, `1.2 s`, `2 min 5 s`: short enough for a chip. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return "–";
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  return `${minutes} min ${Math.round((ms - minutes * 60_000) / 1000)} s`;
-}
+export { formatDuration } from "@/lib/metrics/duration";
 
 /** `1,280` with the reader's grouping. */
 export function formatCount(value: number): string {

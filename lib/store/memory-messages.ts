@@ -1,16 +1,11 @@
-/** The in-memory side of the message tree (`message-trie.ts`), for `memory-store.ts`. */
-import { StoreError } from "./errors";
 import {
   createPathCache,
+  decodeRecordRows,
   internMessages,
-  keepRecentPaths,
-  messageParser,
-  pathOf,
   type SharedMessages,
   type StoredNode,
 } from "./message-trie";
 import type { StoredRecord } from "./store";
-import { decodeRecord, decodeStoredJson } from "./stored-json";
 
 interface Node extends StoredNode {
   transcriptId: string;
@@ -65,25 +60,13 @@ export function memoryMessages(): MemoryMessages {
     },
 
     decode(rows, shared) {
-      const messagesAt = messageParser(
-        lookup,
-        (body, id) => decodeStoredJson(body, `message node ${id}`),
-        shared?.parsed,
-      );
-      const paths: number[][] = [];
-      const records = rows.map((row) => {
-        if (row.node === undefined) return decodeRecord(row.body, row, undefined);
-        const path = pathOf(
-          row.node,
-          lookup,
-          (id) =>
-            new StoreError("corrupt", `Record ${row.seq} refers to missing message node ${id}.`),
-        );
-        paths.push(path);
-        return decodeRecord(row.body, row, messagesAt(path));
-      });
-      if (shared !== undefined) keepRecentPaths(shared, paths);
-      return records;
+      const stored = rows.map((row) => ({
+        seq: row.seq,
+        run_id: row.runId,
+        body: row.body,
+        messages_node: row.node ?? null,
+      }));
+      return decodeRecordRows(stored, lookup, shared);
     },
   };
 }

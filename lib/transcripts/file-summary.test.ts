@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration } from "../../components/timeline/format";
 import { mergePrices } from "../cost/price-table";
+import { formatDuration } from "../metrics/duration";
 import { summarizeRecords } from "../metrics/summarize";
-import { fileSummaryOf, wallTime } from "./file-summary";
+import { fileSummaryOf } from "./file-summary";
 import { exportJsonl, parseJsonl } from "./jsonl";
 import { exportMarkdown } from "./markdown";
 import { sampleTranscript } from "./testing";
@@ -63,25 +63,5 @@ describe("the run summary in exports", () => {
     expect(tokensIn.reduce((a, b) => a + b, 0)).toBe(summary.tokensIn);
     expect(table).toContain(`| **Σ** |`);
     expect(exportMarkdown(transcript)).not.toContain("## Metrics");
-  });
-
-  it("words a duration as the run summary header does", () => {
-    for (const ms of [
-      -1,
-      Number.NaN,
-      0,
-      0.4,
-      999.4,
-      999.6,
-      1000,
-      9_994,
-      9_996,
-      59_949,
-      59_951,
-      60_000,
-      185_400,
-      7_260_000,
-    ])
-      expect(wallTime(ms), String(ms)).toBe(formatDuration(ms));
   });
 });

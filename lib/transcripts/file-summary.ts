@@ -1,4 +1,5 @@
 import { formatUsd } from "../cost/format";
+import { formatDuration } from "../metrics/duration";
 import type { RunSummary, TokenSource } from "../metrics/types";
 
 /**
@@ -40,19 +41,6 @@ export function fileSummaryOf(summary: RunSummary): FileSummary {
 const ms = (value: number | null) => (value === null ? "–" : `${Math.round(value)}`);
 const count = (value: number) => value.toLocaleString("en-US");
 
-/**
- * A duration in the run summary header's words (`formatDuration` of components/timeline,
- * which `lib/` cannot import; a test keeps the two the same): `840 ms`, `2.35 s`, `12.4 s`,
- * `3 min 5 s`.
- */
-export function wallTime(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return "–";
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  return `${minutes} min ${Math.round((ms - minutes * 60_000) / 1000)} s`;
-}
-
 /** One line for the top of a Markdown export, worded as the run summary header. */
 export function summaryLine(summary: RunSummary): string {
   const cost =
@@ -63,7 +51,7 @@ export function summaryLine(summary: RunSummary): string {
     `**Summary** ${count(summary.turns)} turns`,
     `${count(summary.toolCalls)} calls`,
     `${count(summary.errors)} errors`,
-    `wall ${wallTime(summary.durationMs)}`,
+    `wall ${formatDuration(summary.durationMs)}`,
     `tokens ${count(summary.tokensIn)} → ${count(summary.tokensOut)} (${summary.tokenSource})`,
     `cost ${cost}`,
   ].join(" · ");

@@ -33,9 +33,28 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>): Stick
     lastTop.current = element.scrollTop;
   }, [scroller]);
 
+  /**
+   * Reads where the scroller is: a move upwards since it was last seen, beyond the let-go
+   * distance, is the user's (or a script's) and lets go.
+   */
+  const observe = useCallback((element: HTMLElement) => {
+    const top = element.scrollTop;
+    const distance = element.scrollHeight - top - element.clientHeight;
+    // Scroll events arrive a frame late, after content may have grown under our own scroll to
+    // the bottom: only a move upwards lets go. Between the two thresholds nothing changes.
+    if (distance <= AT_BOTTOM_PX) stuck.current = true;
+    else if (top < lastTop.current - 1 && distance > LET_GO_PX) stuck.current = false;
+    lastTop.current = top;
+  }, []);
+
   const follow = useCallback(() => {
+    const element = scroller.current;
+    if (element === null) return;
+    // A scroll upwards whose event has not arrived yet must not be undone by this pull.
+    observe(element);
     if (stuck.current) toBottom();
-  }, [toBottom]);
+    else setDetached(true);
+  }, [scroller, observe, toBottom]);
 
   const jumpToLatest = useCallback(() => {
     stuck.current = true;
@@ -47,13 +66,7 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>): Stick
     const element = scroller.current;
     if (element === null) return;
     const onScroll = () => {
-      const top = element.scrollTop;
-      const distance = element.scrollHeight - top - element.clientHeight;
-      // Scroll events arrive a frame late, after content may have grown under our own scroll to
-      // the bottom: only a move upwards lets go. Between the two thresholds nothing changes.
-      if (distance <= AT_BOTTOM_PX) stuck.current = true;
-      else if (top < lastTop.current - 1 && distance > LET_GO_PX) stuck.current = false;
-      lastTop.current = top;
+      observe(element);
       setDetached(!stuck.current);
     };
     // A wheel turn upwards lets go at once, before the next chunk could pull the view back.
@@ -71,7 +84,7 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>): Stick
       element.removeEventListener("scroll", onScroll, { capture: true });
       element.removeEventListener("wheel", onWheel);
     };
-  }, [scroller]);
+  }, [scroller, observe]);
 
   return { follow, jumpToLatest, detached };
 }

@@ -4,7 +4,7 @@
  * with the server's configured keys; each record is cleaned of them, and of anything that
  * looks like a credential, before it is stored or shown.
  */
-import { redactSecrets } from "../runtime/redact";
+import { redactSecretsDeep } from "../runtime/redact";
 
 /** Headers whose values are protocol, not credentials. */
 const HARMLESS = new Set([
@@ -41,16 +41,5 @@ export function headerSecrets(headers: Headers): string[] {
 
 /** `value` with every secret, and every credential-looking string, replaced by `[redacted]`. */
 export function redactValue<T>(value: T, secrets: readonly string[]): T {
-  return walk(value, secrets) as T;
-}
-
-function walk(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === "string") return redactSecrets(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => walk(item, secrets));
-  if (typeof value === "object" && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) copy[key] = walk(item, secrets);
-    return copy;
-  }
-  return value;
+  return redactSecretsDeep(value, secrets);
 }

@@ -82,11 +82,21 @@ function mask(length: number): string {
 
 /** Every string in a JSON-like value through `maskSecrets` (a new value; the input is kept). */
 export function maskSecretsDeep<T>(value: T, secrets: readonly string[] = []): T {
-  if (typeof value === "string") return maskSecrets(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((item) => maskSecretsDeep(item, secrets)) as T;
+  return mapStrings(value, (text) => maskSecrets(text, secrets));
+}
+
+/** Every string in a JSON-like value through `redactSecrets` (a new value; the input is kept). */
+export function redactSecretsDeep<T>(value: T, secrets: readonly string[] = []): T {
+  return mapStrings(value, (text) => redactSecrets(text, secrets));
+}
+
+/** A copy of a JSON-like value with `change` applied to every string in it (keys untouched). */
+function mapStrings<T>(value: T, change: (text: string) => string): T {
+  if (typeof value === "string") return change(value) as T;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change)) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = maskSecretsDeep(item, secrets);
+    for (const [key, item] of Object.entries(value)) out[key] = mapStrings(item, change);
     return out as T;
   }
   return value;

@@ -8,10 +8,8 @@ import {
 } from "../protocol/definition";
 import { type Dialect, PERSISTED, type ProtocolEvent } from "../protocol/events";
 import { mergePieces } from "../protocol/merge";
-import { secretsOf } from "../providers";
 import { turnCounter } from "../runtime/agent-loop";
 import type { CallSettings } from "../runtime/model-turn";
-import { redactSecrets } from "../runtime/redact";
 import { runInEnvironment } from "../runtime/run-environment";
 import { systemPrompt } from "../runtime/system-prompt";
 import type { Store, Transcript } from "../store";
@@ -74,13 +72,16 @@ export async function startRun(
   const resolved = await resolveRunModel(modelRequest, request.dialect, { store, config });
   if (!resolved.ok) throw new RunRequestError(resolved.status, resolved.message);
   const chosen = resolved;
+  const { settings = {} } = modelRequest;
+  const { paceMs: _pace, ...userSettings } = settings;
+  const provider = providerRun(chosen, userSettings, config);
   // A key the user types (or pastes into the system prompt) goes no further: not to the model,
   // not into any record, the transcript's system prompt or its title.
-  const secrets = [...chosen.secrets, ...secretsOf(config.providerEnv)];
+  const { redactText } = provider;
   request = {
     ...request,
-    ...(request.message === undefined ? {} : { message: redactSecrets(request.message, secrets) }),
-    ...(request.system === undefined ? {} : { system: redactSecrets(request.system, secrets) }),
+    ...(request.message === undefined ? {} : { message: redactText(request.message) }),
+    ...(request.system === undefined ? {} : { system: redactText(request.system) }),
   };
   const available = createRegistry(builtinTools({ shell: config.shell }));
 
@@ -138,9 +139,6 @@ export async function startRun(
     const controller = new AbortController();
     // Every running call listens for the interrupt; a wide batch is not a leak.
     setMaxListeners(0, controller.signal);
-    const { settings = {} } = modelRequest;
-    const { paceMs: _pace, ...userSettings } = settings;
-    const provider = providerRun(chosen, userSettings, config);
     // Nothing after `open` may throw before the run's `finally` is in place.
     const runs = runRegistry();
     const run = await storing(() =>

@@ -81,6 +81,7 @@ export const QUERIES = {
     WHERE transcript_id = @id AND seq > @after AND seq < @before ORDER BY seq DESC LIMIT @limit`,
   selectEvents: `SELECT ${RECORD_COLUMNS} FROM records
     WHERE transcript_id = ? AND kind = 'event' ORDER BY seq`,
+  // Not indexed (schema 8): a scan of the transcript's own records, once per continuation.
   selectLastTurn: `SELECT ${RECORD_COLUMNS} FROM records
     WHERE transcript_id = ? AND turn IS NOT NULL ORDER BY turn DESC, seq DESC LIMIT 1`,
   selectNodes: "SELECT id, parent, body FROM message_nodes WHERE transcript_id = ?",

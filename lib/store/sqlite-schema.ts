@@ -126,4 +126,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE transcripts DROP COLUMN tools;
   ALTER TABLE transcripts DROP COLUMN definition;
   `,
+  // `records_turn` gave every chunk record an index entry, which live runs paid on every commit
+  // (another leaf page per run: about a sixth of the pages a grouped commit wrote). Its one
+  // reader, a conversation's highest turn (`selectLastTurn`), runs once per continuation and
+  // reads the transcript's records anyway, so it scans that transcript's range instead.
+  `
+  DROP INDEX records_turn;
+  `,
 ];

@@ -53,7 +53,22 @@ export function sqliteAppender(
     records: readonly TranscriptRecord[],
     encoded: readonly EncodedRecord[],
   ): number | null {
-    const reserved = sql.reserveSeqs.get({ id: transcriptId, count: encoded.length, now: now() });
+    // The last record of the batch's highest turn (the conversation's, unless one before is higher).
+    let turn: number | null = null;
+    let turnAt = 0;
+    encoded.forEach((record, index) => {
+      if (record.turn !== undefined && (turn === null || record.turn >= turn)) {
+        turn = record.turn;
+        turnAt = index + 1;
+      }
+    });
+    const reserved = sql.reserveSeqs.get({
+      id: transcriptId,
+      count: encoded.length,
+      now: now(),
+      turn,
+      turnAt,
+    });
     if (!reserved) return null;
     const first = reserved.last_seq - encoded.length + 1;
     const blocks = new Map<string, string>();

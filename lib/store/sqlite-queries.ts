@@ -81,9 +81,9 @@ export const QUERIES = {
     WHERE transcript_id = @id AND seq > @after AND seq < @before ORDER BY seq DESC LIMIT @limit`,
   selectEvents: `SELECT ${RECORD_COLUMNS} FROM records
     WHERE transcript_id = ? AND kind = 'event' ORDER BY seq`,
-  // Not indexed (schema 8): a scan of the transcript's own records, once per continuation.
+  // The record of the highest turn (the last one of it), as appends note it (schema 8).
   selectLastTurn: `SELECT ${RECORD_COLUMNS} FROM records
-    WHERE transcript_id = ? AND turn IS NOT NULL ORDER BY turn DESC, seq DESC LIMIT 1`,
+    WHERE transcript_id = @id AND seq = (SELECT last_turn_seq FROM transcripts WHERE id = @id)`,
   selectNodes: "SELECT id, parent, body FROM message_nodes WHERE transcript_id = ?",
   // The path from one node up to the root.
   selectChain: `WITH RECURSIVE chain (id, parent, body) AS (
@@ -115,7 +115,13 @@ export const QUERIES = {
     WHERE id = @id AND deleted_at IS NULL`,
   softDelete: "UPDATE transcripts SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
   restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL",
-  reserveSeqs: `UPDATE transcripts SET last_seq = last_seq + @count, updated_at = @now
+  // Every expression reads the row as it was. `@turn`: the highest turn among the appended
+  // records, `@turnAt` the position (1-based) of its last record among them; it becomes the
+  // conversation's last turn unless an earlier record's turn is higher.
+  reserveSeqs: `UPDATE transcripts SET last_seq = last_seq + @count, updated_at = @now,
+      last_turn_seq = CASE WHEN @turn IS NULL OR @turn < last_turn THEN last_turn_seq
+        ELSE last_seq + @turnAt END,
+      last_turn = CASE WHEN @turn IS NULL OR @turn < last_turn THEN last_turn ELSE @turn END
     WHERE id = @id RETURNING last_seq`,
   insertRecord: `INSERT INTO records (transcript_id, seq, run_id, kind, body, messages_node, turn)
     VALUES (?, ?, ?, ?, ?, ?, ?)`,

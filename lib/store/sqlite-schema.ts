@@ -128,9 +128,16 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // `records_turn` gave every chunk record an index entry, which live runs paid on every commit
   // (another leaf page per run: about a sixth of the pages a grouped commit wrote). Its one
-  // reader, a conversation's highest turn (`selectLastTurn`), runs once per continuation and
-  // reads the transcript's records anyway, so it scans that transcript's range instead.
+  // reader, a conversation's highest turn (`selectLastTurn`), now reads where the transcript's
+  // row says that record is: each append already rewrites that row (`reserveSeqs`), so keeping
+  // the record of the highest turn there costs no page. Filled from the index before it goes.
   `
+  ALTER TABLE transcripts ADD COLUMN last_turn INTEGER;
+  ALTER TABLE transcripts ADD COLUMN last_turn_seq INTEGER;
+  UPDATE transcripts SET (last_turn, last_turn_seq) = (
+    SELECT turn, seq FROM records
+    WHERE records.transcript_id = transcripts.id AND turn IS NOT NULL
+    ORDER BY turn DESC, seq DESC LIMIT 1);
   DROP INDEX records_turn;
   `,
 ];

@@ -30,7 +30,7 @@ export function prepareStatements(db: Database.Database) {
     selectPageForward: db.prepare<[PageParameters], RecordRow>(QUERIES.selectPageForward),
     selectPageBackward: db.prepare<[PageParameters], RecordRow>(QUERIES.selectPageBackward),
     selectEvents: db.prepare<[string], RecordRow>(QUERIES.selectEvents),
-    selectLastTurn: db.prepare<[string], RecordRow>(QUERIES.selectLastTurn),
+    selectLastTurn: db.prepare<[{ id: string }], RecordRow>(QUERIES.selectLastTurn),
     listTranscripts: db.prepare<
       [{ query: string | null; limit: number; offset: number; source: string | null }],
       ListedRow
@@ -40,9 +40,10 @@ export function prepareStatements(db: Database.Database) {
     ),
     softDelete: db.prepare<[number, string]>(QUERIES.softDelete),
     restore: db.prepare<[string]>(QUERIES.restore),
-    reserveSeqs: db.prepare<[{ id: string; count: number; now: number }], { last_seq: number }>(
-      QUERIES.reserveSeqs,
-    ),
+    reserveSeqs: db.prepare<
+      [{ id: string; count: number; now: number; turn: number | null; turnAt: number }],
+      { last_seq: number }
+    >(QUERIES.reserveSeqs),
     insertRecord: db.prepare<
       [string, number, string, string, string, number | null, number | null]
     >(QUERIES.insertRecord),

@@ -105,7 +105,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     const row = sql.selectTranscript.get(id);
     if (!row || row.deleted_at !== null) return null;
     const rows = sql.selectEvents.all(id);
-    const last = sql.selectLastTurn.get(id);
+    const last = sql.selectLastTurn.get({ id });
     if (last !== undefined) {
       const at = rows.findIndex((event) => event.seq > last.seq);
       rows.splice(at === -1 ? rows.length : at, 0, last);

@@ -195,6 +195,11 @@ export function describeRecordConformance(name: string, open: OpenStore): void {
       const conversation = await store.getConversation("id-1");
       expect(conversation?.meta.id).toBe("id-1");
       expect(conversation?.records.map((record) => record.seq)).toEqual([1, 4, 7, 8]);
+      // Later appends: a lower turn leaves the highest turn's record, an equal one replaces it.
+      await store.appendRecords("id-1", "run-2", [chunk("d", 0)]);
+      await store.appendRecords("id-1", "run-2", [chunk("e", 1), chunk("f", 0)]);
+      const later = await store.getConversation("id-1");
+      expect(later?.records.map((record) => record.seq)).toEqual([1, 4, 8, 10]);
       expect(await store.getConversation("missing")).toBeNull();
       await store.deleteTranscript("id-1");
       expect(await store.getConversation("id-1")).toBeNull();

@@ -4,6 +4,8 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { groupedWrites } from "./sqlite-grouped";
+import { openSqliteStore } from "./sqlite-store";
+import { NEW } from "./store-conformance";
 
 let directory: string;
 let db: Database.Database;
@@ -57,5 +59,44 @@ describe("groupedWrites", () => {
     for (const call of pending) await expect(call).rejects.toThrow();
     db = new Database(join(directory, "test.db"));
     expect(committed()).toEqual([]);
+  });
+
+  it("on microtasks: writes asked for before the commit's microtask share it, before the next turn", async () => {
+    const grouped = groupedWrites(db, queueMicrotask);
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const seenByOthers: string[][] = [];
+    // Two continuations queued before either runs, as a grouped commit's callers are.
+    const first = Promise.resolve().then(() => grouped(insert("a")));
+    const second = Promise.resolve().then(() => grouped(() => seenByOthers.push(committed())));
+    await Promise.all([first, second]);
+    expect(seenByOthers).toEqual([[]]); // "a" not committed yet: the same transaction
+    expect(turned).toBe(false); // committed without waiting for the check phase
+    expect(committed()).toEqual(["a"]);
+  });
+});
+
+describe("grouped run claims and ends (sqlite-runs.ts)", () => {
+  it("exclusive claims of one conversation made together: the first wins, in one commit", async () => {
+    const store = openSqliteStore({ path: join(directory, "runs.db") });
+    await store.createTranscript({ ...NEW, id: "talk" });
+    const claim = (runId: string) =>
+      store.claimRun({
+        runId,
+        transcriptId: "talk",
+        startedAt: 1,
+        instanceId: "i",
+        exclusive: true,
+      });
+    expect(await Promise.all([claim("run-1"), claim("run-2")])).toEqual([
+      { ok: true },
+      { ok: false, runId: "run-1" },
+    ]);
+    await Promise.all([store.recordRunEnd("run-1", 2), store.recordRunEnd("missing", 2)]);
+    expect(await store.getRunInfo("run-1")).toMatchObject({ endedAt: 2 });
+    expect(await claim("run-3")).toEqual({ ok: true });
+    await store.close();
   });
 });

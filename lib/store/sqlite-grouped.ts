@@ -14,14 +14,19 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
  * Queues a write and runs it, with every other one queued in the same turn of the event loop,
- * in one write transaction at the end of the turn (`setImmediate`). When hundreds of runs start
+ * in one write transaction at the end of the turn (`setImmediate`; `schedule` may be
+ * `queueMicrotask`: then the writes queued before the current microtasks have run, such as the
+ * run claims of every start one grouped commit let go on, share one). When hundreds of runs start
  * at once, each one's transcript row had been a commit of its own (a commit costs about as much
  * as its statements); now the starts that arrive together share one (`createTranscript`). Each call
  * still settles on its own: a call that throws leaves the others in (its own statements are a
  * savepoint, or a single statement, which SQLite undoes alone), and resolves only once its
  * write is committed.
  */
-export function groupedWrites(db: Database.Database) {
+export function groupedWrites(
+  db: Database.Database,
+  schedule: (commit: () => void) => void = setImmediate,
+) {
   let queue: Call[] = [];
 
   const commit = (): void => {
@@ -62,7 +67,7 @@ export function groupedWrites(db: Database.Database) {
 
   return function grouped<T>(write: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      if (queue.length === 0) setImmediate(commit);
+      if (queue.length === 0) schedule(commit);
       queue.push({ write, resolve: resolve as (value: never) => void, reject });
     });
   };

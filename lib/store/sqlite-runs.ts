@@ -5,6 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import { runTakenOver, StoreError, transcriptNotFound } from "./errors";
+import { groupedWrites } from "./sqlite-grouped";
 import type { SqliteMessages } from "./sqlite-messages";
 import { rowToRun } from "./sqlite-queries";
 import type { SqliteStatements } from "./sqlite-statements";
@@ -16,8 +17,13 @@ export function sqliteRunMethods(
   messages: SqliteMessages,
   open: () => void,
 ): StoreRunMethods {
+  // Claims and ends asked for before the pending microtasks have run share one commit: the
+  // starts one grouped transcript commit lets go on claim together, and runs ending on one
+  // record commit (their last records' `flush`) end together. A commit of its own each was two
+  // commits per run; a microtask, unlike `setImmediate`, does not wait for the next turn.
+  const soon = groupedWrites(db, queueMicrotask);
   // The busy check and the insert under one write lock: instances racing for a conversation
-  // queue on it, and the second one sees the first one's run.
+  // queue on it, and the second one sees the first one's run (in the same commit too).
   const claimRun = db.transaction((claim: RunClaim): RunClaimResult => {
     if (claim.exclusive) {
       const holder = sql.busyRun.get(claim.transcriptId);
@@ -40,10 +46,7 @@ export function sqliteRunMethods(
     async claimRun(claim) {
       open();
       try {
-        // Not grouped (`groupedWrites`): a run's start claims it right after creating its
-        // transcript, whose grouped commit settles at the end of a turn of the event loop; a
-        // claim queued then would wait a whole further turn, under load tens of milliseconds.
-        return claimRun.immediate(claim);
+        return await soon(() => claimRun(claim));
       } catch (error) {
         throw runConstraintError(error, claim.runId, claim.transcriptId);
       }
@@ -90,9 +93,9 @@ export function sqliteRunMethods(
 
     async recordRunEnd(runId, endedAt) {
       open();
-      // Not grouped: a client that sees the run's stream end may start the next run on the
-      // conversation at once, and the run is released only once its end is stored.
-      sql.endRun.run(endedAt, runId);
+      // Settles once committed: a client that sees the run's stream end may start the next run
+      // on the conversation at once, and the run is released only once its end is stored.
+      await soon(() => sql.endRun.run(endedAt, runId));
     },
 
     async getRunInfo(runId) {

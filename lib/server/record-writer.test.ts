@@ -53,9 +53,9 @@ describe("createCommitQueue", () => {
     expect(commits[0]?.[0]?.json).toEqual(['{"kind":"chunk"}', undefined]);
   });
 
-  it("waits longer after a slow commit (8 × its time, at most the maximum)", async () => {
-    expect(COMMIT_BUSY_FACTOR).toBe(8);
-    const { store, commits, now } = slowStore(10);
+  it("waits longer after a slow commit (16 × its time, at most the maximum)", async () => {
+    expect(COMMIT_BUSY_FACTOR).toBe(16);
+    const { store, commits, now } = slowStore(5);
     const queue = createCommitQueue(store, { now, maxDelayMs: 100 });
     const writer = queue.writer("t1", "r1", () => {});
     writer.write(record("a"));
@@ -102,7 +102,7 @@ describe("createCommitQueue", () => {
   });
 
   it("goes back to the short delay once commits are quick again", async () => {
-    let cost = 10;
+    let cost = 5;
     let clock = 0;
     const commits: number[] = [];
     const store = {

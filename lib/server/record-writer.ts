@@ -7,11 +7,14 @@ export const COMMIT_DELAY_MS = 10;
 export const COMMIT_MAX_DELAY_MS = 100;
 /**
  * Commits take at most about 1 / (this + 1) of the thread: a commit of 5 ms is followed by
- * 40 ms. A commit costs mostly per run in it, so the longer wait stores more records per page
- * written: 8 rather than 4 took 300 runs' commits from 22.7–24.0 to 20.4–23.0 µs a record (three paired
- * runs, README). The longest wait (`COMMIT_MAX_DELAY_MS`) still bounds what a crash loses.
+ * 80 ms. A commit costs mostly per run in it (each run's pages are written whatever number of
+ * its records they hold), so the longer wait stores more records per page written, and a
+ * cheaper commit is not simply made more often. 8 rather than 4 took 300 runs' commits from
+ * 22.7–24.0 to 20.4–23.0 µs a record; 16 rather than 8 from 24.3 to 20.6 (100 runs) and 19.0
+ * to 17.6 (300 runs), means of five interleaved pairs at load 4–8 (README). The longest wait
+ * (`COMMIT_MAX_DELAY_MS`) still bounds what a crash loses.
  */
-export const COMMIT_BUSY_FACTOR = 8;
+export const COMMIT_BUSY_FACTOR = 16;
 
 export interface CommitQueueOptions {
   /** The shortest wait, ms (default `COMMIT_DELAY_MS`). */

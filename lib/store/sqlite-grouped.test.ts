@@ -97,6 +97,14 @@ describe("grouped run claims and ends (sqlite-runs.ts)", () => {
     await Promise.all([store.recordRunEnd("run-1", 2), store.recordRunEnd("missing", 2)]);
     expect(await store.getRunInfo("run-1")).toMatchObject({ endedAt: 2 });
     expect(await claim("run-3")).toEqual({ ok: true });
+    // A claim that fails in a shared commit fails alone.
+    await store.createTranscript({ ...NEW, id: "other" });
+    const open = (runId: string) =>
+      store.claimRun({ runId, transcriptId: "other", startedAt: 3, instanceId: "i" });
+    const [used, fresh] = await Promise.allSettled([open("run-3"), open("run-4")]);
+    expect(used).toMatchObject({ status: "rejected", reason: { code: "conflict" } });
+    expect(fresh).toEqual({ status: "fulfilled", value: { ok: true } });
+    expect(await store.getRunInfo("run-4")).toMatchObject({ transcriptId: "other" });
     await store.close();
   });
 });

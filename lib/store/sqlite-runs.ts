@@ -23,15 +23,16 @@ export function sqliteRunMethods(
   // commits per run; a microtask, unlike `setImmediate`, does not wait for the next turn.
   const soon = groupedWrites(db, queueMicrotask);
   // The busy check and the insert under one write lock: instances racing for a conversation
-  // queue on it, and the second one sees the first one's run (in the same commit too).
-  const claimRun = db.transaction((claim: RunClaim): RunClaimResult => {
+  // queue on it, and the second one sees the first one's run (in the same commit too). No
+  // savepoint: the insert is its one write, and a failing statement is undone alone.
+  const claimRun = (claim: RunClaim): RunClaimResult => {
     if (claim.exclusive) {
       const holder = sql.busyRun.get(claim.transcriptId);
       if (holder !== undefined) return { ok: false, runId: holder.run_id };
     }
     sql.claimRun.run(claim.runId, claim.transcriptId, claim.startedAt, claim.instanceId);
     return { ok: true };
-  });
+  };
 
   return {
     async recordRunStart(run) {

@@ -100,7 +100,13 @@ describe("grouped run claims and ends (sqlite-runs.ts)", () => {
     // A claim that fails in a shared commit fails alone.
     await store.createTranscript({ ...NEW, id: "other" });
     const open = (runId: string) =>
-      store.claimRun({ runId, transcriptId: "other", startedAt: 3, instanceId: "i" });
+      store.claimRun({
+        runId,
+        transcriptId: "other",
+        startedAt: 3,
+        instanceId: "i",
+        exclusive: false,
+      });
     const [used, fresh] = await Promise.allSettled([open("run-3"), open("run-4")]);
     expect(used).toMatchObject({ status: "rejected", reason: { code: "conflict" } });
     expect(fresh).toEqual({ status: "fulfilled", value: { ok: true } });

@@ -1,16 +1,12 @@
-import { z } from "zod";
 import { safeParseJson } from "../protocol/safe-json";
 import type { Price } from "./types";
 
 /** At most this many price entries are read from one override (env or settings). */
 export const MAX_PRICE_ENTRIES = 500;
 
-const amount = z
-  .number({ error: "must be a number (USD per million tokens)" })
-  .min(0, { error: "must be 0 or more" })
-  .max(100_000, { error: "must be at most 100000" });
-
-const priceSchema = z.strictObject({ input: amount, output: amount });
+/** The largest price accepted, USD per million tokens. */
+const MAX_AMOUNT = 100_000;
+const FIELDS = ["input", "output"] as const;
 
 /** `provider/model`: two non-empty parts, one line, up to 200 characters. */
 const KEY = /^[^/\s]+\/[^\s]+$/;
@@ -37,22 +33,37 @@ export function parsePrices(value: unknown, where: string): PricesResult {
     if (key.length > 200 || !KEY.test(key)) {
       return fail(where, `${JSON.stringify(key.slice(0, 200))} must be "provider/model"`);
     }
-    const parsed = priceSchema.safeParse(entry);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path[0];
-      const name = JSON.stringify(key) + (field === undefined ? "" : `.${String(field)}`);
-      const message =
-        issue?.code === "unrecognized_keys"
-          ? `has unexpected field ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`
-          : field === undefined
-            ? 'must be { "input": number, "output": number }'
-            : (issue?.message ?? "is invalid");
-      return fail(where, `${name} ${message}`);
-    }
-    prices[key] = parsed.data;
+    const name = JSON.stringify(key);
+    const price = readPrice(entry);
+    if (typeof price === "string") return fail(where, `${name}${price}`);
+    prices[key] = price;
   }
   return { ok: true, prices };
+}
+
+/**
+ * One `{ input, output }` entry, or what is wrong with it (appended to its quoted key).
+ * Written out rather than a zod schema: this module is on the page (the settings drawer and
+ * stored preferences read prices), which then loads no zod at all.
+ */
+function readPrice(entry: unknown): Price | string {
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+    return ' must be { "input": number, "output": number }';
+  }
+  const fields = entry as Record<string, unknown>;
+  const unexpected = Object.keys(fields).filter((field) => field !== "input" && field !== "output");
+  if (unexpected.length > 0) {
+    return ` has unexpected field ${unexpected.map((field) => JSON.stringify(field)).join(", ")}`;
+  }
+  for (const field of FIELDS) {
+    const amount = fields[field];
+    if (typeof amount !== "number" || !Number.isFinite(amount)) {
+      return `.${field} must be a number (USD per million tokens)`;
+    }
+    if (amount < 0) return `.${field} must be 0 or more`;
+    if (amount > MAX_AMOUNT) return `.${field} must be at most ${MAX_AMOUNT}`;
+  }
+  return { input: fields.input as number, output: fields.output as number };
 }
 
 /** The same, from JSON text. */

@@ -6,7 +6,9 @@ export const MAX_PRICE_ENTRIES = 500;
 
 /** The largest price accepted, USD per million tokens. */
 const MAX_AMOUNT = 100_000;
-const FIELDS = ["input", "output"] as const;
+const REQUIRED = ["input", "output"] as const;
+const OPTIONAL = ["cacheRead", "cacheWrite"] as const;
+const KNOWN = new Set<string>([...REQUIRED, ...OPTIONAL]);
 
 /** `provider/model`: two non-empty parts, one line, up to 200 characters. */
 const KEY = /^[^/\s]+\/[^\s]+$/;
@@ -17,7 +19,8 @@ export type PricesResult =
 
 /**
  * Price overrides from untrusted input (`WIRESCOPE_PRICES`, the settings drawer):
- * `{ "openai/gpt-4.1": { "input": 2, "output": 8 } }`. The error names the first bad field,
+ * `{ "openai/gpt-4.1": { "input": 2, "output": 8, "cacheRead": 0.5 } }` (`cacheRead` and
+ * `cacheWrite` optional). The error names the first bad field,
  * prefixed with `where` (`WIRESCOPE_PRICES: "openai/x".input must be a number …`).
  */
 export function parsePrices(value: unknown, where: string): PricesResult {
@@ -51,19 +54,22 @@ function readPrice(entry: unknown): Price | string {
     return ' must be { "input": number, "output": number }';
   }
   const fields = entry as Record<string, unknown>;
-  const unexpected = Object.keys(fields).filter((field) => field !== "input" && field !== "output");
+  const unexpected = Object.keys(fields).filter((field) => !KNOWN.has(field));
   if (unexpected.length > 0) {
     return ` has unexpected field ${unexpected.map((field) => JSON.stringify(field)).join(", ")}`;
   }
-  for (const field of FIELDS) {
+  const price: Price = { input: 0, output: 0 };
+  for (const field of [...REQUIRED, ...OPTIONAL]) {
     const amount = fields[field];
+    if (amount === undefined && !REQUIRED.some((name) => name === field)) continue;
     if (typeof amount !== "number" || !Number.isFinite(amount)) {
       return `.${field} must be a number (USD per million tokens)`;
     }
     if (amount < 0) return `.${field} must be 0 or more`;
     if (amount > MAX_AMOUNT) return `.${field} must be at most ${MAX_AMOUNT}`;
+    price[field] = amount;
   }
-  return { input: fields.input as number, output: fields.output as number };
+  return price;
 }
 
 /** The same, from JSON text. */

@@ -2,17 +2,18 @@ import { NextResponse } from "next/server";
 import { allowedHosts, hostProblem, securityHeaders } from "@/lib/server/host-check";
 
 /**
- * Runs before every request (Next 16's request interception, formerly `middleware.ts`): a
+ * Runs before every page request (Next 16's request interception, formerly `middleware.ts`): a
  * request naming a host this server does not serve is refused with 421 and a JSON error (DNS
  * rebinding); every response gets the security headers.
  *
- * Not for the two routes whose bodies stream (an import of up to a gigabyte, a proxied call):
- * where this runs, Next buffers the request body in memory and cuts it at 10 MB without an
- * error. Those routes make the same checks themselves (`guardedRoute` in app/api/http.ts).
+ * Not for `/api/…` and `/proxy/…`: where this runs, Next reads the whole request body before
+ * the route sees a byte (and cuts it at 10 MB without an error), so a client sending a JSON body
+ * a byte at a time held its request until Node's 300 s timeout, past the routes' own
+ * `WIRESCOPE_BODY_IDLE_TIMEOUT_S`. Those routes make the same checks themselves (`guardedRoute`
+ * in app/api/http.ts; app/api/guarded-route.test.ts holds every route's handlers to it).
  */
 export const config = {
-  // `import/?$`: the import route alone; a transcript id that starts with "import" is still checked.
-  matcher: ["/((?!api/transcripts/import/?$|proxy/).*)"],
+  matcher: ["/((?!api/|proxy/).*)"],
 };
 
 export function proxy(request: Request): Response {

@@ -1,4 +1,4 @@
-import { jsonRoute, otherMethods, problem, readBody } from "@/app/api/http";
+import { guardedRoute, otherMethods, problem, readBody } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
 import { SSE_HEADERS } from "@/lib/server/run-events";
 import { runRegistry } from "@/lib/server/run-registry";
@@ -36,7 +36,7 @@ async function post(request: Request): Promise<Response> {
   }
 }
 
-export const POST = jsonRoute(post);
+export const POST = guardedRoute(post);
 
 /**
  * `GET /api/runs?active=1`: the runs in progress on every instance sharing the database, with
@@ -55,6 +55,6 @@ async function get(request: Request): Promise<Response> {
   );
 }
 
-export const GET = jsonRoute(get);
+export const GET = guardedRoute(get);
 
-export const { PUT, PATCH, DELETE } = otherMethods("POST", "GET");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST", "GET");

@@ -1,6 +1,6 @@
 import {
+  guardedRoute,
   idOf,
-  jsonRoute,
   notFound,
   otherMethods,
   type RouteContext,
@@ -90,8 +90,8 @@ async function remove(request: Request, context: RouteContext): Promise<Response
   return Response.json({ deleted: id, ...(stopped.length > 0 ? { stopped } : {}) });
 }
 
-export const GET = jsonRoute(get);
-export const PATCH = jsonRoute(patch);
-export const DELETE = jsonRoute(remove);
+export const GET = guardedRoute(get);
+export const PATCH = guardedRoute(patch);
+export const DELETE = guardedRoute(remove);
 
-export const { POST, PUT } = otherMethods("GET", "PATCH", "DELETE");
+export const { POST, PUT, OPTIONS } = otherMethods("GET", "PATCH", "DELETE");

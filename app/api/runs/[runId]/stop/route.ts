@@ -1,4 +1,4 @@
-import { jsonRoute, otherMethods } from "@/app/api/http";
+import { guardedRoute, otherMethods } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
 import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
@@ -23,6 +23,6 @@ async function post(
   return Response.json({ stopped: runId });
 }
 
-export const POST = jsonRoute(post);
+export const POST = guardedRoute(post);
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS, HEAD } = otherMethods("POST");

@@ -116,7 +116,9 @@ describe("GET /api/runs/:runId/events", () => {
       model: { provider: "demo", settings: { paceMs: 300 } },
     });
     const viewers = [collect(await watch(runId)), collect(await watch(runId))];
-    const active = (await (await list(new Request("http://localhost/api/runs?active=1"))).json()) as {
+    const active = (await (
+      await list(new Request("http://localhost/api/runs?active=1"))
+    ).json()) as {
       runs: { runId: string }[];
     };
     expect(active.runs.map((run) => run.runId)).toContain(runId);
@@ -125,7 +127,9 @@ describe("GET /api/runs/:runId/events", () => {
     expect(eventsOf(a ?? []).at(-1)).toMatchObject({ type: "interrupt", reason: "user" });
     expect(b).toEqual(a);
     expect((await stopRequest(runId)).status).toBe(404);
-    const after = (await (await list(new Request("http://localhost/api/runs?active=1"))).json()) as {
+    const after = (await (
+      await list(new Request("http://localhost/api/runs?active=1"))
+    ).json()) as {
       runs: { runId: string }[];
     };
     expect(after.runs.map((run) => run.runId)).not.toContain(runId);

@@ -27,6 +27,7 @@ async function handle(request: Request, context: Context): Promise<Response> {
     capture: getCapture(config, limits),
     maxBodyBytes: limits.maxBodyBytes,
     bodyIdleMs: limits.bodyIdleMs,
+    upstreamIdleMs: limits.upstreamIdleMs,
   });
 }
 

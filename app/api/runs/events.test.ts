@@ -126,7 +126,8 @@ describe("GET /api/runs/:runId/events", () => {
     const [a, b] = await Promise.all(viewers);
     expect(eventsOf(a ?? []).at(-1)).toMatchObject({ type: "interrupt", reason: "user" });
     expect(b).toEqual(a);
-    expect((await stopRequest(runId)).status).toBe(404);
+    // Ended: 409 saying so (a run never known is 404).
+    expect((await stopRequest(runId)).status).toBe(409);
     const after = (await (
       await list(new Request("http://localhost/api/runs?active=1"))
     ).json()) as {

@@ -40,11 +40,22 @@ const routes = await Promise.all(
 );
 
 describe("proxy.ts (Next's request interception)", () => {
-  const matcher = new RegExp(`^${config.matcher[0]}$`);
+  const [pages, bodiless] = config.matcher;
+  const matcher = new RegExp(`^${String(pages)}$`);
 
   it("runs for pages only: where it runs, Next reads a request's whole body before the route", () => {
     for (const path of ["/", "/t/abc", "/api-docs"]) expect(matcher.test(path)).toBe(true);
     for (const { path } of routes) expect(matcher.test(path), path).toBe(false);
+  });
+
+  it("sees API and proxy requests only when they have no body (for unknown methods' words)", () => {
+    expect(bodiless).toEqual({
+      source: "/(api|proxy)/:path*",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    });
   });
 });
 

@@ -163,8 +163,8 @@ export async function proxyRequest(
     request.signal.removeEventListener("abort", onClientGone);
     if (abort.signal.reason === TIMED_OUT) {
       const message = noAnswerMessage(upstream.name, idleMs);
-      void call?.end({ failure: message.replace(/^upstream: t/, "T") });
-      return problem(504, message);
+      void call?.end({ failure: message });
+      return problem(504, `upstream: ${message.charAt(0).toLowerCase()}${message.slice(1)}`);
     }
     const reason = abort.signal.aborted ? abortOutcome(abort.signal) : undefined;
     const message = unreachable(outcome.error)

@@ -15,9 +15,9 @@ export function readUpstreamIdleMs(env: Record<string, string | undefined> = pro
     : DEFAULT_UPSTREAM_IDLE_MS;
 }
 
-/** The 504's error: the upstream sent no answer (not even headers) in time. */
+/** No answer (not even headers) in time: the recorded error; the 504 says it too, after `upstream: `. */
 export function noAnswerMessage(upstream: string, idleMs: number): string {
-  return `upstream: the ${upstream} upstream sent no answer for ${idleMs / 1000} s (WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S); the call was given up.`;
+  return `The ${upstream} upstream sent no answer for ${idleMs / 1000} s (WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S); the call was given up.`;
 }
 
 /** The recorded `provider` error of an answer the upstream stopped sending mid-way. */

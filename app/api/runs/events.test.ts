@@ -16,18 +16,18 @@ beforeAll(async () => {
 });
 
 const post = (body: unknown) =>
-  POST(new Request("http://test/api/runs", { method: "POST", body: JSON.stringify(body) }));
+  POST(new Request("http://localhost/api/runs", { method: "POST", body: JSON.stringify(body) }));
 
 const watch = (runId: string, after?: string) =>
   events(
     new Request(
-      `http://test/api/runs/${encodeURIComponent(runId)}/events${after === undefined ? "" : `?after=${encodeURIComponent(after)}`}`,
+      `http://localhost/api/runs/${encodeURIComponent(runId)}/events${after === undefined ? "" : `?after=${encodeURIComponent(after)}`}`,
     ),
     { params: Promise.resolve({ runId }) },
   );
 
 const stopRequest = (runId: string) =>
-  stop(new Request("http://test", { method: "POST" }), { params: Promise.resolve({ runId }) });
+  stop(new Request("http://localhost", { method: "POST" }), { params: Promise.resolve({ runId }) });
 
 async function collect(response: Response): Promise<RunStreamRecord[]> {
   if (response.body === null) throw new Error("no body");
@@ -116,7 +116,9 @@ describe("GET /api/runs/:runId/events", () => {
       model: { provider: "demo", settings: { paceMs: 300 } },
     });
     const viewers = [collect(await watch(runId)), collect(await watch(runId))];
-    const active = (await (await list(new Request("http://test/api/runs?active=1"))).json()) as {
+    const active = (await (
+      await list(new Request("http://localhost/api/runs?active=1"))
+    ).json()) as {
       runs: { runId: string }[];
     };
     expect(active.runs.map((run) => run.runId)).toContain(runId);
@@ -124,8 +126,11 @@ describe("GET /api/runs/:runId/events", () => {
     const [a, b] = await Promise.all(viewers);
     expect(eventsOf(a ?? []).at(-1)).toMatchObject({ type: "interrupt", reason: "user" });
     expect(b).toEqual(a);
-    expect((await stopRequest(runId)).status).toBe(404);
-    const after = (await (await list(new Request("http://test/api/runs?active=1"))).json()) as {
+    // Ended: 409 saying so (a run never known is 404).
+    expect((await stopRequest(runId)).status).toBe(409);
+    const after = (await (
+      await list(new Request("http://localhost/api/runs?active=1"))
+    ).json()) as {
       runs: { runId: string }[];
     };
     expect(after.runs.map((run) => run.runId)).not.toContain(runId);
@@ -133,7 +138,7 @@ describe("GET /api/runs/:runId/events", () => {
 
   it("GET /api/runs needs active=1", async () => {
     for (const query of ["", "?active=0", "?active=1&x=2"]) {
-      const response = await list(new Request(`http://test/api/runs${query}`));
+      const response = await list(new Request(`http://localhost/api/runs${query}`));
       expect(response.status).toBe(400);
     }
   });
@@ -205,7 +210,7 @@ describe("continuing a conversation", () => {
 
     // A fork continued as offered keeps them too.
     const forked = await fork(
-      new Request("http://test", {
+      new Request("http://localhost", {
         method: "POST",
         body: JSON.stringify({ at: 1, editUserMessage: "write c.txt: hi" }),
       }),

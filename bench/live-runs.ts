@@ -187,7 +187,9 @@ function startPhases(
 async function load(server: Server, runs: number) {
   const publishedBefore = await json<Record<string, number[]>>(`${server.url}/bench/published`);
   const recordsBefore = Object.values(publishedBefore).reduce((sum, list) => sum + list.length, 0);
-  const before = await json<{ cpuUs: number; commits: Commits }>(`${server.url}/bench/cpu`);
+  const before = await json<{ cpuUs: number; commits: Commits; writes: number }>(
+    `${server.url}/bench/cpu`,
+  );
   const cpuBefore = before.cpuUs;
   const firstRecord: number[] = [];
   const firstEvent: number[] = [];
@@ -210,7 +212,9 @@ async function load(server: Server, runs: number) {
     }),
   );
   const wall = clock() - began;
-  const after = await json<{ cpuUs: number; commits: Commits }>(`${server.url}/bench/cpu`);
+  const after = await json<{ cpuUs: number; commits: Commits; writes: number }>(
+    `${server.url}/bench/cpu`,
+  );
   const cpuAfter = after.cpuUs;
   const publishedAfter = await json<Record<string, number[]>>(`${server.url}/bench/published`);
   const records =
@@ -221,6 +225,7 @@ async function load(server: Server, runs: number) {
   const phases = startPhases(clientSide, await json<ServerStart[]>(`${server.url}/bench/starts`));
   return {
     phases,
+    writesPerRecord: (after.writes - before.writes) / records,
     cpuPerRecordUs: (cpuAfter - cpuBefore) / records,
     storePerRecordUs,
     records,
@@ -272,6 +277,7 @@ async function main(): Promise<void> {
         `${heavy.commits} (${fixed(heavy.perCommit, 0)})`,
         fixed(heavy.cpuPerRecordUs, 1),
         fixed(heavy.storePerRecordUs, 1),
+        fixed(heavy.writesPerRecord, 2),
         `${fixed(percentile(heavy.firstRecord, 0.5), 0)} / ${fixed(percentile(heavy.firstRecord, 0.95), 0)}`,
         `${fixed(percentile(heavy.firstEvent, 0.5), 0)} / ${fixed(percentile(heavy.firstEvent, 0.95), 0)}`,
         fixed(heavy.wall / 1000, 1),
@@ -288,6 +294,7 @@ async function main(): Promise<void> {
           "commits (records each)",
           "server CPU µs/record",
           "of it in commits",
+          "socket writes / record",
           "first record p50/p95 ms",
           "first event p50/p95 ms",
           "wall s",

@@ -29,6 +29,8 @@ const accepted = new WeakMap<object, number>();
 // Counts the grouped commits: how many store calls, batches (run slices) and records.
 // `storeUs`: the CPU time spent inside those calls (they are synchronous on SQLite).
 const commits = { calls: 0, batches: 0, records: 0, storeUs: 0 };
+/** Body chunks written to sockets (each one a write down to the socket). */
+let writes = 0;
 const store = getStore(readConfig().dataDir);
 /** Counts the commits; called once the store is ready, when its methods are its own (no wait). */
 function countCommits(): void {
@@ -74,7 +76,7 @@ const server = createServer(async (request, response) => {
   }
   if (url.pathname === "/bench/cpu") {
     const usage = process.cpuUsage();
-    response.end(JSON.stringify({ cpuUs: usage.user + usage.system, commits }));
+    response.end(JSON.stringify({ cpuUs: usage.user + usage.system, commits, writes }));
     return;
   }
   const arrived = clock();
@@ -111,6 +113,7 @@ const server = createServer(async (request, response) => {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    writes++;
     const more = response.write(value);
     if (start !== null) {
       start.written = clock();

@@ -1,5 +1,6 @@
 import type { ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
+import { createFrameFlusher } from "./frame-flush";
 import type { RecordWriter } from "./record-writer";
 import { type FrameSource, Viewer, type ViewerLimits } from "./run-viewer";
 import { sseFrame } from "./sse";
@@ -173,14 +174,18 @@ export class LiveRun implements FrameSource {
     for (const listener of this.listeners) listener.record(record);
     if (!this.scheduled) {
       this.scheduled = true;
-      flushSoon(this);
+      flusher.request(this);
     }
   }
 
-  /** Every viewer gets what is new, coalesced into one write: once per tick, not per record. */
+  /**
+   * Every viewer gets what is new, coalesced into one write: once per flush (`frame-flush.ts`),
+   * not per record.
+   */
   flush(): void {
     this.scheduled = false;
-    for (const viewer of [...this.viewers]) viewer.pump();
+    // A viewer that closes while pumped leaves the set; deleting during iteration is safe.
+    for (const viewer of this.viewers) viewer.pump();
     this.cache = null;
   }
 
@@ -200,20 +205,5 @@ export class LiveRun implements FrameSource {
   }
 }
 
-/** Runs with frames not yet sent, flushed together at the end of this turn of the event loop. */
-let toFlush: LiveRun[] = [];
-
-/**
- * One `setImmediate` for every run with new frames, not one per run: with hundreds of runs,
- * each tick's records of all of them go out from one callback (and one microtask checkpoint).
- */
-function flushSoon(run: LiveRun): void {
-  if (toFlush.length === 0) setImmediate(flushAll);
-  toFlush.push(run);
-}
-
-function flushAll(): void {
-  const runs = toFlush;
-  toFlush = [];
-  for (const run of runs) run.flush();
-}
+/** Every run's new frames go out together, at once while the loop is idle (`frame-flush.ts`). */
+const flusher = createFrameFlusher();

@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
 import type { ProtocolEvent } from "@/lib/protocol";
+import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { readConfig } from "@/lib/server/config";
 import { getStore } from "@/lib/server/store-instance";
+import { builtinTools, createRegistry } from "@/lib/tools";
 import { POST as fork } from "../transcripts/[id]/fork/route";
 import { GET as events } from "./[runId]/events/route";
 import { POST as stop } from "./[runId]/stop/route";
@@ -230,5 +232,34 @@ describe("continuing a conversation", () => {
     expect(eventsOf(fourth).find((event) => event.type === "result")).toMatchObject({
       payload: { tool: "write", status: "failure" },
     });
+  });
+
+  it("writes the default system prompt for the run's dialect and tools, whatever ran before", async () => {
+    const settings = { paceMs: 0 };
+    const systemOf = (records: RunStreamRecord[]) => {
+      const request = records.find((record) => record.kind === "request");
+      const first = request?.kind === "request" ? request.messages[0] : undefined;
+      return (first as { content?: unknown } | undefined)?.content;
+    };
+    const all = createRegistry(builtinTools({ shell: false })).describe();
+    const calculate = all.filter((tool) => tool.name === "calculate");
+    const start = (body: Record<string, unknown>) =>
+      post({ message: "calculate 2 + 2", model: { provider: "demo", settings }, ...body });
+    const full = await collect(await start({ dialect: "xml" }));
+    expect(systemOf(full)).toBe(systemPrompt("xml", all));
+    // Each dialect and each choice of tools gets its own prompt, not the one written before.
+    expect(systemOf(await collect(await start({ dialect: "hermes" })))).toBe(
+      systemPrompt("hermes", all),
+    );
+    expect(systemOf(await collect(await start({ dialect: "xml", tools: ["calculate"] })))).toBe(
+      systemPrompt("xml", calculate),
+    );
+    // A conversation stored with every tool and the default prompt: the prompt follows a change of tools.
+    const header = full[0];
+    if (header?.kind !== "run") throw new Error("no run record");
+    const changed = await collect(
+      await start({ dialect: "xml", transcriptId: header.transcriptId, tools: ["calculate"] }),
+    );
+    expect(systemOf(changed)).toBe(systemPrompt("xml", calculate));
   });
 });

@@ -48,14 +48,14 @@ function countCommits(): void {
 }
 const clock = () => performance.timeOrigin + performance.now();
 const publish = LiveRun.prototype.publish;
-LiveRun.prototype.publish = function timed(this: LiveRun, record) {
+LiveRun.prototype.publish = function timed(this: LiveRun, record, json) {
   let times = published.get(this.runId);
   if (times === undefined) {
     times = [];
     published.set(this.runId, times);
   }
   times.push(clock());
-  publish.call(this, record);
+  publish.call(this, record, json);
 };
 
 async function readBody(request: IncomingMessage): Promise<string> {

@@ -64,11 +64,13 @@ export class LiveRun implements FrameSource {
     return this.viewers.size;
   }
 
-  /** Stores the record and sends it to every viewer. Ignored once the run has failed or ended. */
-  publish(record: TranscriptRecord): void {
+  /**
+   * Stores the record and sends it to every viewer. Ignored once the run has failed or ended.
+   * `json`: `JSON.stringify(record)`, when the producer has made it already.
+   */
+  publish(record: TranscriptRecord, json: string = JSON.stringify(record)): void {
     if (this.failed || this.finished) return;
     // Serialised once: the same JSON is the SSE frame and the stored row's body.
-    const json = JSON.stringify(record);
     this.options.writer.write(record, json);
     this.send(record, json);
   }

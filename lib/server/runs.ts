@@ -174,7 +174,10 @@ export async function startRun(
         newId,
         turns: turnCounter(previous === null ? 0 : nextTurn(previous)),
         maxTurns: config.maxTurns,
-        emit: (record) => run.publish(provider.redact(record)),
+        emit: (produced) => {
+          const { record, json } = provider.redact(produced);
+          run.publish(record, json);
+        },
       },
       request.message,
       history,

@@ -21,4 +21,27 @@ describe("proxy.ts", () => {
     expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
   });
+
+  it("words Next's empty 400 for a method no API or proxy route serves", async () => {
+    for (const path of ["/api/runs", "/proxy/openai/v1/models"]) {
+      const response = proxy(
+        new Request(`http://localhost${path}`, {
+          method: "PROPFIND",
+          headers: { host: "localhost" },
+        }),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        error:
+          "method: PROPFIND is not served here; use GET, POST, PUT, PATCH or DELETE as docs/http-api.md says.",
+      });
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    for (const method of ["GET", "OPTIONS", "HEAD"]) {
+      const response = proxy(
+        new Request("http://localhost/api/runs", { method, headers: { host: "localhost" } }),
+      );
+      expect(response.headers.get("x-middleware-next")).toBe("1");
+    }
+  });
 });

@@ -4,7 +4,8 @@
  * 1. Fan-out: 100 (and, for comparison, 20) concurrent runs × 3 viewers (the POST plus two `GET …/events`); delay from
  *    a record being published on the server to each viewer parsing it, p50/p95.
  * 2. Load: 100 and 300 concurrent runs at pace 15 ms, one viewer each: server CPU µs per record and
- *    time to the first record (the `run` record) and to the first event, p50/p95.
+ *    time to the first record (the `run` record) and to the first event, p50/p95; and where the
+ *    first record's time goes (the request reaching the server, the route, the socket, the client).
  * Figures are printed, never asserted.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -142,14 +143,57 @@ async function fanOut(server: Server, runs: number) {
   return { delays, received: received.length, wall };
 }
 
+interface ServerStart {
+  runId: string;
+  accepted: number;
+  arrived: number;
+  answered: number;
+  written: number;
+}
+
+/**
+ * Where a run's first record spends its time, per run: the request reaching the server's
+ * handler (client, connection, HTTP parsing), the route (body, checks, transcript row, claim,
+ * first model turn), the `run` record reaching the socket, and the client reading it.
+ */
+type Phase = "toAccept" | "toServer" | "route" | "toSocket" | "toClient";
+
+function startPhases(
+  client: Map<string, { sent: number; read: number }>,
+  server: ServerStart[],
+): Record<Phase, number[]> {
+  const phases = {
+    toAccept: [],
+    toServer: [],
+    route: [],
+    toSocket: [],
+    toClient: [],
+  } as Record<Phase, number[]>;
+  for (const start of server) {
+    const seen = client.get(start.runId);
+    if (seen === undefined) continue;
+    // A kept-alive connection (accepted before this POST was sent) has no accept wait.
+    const accepted = Math.max(start.accepted, seen.sent);
+    phases.toAccept.push(accepted - seen.sent);
+    phases.toServer.push(start.arrived - accepted);
+    phases.route.push(start.answered - start.arrived);
+    phases.toSocket.push(start.written - start.answered);
+    phases.toClient.push(seen.read - start.written);
+  }
+  return phases;
+}
+
 /** Concurrent runs: server CPU per record, and time to the first record and first event. */
 async function load(server: Server, runs: number) {
   const publishedBefore = await json<Record<string, number[]>>(`${server.url}/bench/published`);
   const recordsBefore = Object.values(publishedBefore).reduce((sum, list) => sum + list.length, 0);
-  const before = await json<{ cpuUs: number; commits: Commits }>(`${server.url}/bench/cpu`);
+  const before = await json<{ cpuUs: number; commits: Commits; writes: number }>(
+    `${server.url}/bench/cpu`,
+  );
   const cpuBefore = before.cpuUs;
   const firstRecord: number[] = [];
   const firstEvent: number[] = [];
+  const clientSide = new Map<string, { sent: number; read: number }>();
   const began = clock();
   await Promise.all(
     Array.from({ length: runs }, async (_, index) => {
@@ -159,13 +203,18 @@ async function load(server: Server, runs: number) {
         body: startBody(index),
       });
       await readFrames(response, (frame, _data, at) => {
-        if (frame === 0) firstRecord.push(at - sent);
+        if (frame === 0) {
+          firstRecord.push(at - sent);
+          clientSide.set(response.headers.get("x-run-id") ?? "", { sent, read: at });
+        }
         if (frame === 1) firstEvent.push(at - sent);
       });
     }),
   );
   const wall = clock() - began;
-  const after = await json<{ cpuUs: number; commits: Commits }>(`${server.url}/bench/cpu`);
+  const after = await json<{ cpuUs: number; commits: Commits; writes: number }>(
+    `${server.url}/bench/cpu`,
+  );
   const cpuAfter = after.cpuUs;
   const publishedAfter = await json<Record<string, number[]>>(`${server.url}/bench/published`);
   const records =
@@ -173,7 +222,10 @@ async function load(server: Server, runs: number) {
   const commits = after.commits.calls - before.commits.calls;
   const perCommit = (after.commits.records - before.commits.records) / commits;
   const storePerRecordUs = (after.commits.storeUs - before.commits.storeUs) / records;
+  const phases = startPhases(clientSide, await json<ServerStart[]>(`${server.url}/bench/starts`));
   return {
+    phases,
+    writesPerRecord: (after.writes - before.writes) / records,
     cpuPerRecordUs: (cpuAfter - cpuBefore) / records,
     storePerRecordUs,
     records,
@@ -212,14 +264,20 @@ async function main(): Promise<void> {
       );
     }
     const rows: string[][] = [];
+    const phaseRows: string[][] = [];
     for (const runs of [100, 300]) {
       const heavy = await load(server, runs);
+      const { toAccept, toServer, route, toSocket, toClient } = heavy.phases;
+      const p = (values: number[]) =>
+        `${fixed(percentile(values, 0.5), 0)} / ${fixed(percentile(values, 0.95), 0)}`;
+      phaseRows.push([String(runs), p(toAccept), p(toServer), p(route), p(toSocket), p(toClient)]);
       rows.push([
         String(runs),
         String(heavy.records),
         `${heavy.commits} (${fixed(heavy.perCommit, 0)})`,
         fixed(heavy.cpuPerRecordUs, 1),
         fixed(heavy.storePerRecordUs, 1),
+        fixed(heavy.writesPerRecord, 2),
         `${fixed(percentile(heavy.firstRecord, 0.5), 0)} / ${fixed(percentile(heavy.firstRecord, 0.95), 0)}`,
         `${fixed(percentile(heavy.firstEvent, 0.5), 0)} / ${fixed(percentile(heavy.firstEvent, 0.95), 0)}`,
         fixed(heavy.wall / 1000, 1),
@@ -236,11 +294,26 @@ async function main(): Promise<void> {
           "commits (records each)",
           "server CPU µs/record",
           "of it in commits",
+          "socket writes / record",
           "first record p50/p95 ms",
           "first event p50/p95 ms",
           "wall s",
         ],
         rows,
+      ),
+    );
+    console.log("\nFirst record, by phase (p50 / p95 ms of each phase on its own)");
+    console.log(
+      table(
+        [
+          "runs",
+          "POST sent → accepted",
+          "accepted → handler",
+          "handler → route answered",
+          "answered → run record written",
+          "written → client read",
+        ],
+        phaseRows,
       ),
     );
     console.log(

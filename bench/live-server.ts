@@ -3,7 +3,9 @@
  * the server's CPU apart from its clients. Prints `port <n>` when listening. Not Next itself:
  * the figures are the run machinery's (registry, store, SSE), not the framework's.
  * `GET /bench/published` answers every record's publish time per run (ms, timeOrigin-based);
- * `GET /bench/cpu` the process's CPU time in µs.
+ * `GET /bench/cpu` the process's CPU time in µs. `GET /bench/starts` answers, per `POST /api/runs`,
+ * when the request arrived (its headers were parsed), when the route answered and when the
+ * first byte of the body (the `run` record) was handed to the socket (ms, timeOrigin-based).
  */
 import { once } from "node:events";
 import { createServer, type IncomingMessage } from "node:http";
@@ -14,9 +16,21 @@ import { LiveRun } from "../lib/server/live-run";
 import { getStore } from "../lib/server/store-instance";
 
 const published = new Map<string, number[]>();
+interface Start {
+  runId: string;
+  /** When its connection was accepted (a kept-alive one: when that was). */
+  accepted: number;
+  arrived: number;
+  answered: number;
+  written: number;
+}
+const starts: Start[] = [];
+const accepted = new WeakMap<object, number>();
 // Counts the grouped commits: how many store calls, batches (run slices) and records.
 // `storeUs`: the CPU time spent inside those calls (they are synchronous on SQLite).
 const commits = { calls: 0, batches: 0, records: 0, storeUs: 0 };
+/** Body chunks written to sockets (each one a write down to the socket). */
+let writes = 0;
 const store = getStore(readConfig().dataDir);
 /** Counts the commits; called once the store is ready, when its methods are its own (no wait). */
 function countCommits(): void {
@@ -34,14 +48,14 @@ function countCommits(): void {
 }
 const clock = () => performance.timeOrigin + performance.now();
 const publish = LiveRun.prototype.publish;
-LiveRun.prototype.publish = function timed(this: LiveRun, record) {
+LiveRun.prototype.publish = function timed(this: LiveRun, record, json) {
   let times = published.get(this.runId);
   if (times === undefined) {
     times = [];
     published.set(this.runId, times);
   }
   times.push(clock());
-  publish.call(this, record);
+  publish.call(this, record, json);
 };
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -56,11 +70,16 @@ const server = createServer(async (request, response) => {
     response.end(JSON.stringify(Object.fromEntries(published)));
     return;
   }
-  if (url.pathname === "/bench/cpu") {
-    const usage = process.cpuUsage();
-    response.end(JSON.stringify({ cpuUs: usage.user + usage.system, commits }));
+  if (url.pathname === "/bench/starts") {
+    response.end(JSON.stringify(starts));
     return;
   }
+  if (url.pathname === "/bench/cpu") {
+    const usage = process.cpuUsage();
+    response.end(JSON.stringify({ cpuUs: usage.user + usage.system, commits, writes }));
+    return;
+  }
+  const arrived = clock();
   const match = /^\/api\/runs\/([^/]+)\/events$/.exec(url.pathname);
   let answer: Response;
   if (request.method === "POST" && url.pathname === "/api/runs") {
@@ -74,6 +93,16 @@ const server = createServer(async (request, response) => {
     response.writeHead(404).end();
     return;
   }
+  let start: Start | null =
+    match === null
+      ? {
+          runId: answer.headers.get("x-run-id") ?? "",
+          accepted: accepted.get(request.socket) ?? 0,
+          arrived,
+          answered: clock(),
+          written: 0,
+        }
+      : null;
   response.writeHead(answer.status, Object.fromEntries(answer.headers));
   if (answer.body === null) {
     response.end();
@@ -84,10 +113,19 @@ const server = createServer(async (request, response) => {
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    if (!response.write(value)) await once(response, "drain");
+    writes++;
+    const more = response.write(value);
+    if (start !== null) {
+      start.written = clock();
+      starts.push(start);
+      start = null;
+    }
+    if (!more) await once(response, "drain");
   }
   response.end();
 });
+
+server.on("connection", (socket) => accepted.set(socket, clock()));
 
 void store.listUnfinishedRuns().then(() => {
   countCommits();

@@ -87,3 +87,53 @@ test("a provider failure arrives as an error event and the stream ends", async (
   expect(last?.code).toBe("provider");
   expect(last?.message).toMatch(/rate limiting.*HTTP 429.*Wait 7 s/);
 });
+
+test("input a prompt cache served is shown and priced at its own rate", async ({ page }) => {
+  await page.goto("/api/models");
+  const body = await page.evaluate(async () => {
+    const response = await fetch("/api/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        message: "list the files",
+        dialect: "xml",
+        model: { provider: "compat", id: "cached" },
+      }),
+    });
+    return response.text();
+  });
+  const transcriptId = (recordsOf(body)[0] as RunRecord & { transcriptId: string }).transcriptId;
+  const metrics = recordsOf(body).flatMap((record) =>
+    record.event?.type === "metric" ? [record.event as unknown as MetricLike] : [],
+  );
+  expect(metrics.length).toBeGreaterThan(0);
+  for (const metric of metrics)
+    expect(metric.step.cacheRead).toBe(Math.floor(metric.step.input * 0.75));
+
+  await page.goto(`/t/${transcriptId}`);
+  const header = page.getByTestId("run-summary");
+  const value = async (name: string) =>
+    Number(await header.locator(`[data-stat="${name}"]`).getAttribute("data-value"));
+  await expect(header.locator('[data-stat="cacheRead"]')).toContainText("cached");
+  const cached = metrics.reduce((total, metric) => total + (metric.step.cacheRead ?? 0), 0);
+  expect(await value("cacheRead")).toBe(cached);
+
+  await page.getByRole("button", { name: "Settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Run settings" });
+  await dialog
+    .getByLabel("Prices (USD per million tokens)")
+    .fill('{"compat/cached": {"input": 1000, "output": 2000, "cacheRead": 100}}');
+  await dialog.getByRole("button", { name: "Close" }).click();
+  const tokensIn = await value("tokensIn");
+  const expected =
+    ((tokensIn - cached) * 1000 + cached * 100 + (await value("tokensOut")) * 2000) / 1e6;
+  await expect.poll(() => value("cost")).toBeCloseTo(expected, 9);
+  await header.getByRole("button", { name: "Per turn" }).click();
+  await expect(
+    page.getByTestId("per-turn").getByRole("columnheader", { name: "cached" }),
+  ).toBeVisible();
+});
+
+interface MetricLike {
+  step: { input: number; cacheRead?: number };
+}

@@ -12,6 +12,8 @@ const FILES = [
   "next.config.js",
   "postcss.config.mjs",
   "tsconfig.json",
+  // Next's request interception: part of the build, outside the source folders.
+  "proxy.ts",
 ];
 
 function listFiles(root, dir, out) {

@@ -336,7 +336,7 @@ describe("route fuzz", { timeout: 120_000 }, () => {
       }),
       runs(300),
     );
-    await answered(await config());
+    await answered(await config(new Request("http://localhost/api/config")));
   });
 
   it("GET /api/runs, /api/runs/:runId/events and a transcript's pages, with any query", async () => {

@@ -1,50 +1,129 @@
+import { readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { RouteHas } from "next/dist/lib/load-custom-routes";
+// Next's internals: the test runs the very check its server does.
+import { matchHas } from "next/dist/shared/lib/router/utils/prepare-destination";
 import { describe, expect, it } from "vitest";
 import { config } from "../../proxy";
-import { GET as proxied } from "../proxy/[provider]/v1/[...path]/route";
 import { GET as unknownPath } from "./[...path]/route";
 import { guardedRoute } from "./http";
 import { PUT as putRuns } from "./runs/route";
-import { POST as importFile } from "./transcripts/import/route";
 
-/**
- * `proxy.ts` (Next's request interception) buffers a request body and cuts it at 10 MB, so the
- * two routes whose bodies stream are left out of it and guard themselves.
- */
-describe("routes whose bodies stream", () => {
-  const matcher = new RegExp(`^${config.matcher[0]}$`);
+const APP = join(__dirname, "..");
+const METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Handler = (request: Request, context: unknown) => Promise<Response>;
 
-  it("are left out of proxy.ts, every other path goes through it", () => {
-    expect(matcher.test("/api/transcripts/import")).toBe(false);
-    expect(matcher.test("/proxy/openai/v1/chat/completions")).toBe(false);
-    for (const path of ["/", "/t/abc", "/api/runs", "/api/transcripts", "/api/transcripts/x/fork"])
-      expect(matcher.test(path)).toBe(true);
-    // Transcript routes whose id merely starts with "import" keep the Host check (421).
-    for (const path of ["/api/transcripts/imported-1", "/api/transcripts/import-1/export"])
-      expect(matcher.test(path)).toBe(true);
+/** Every `route.ts` under app/, as its URL path with sample parameters. */
+function routeFiles(directory = APP): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return routeFiles(path);
+    return entry.name === "route.ts" ? [path] : [];
+  });
+}
+
+function urlPath(file: string): string {
+  const path = relative(APP, file)
+    .replace(/\/?route\.ts$/, "")
+    .replace(/\[\.\.\.\w+\]/g, "x/y")
+    .replace(/\[(\w+)\]/g, "sample");
+  return `/${path}`;
+}
+
+/** Params any route accepts far enough to be refused before they are read. */
+const context = {
+  params: Promise.resolve({ id: "sample", runId: "sample", provider: "openai", path: ["x"] }),
+};
+
+const routes = await Promise.all(
+  routeFiles().map(async (file) => ({
+    path: urlPath(file),
+    handlers: (await import(file)) as Partial<Record<(typeof METHODS)[number], Handler>>,
+  })),
+);
+
+describe("proxy.ts (Next's request interception)", () => {
+  const [pages, bodiless] = config.matcher;
+  const matcher = new RegExp(`^${String(pages)}$`);
+
+  it("runs for pages only: where it runs, Next reads a request's whole body before the route", () => {
+    for (const path of ["/", "/t/abc", "/api-docs"]) expect(matcher.test(path)).toBe(true);
+    for (const { path } of routes) expect(matcher.test(path), path).toBe(false);
   });
 
-  it("refuse a foreign Host with 421 and a JSON error, with the security headers", async () => {
-    const foreign = { host: "attacker.example" };
-    const imported = await importFile(
-      new Request("http://attacker.example/api/transcripts/import", {
-        method: "POST",
-        headers: foreign,
-        body: "{}",
-      }),
-    );
-    const forwarded = await proxied(
-      new Request("http://attacker.example/proxy/openai/v1/models", { headers: foreign }),
-      { params: Promise.resolve({ provider: "openai", path: ["models"] }) },
-    );
-    for (const response of [imported, forwarded]) {
-      expect(response.status).toBe(421);
-      expect(((await response.json()) as { error: string }).error).toMatch(/^host: /);
-      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+  it("sees API and proxy requests only when they have no body (for unknown methods' words)", () => {
+    if (typeof bodiless !== "object") throw new Error("expected a matcher with conditions");
+    expect(bodiless.source).toBe("/(api|proxy)/:path*");
+    // Next's own check of `missing`, as its server runs it for each request.
+    const sees = (headers: Record<string, string>) =>
+      matchHas({ headers } as never, {}, [], bodiless.missing as RouteHas[]) !== false;
+    expect(sees({})).toBe(true);
+    expect(sees({ "content-length": "0" })).toBe(true);
+    expect(sees({ "content-length": "12" })).toBe(false);
+    expect(sees({ "content-length": "100" })).toBe(false);
+    expect(sees({ "transfer-encoding": "chunked" })).toBe(false);
+  });
+});
+
+describe("every API and proxy route", () => {
+  it("has been found (the walk works)", () => {
+    const paths = routes.map((route) => route.path);
+    expect(paths).toContain("/api/runs");
+    expect(paths).toContain("/api/transcripts/sample/fork");
+    expect(paths).toContain("/proxy/sample/v1/x/y");
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it("refuses a foreign Host with 421, JSON and the security headers, for every method it exports", async () => {
+    for (const { path, handlers } of routes)
+      for (const method of METHODS) {
+        const handler = handlers[method];
+        if (handler === undefined) continue;
+        const request = new Request(`http://attacker.example${path}`, {
+          method,
+          headers: { host: "attacker.example" },
+        });
+        const response = await handler(request, context);
+        expect(response.status, `${method} ${path}`).toBe(421);
+        if (method !== "HEAD")
+          expect(((await response.json()) as { error: string }).error).toMatch(/^host: /);
+        expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+        expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+      }
+  });
+
+  it("answers OPTIONS with a JSON 405 and Allow (no CORS here), not Next's empty 204", async () => {
+    for (const { path, handlers } of routes) {
+      const options = handlers.OPTIONS;
+      expect(options, `OPTIONS ${path}`).toBeDefined();
+      if (options === undefined || path === "/api/x/y") continue;
+      const response = await options(
+        new Request(`http://127.0.0.1${path}`, { method: "OPTIONS" }),
+        context,
+      );
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get("allow"), path).toMatch(/^(GET|POST|PATCH)/);
+      expect(await response.json()).toEqual({
+        error: expect.stringMatching(/^method: OPTIONS is not served here; use /),
+      });
     }
   });
 
-  it("answer an allowed Host as the handler does, headers added", async () => {
+  it("answers HEAD with a JSON 405 where there is no GET (Next answers it with GET elsewhere)", async () => {
+    for (const { path, handlers } of routes) {
+      if (handlers.GET !== undefined) continue;
+      const head = handlers.HEAD;
+      expect(head, `HEAD ${path}`).toBeDefined();
+      if (head === undefined) continue;
+      const response = await head(new Request(`http://127.0.0.1${path}`, { method: "HEAD" }), {});
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get("allow"), path).not.toContain("HEAD");
+    }
+  });
+});
+
+describe("guardedRoute", () => {
+  it("answers an allowed Host as the handler does, headers added", async () => {
     const route = guardedRoute(async (_request: Request) =>
       Response.json({ ok: true }, { status: 202, headers: { "x-own": "kept" } }),
     );
@@ -69,10 +148,10 @@ describe("an /api path no route serves", () => {
 });
 
 describe("a method a route does not serve", () => {
-  it("answers a JSON 405 with Allow", async () => {
-    const response = await putRuns();
+  it("answers a JSON 405 with Allow (HEAD with GET)", async () => {
+    const response = await putRuns(new Request("http://127.0.0.1/api/runs", { method: "PUT" }));
     expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("POST, GET");
+    expect(response.headers.get("allow")).toBe("POST, GET, HEAD");
     expect(await response.json()).toEqual({
       error: "method: PUT is not served here; use POST or GET.",
     });

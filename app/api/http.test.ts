@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { jsonRoute, MAX_BODY_BYTES, readBody } from "./http";
+import { jsonRoute, MAX_BODY_BYTES, readBody, readCappedText } from "./http";
 
 const schema = z.object({ a: z.unknown() });
 
@@ -84,6 +84,31 @@ describe("readBody", () => {
       duplex: "half",
     } as RequestInit);
     expect(await readBody(request, schema)).toEqual({ a: "é é" });
+  });
+
+  it("refuses a body that stops sending mid-way with a 408 naming the limit, and cancels it", async () => {
+    let cancelled = false;
+    const stalled = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"a":'));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request("http://test/", {
+      method: "POST",
+      body: stalled,
+      duplex: "half",
+    } as RequestInit);
+    const response = (await readCappedText(request, MAX_BODY_BYTES, 20)) as Response;
+    expect(response.status).toBe(408);
+    expect(await response.json()).toEqual({
+      error: expect.stringMatching(
+        /^body: nothing arrived for 0\.02 s \(WIRESCOPE_BODY_IDLE_TIMEOUT_S\)/,
+      ),
+    });
+    expect(cancelled).toBe(true);
   });
 
   it("reads a body within the cap", async () => {

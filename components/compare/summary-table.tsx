@@ -6,6 +6,8 @@ interface Line {
   value(summary: RunSummary): string;
   /** A number to compare the two sides by; undefined: shown, not compared. */
   number?(summary: RunSummary): number | null;
+  /** Shown only when either side has it (input the prompt cache served). */
+  onlyIf?(summary: RunSummary): boolean;
 }
 
 const ms = (value: number | null) =>
@@ -26,6 +28,12 @@ const LINES: Line[] = [
   { label: "Total duration", value: (s) => ms(s.durationMs), number: (s) => s.durationMs },
   { label: "Tool time", value: (s) => ms(s.toolTimeMs), number: (s) => s.toolTimeMs },
   { label: "Tokens in", value: (s) => tokens(s.tokensIn, s), number: (s) => s.tokensIn },
+  {
+    label: "Cached in",
+    value: (s) => count(s.cacheRead),
+    number: (s) => s.cacheRead,
+    onlyIf: (s) => s.cacheRead > 0 || s.cacheWrite > 0,
+  },
   { label: "Tokens out", value: (s) => tokens(s.tokensOut, s), number: (s) => s.tokensOut },
   {
     label: "Cost",
@@ -46,6 +54,9 @@ export function SummaryTable(props: { a: RunSummary; b: RunSummary }) {
     { name: "A", summary: props.a },
     { name: "B", summary: props.b },
   ];
+  const lines = LINES.filter(
+    (line) => line.onlyIf === undefined || line.onlyIf(props.a) || line.onlyIf(props.b),
+  );
   return (
     <div className="overflow-x-auto">
       <table className="border-collapse text-[12px]" data-testid="compare-summary">
@@ -55,7 +66,7 @@ export function SummaryTable(props: { a: RunSummary; b: RunSummary }) {
             <th scope="col" className="py-0.5 pr-3 font-medium">
               <span className="sr-only">Side</span>
             </th>
-            {LINES.map((line) => (
+            {lines.map((line) => (
               <th
                 key={line.label}
                 scope="col"
@@ -72,7 +83,7 @@ export function SummaryTable(props: { a: RunSummary; b: RunSummary }) {
               <th scope="row" className="py-0.5 pr-3 text-left font-mono font-medium text-fg-muted">
                 {name}
               </th>
-              {LINES.map((line) => {
+              {lines.map((line) => {
                 const differs =
                   name === "B" &&
                   (line.number?.(props.a) ?? null) !== (line.number?.(props.b) ?? null);

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useServerConfig } from "@/hooks/use-server-config";
-import { parsePricesJson, priceFor, SHIPPED_PRICES_DATE } from "@/lib/cost";
+import { type Price, parsePricesJson, priceFor, SHIPPED_PRICES_DATE } from "@/lib/cost";
 import { usePlayground } from "@/state/playground-store";
 import { usePriceTable } from "./use-price-table";
 
@@ -42,7 +42,7 @@ export function PriceSettings() {
         {`${provider}/${modelId}: `}
         {price === null
           ? "no price — costs are not shown for it"
-          : `$${price.input} in, $${price.output} out (${
+          : `$${price.input} in, $${price.output} out${cacheRates(price)} (${
               price.source === "shipped"
                 ? `shipped table, ${config?.prices?.shippedDate ?? SHIPPED_PRICES_DATE}`
                 : price.source === "env"
@@ -72,8 +72,17 @@ export function PriceSettings() {
         role={error === null ? undefined : "alert"}
       >
         {error ??
-          'Keys are "provider/model". Yours win over WIRESCOPE_PRICES and the shipped table.'}
+          'Keys are "provider/model"; cacheRead and cacheWrite (prompt-cache rates) are optional. Yours win over WIRESCOPE_PRICES and the shipped table.'}
       </p>
     </section>
   );
+}
+
+/** `, cache read $x, cache write $y` for the rates a price has; "" for none. */
+function cacheRates(price: Price): string {
+  const rates = [
+    price.cacheRead === undefined ? null : `cache read $${price.cacheRead}`,
+    price.cacheWrite === undefined ? null : `cache write $${price.cacheWrite}`,
+  ].filter((rate) => rate !== null);
+  return rates.length === 0 ? "" : `, ${rates.join(", ")}`;
 }

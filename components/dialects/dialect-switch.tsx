@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { switchDialect } from "@/components/transcripts/navigation";
 import {
   BUILTIN_DEFINITIONS,
@@ -11,8 +11,13 @@ import {
   sameDialect,
 } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
-import { DialectEditor } from "./dialect-editor";
 import { useSavedDefinitions } from "./saved-dialects";
+
+// Opened on demand: the editor checks drafts with the definition schemas (zod), which the
+// page then does not load before it is used.
+const DialectEditor = lazy(() =>
+  import("./dialect-editor").then((module) => ({ default: module.DialectEditor })),
+);
 
 /** The built-in definition of a dialect that has one (`action` has none). */
 function builtinDefinition(dialect: Dialect): DialectDefinition | null {
@@ -97,14 +102,16 @@ export function DialectSwitch({ disabled }: { disabled: boolean }) {
         </button>
       </fieldset>
       {editing ? (
-        <DialectEditor
-          initial={definition ?? builtinDefinition(dialect)}
-          onClose={() => setEditing(false)}
-          onUse={(chosen) => {
-            setEditing(false);
-            choose({ key: "custom", label: chosen.name, kind: "custom", definition: chosen });
-          }}
-        />
+        <Suspense fallback={null}>
+          <DialectEditor
+            initial={definition ?? builtinDefinition(dialect)}
+            onClose={() => setEditing(false)}
+            onUse={(chosen) => {
+              setEditing(false);
+              choose({ key: "custom", label: chosen.name, kind: "custom", definition: chosen });
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

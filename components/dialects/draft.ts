@@ -1,9 +1,5 @@
-import {
-  BUILTIN_DEFINITIONS,
-  type DialectDefinition,
-  type DialectFamily,
-  definitionIssues,
-} from "@/lib/protocol";
+import { BUILTIN_DEFINITIONS, type DialectDefinition, type DialectFamily } from "@/lib/protocol";
+import { definitionIssues } from "@/lib/protocol/definition-schema";
 
 /** One marker input of the editor: its path in the definition and what it is for. */
 export interface MarkerSlot {

@@ -1,8 +1,8 @@
 "use client";
 
-import "@/lib/client/zod-jitless";
 import { useSyncExternalStore } from "react";
-import { type DialectDefinition, parseDefinition } from "@/lib/protocol";
+import type { DialectDefinition } from "@/lib/protocol";
+import type { DefinitionCheck } from "@/lib/protocol/definition-schema";
 
 /**
  * Saved dialect definitions live in this browser's localStorage, not on the server: they
@@ -10,20 +10,40 @@ import { type DialectDefinition, parseDefinition } from "@/lib/protocol";
  * used is kept in its transcript header (spec §4.5), so replay, export and import never
  * depend on this list. Stored text is untrusted on the way back in: each entry is validated,
  * and an invalid one is skipped.
+ *
+ * The validator (zod schemas) is loaded on first use, not with the page: until it arrives the
+ * list is empty and the switch shows the built-ins, then the saved ones appear.
  */
 const KEY = "wirescope.dialects";
 const EMPTY: readonly DialectDefinition[] = [];
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; list: readonly DialectDefinition[] } | null = null;
+type Validate = (input: unknown) => DefinitionCheck;
+let validate: Validate | null = null;
+let loading: Promise<Validate> | null = null;
+
+function loadValidator(): Promise<Validate> {
+  loading ??= import("@/lib/protocol/definition-schema").then((module) => {
+    validate = module.parseDefinition;
+    cache = null;
+    for (const listener of listeners) listener();
+    return module.parseDefinition;
+  });
+  return loading;
+}
 
 function read(): readonly DialectDefinition[] {
+  if (validate === null) {
+    void loadValidator();
+    return EMPTY;
+  }
   const raw = window.localStorage.getItem(KEY);
   if (cache !== null && cache.raw === raw) return cache.list;
-  cache = { raw, list: decode(raw) };
+  cache = { raw, list: decode(raw, validate) };
   return cache.list;
 }
 
-export function decode(raw: string | null): readonly DialectDefinition[] {
+export function decode(raw: string | null, check: Validate): readonly DialectDefinition[] {
   if (raw === null) return EMPTY;
   let value: unknown;
   try {
@@ -33,23 +53,36 @@ export function decode(raw: string | null): readonly DialectDefinition[] {
   }
   if (!Array.isArray(value)) return EMPTY;
   return value.flatMap((item) => {
-    const checked = parseDefinition(item);
+    const checked = check(item);
     return checked.ok ? [checked.definition] : [];
   });
 }
 
-function write(list: readonly DialectDefinition[]): void {
+function write(list: readonly unknown[]): void {
   window.localStorage.setItem(KEY, JSON.stringify(list));
   for (const listener of listeners) listener();
 }
 
+/** The stored entries as they are, unchecked: a write keeps what it does not replace. */
+function stored(): unknown[] {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(KEY) ?? "[]");
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+const nameOf = (item: unknown): unknown =>
+  typeof item === "object" && item !== null ? (item as { name?: unknown }).name : undefined;
+
 /** Saves `definition`, replacing a saved one of the same name. */
 export function saveDefinition(definition: DialectDefinition): void {
-  write([...read().filter((saved) => saved.name !== definition.name), definition]);
+  write([...stored().filter((item) => nameOf(item) !== definition.name), definition]);
 }
 
 export function removeDefinition(name: string): void {
-  write(read().filter((saved) => saved.name !== name));
+  write(stored().filter((item) => nameOf(item) !== name));
 }
 
 function subscribe(listener: () => void): () => void {

@@ -1,5 +1,6 @@
+import { formatCount } from "@/components/timeline/format";
 import { formatUsd, type PriceSource } from "@/lib/cost";
-import type { RunCost, TokenSource } from "@/lib/metrics";
+import type { RunCost, TokenSource, TurnMetrics } from "@/lib/metrics";
 
 /** Where token counts come from, in a sentence for a tooltip. */
 export const TOKEN_SOURCE_TEXT: Record<TokenSource, string> = {
@@ -39,4 +40,29 @@ export function describeCost(cost: RunCost | null, shippedDate: string): string 
   if (cost.unpriced.length > 0) parts.push(`Left out (no price): ${cost.unpriced.join(", ")}.`);
   parts.push(TOKEN_SOURCE_TEXT[cost.tokenSource]);
   return parts.join(" ");
+}
+
+type CacheCounts = Pick<TurnMetrics, "cacheRead" | "cacheWrite">;
+
+/** How many input tokens the prompt cache served or stored, for a tooltip; "" for none. */
+export function describeCache({ cacheRead, cacheWrite }: CacheCounts): string {
+  if (cacheRead === 0 && cacheWrite === 0) return "";
+  const parts = [`${formatCount(cacheRead)} read from the prompt cache`];
+  if (cacheWrite > 0) parts.push(`${formatCount(cacheWrite)} written to it`);
+  return `Of the input: ${parts.join(", ")}.`;
+}
+
+/** A turn's cost as its sum: each kind of token × its USD per million. */
+export function describeTurnCost(turn: TurnMetrics): string {
+  const { cost } = turn;
+  if (cost === null) return "No price for this model";
+  const { price } = cost;
+  const uncached = Math.max(0, turn.tokensIn - turn.cacheRead - turn.cacheWrite);
+  const terms = [`${formatCount(uncached)} in × $${price.input}`];
+  if (turn.cacheRead > 0)
+    terms.push(`${formatCount(turn.cacheRead)} cache read × $${price.cacheRead ?? price.input}`);
+  if (turn.cacheWrite > 0)
+    terms.push(`${formatCount(turn.cacheWrite)} cache write × $${price.cacheWrite ?? price.input}`);
+  terms.push(`${formatCount(turn.tokensOut)} out × $${price.output}`);
+  return `${terms.join(" + ")} per million (${price.source})`;
 }

@@ -2,7 +2,7 @@ import { formatCount, formatDuration } from "@/components/timeline/format";
 import { formatUsd } from "@/lib/cost";
 import { modelName, type RunSummary } from "@/lib/metrics";
 import { usePlayground } from "@/state/playground-store";
-import { describeCost, TOKEN_SOURCE_TEXT } from "./describe";
+import { describeCache, describeCost, describeTurnCost, TOKEN_SOURCE_TEXT } from "./describe";
 
 const CELL = "whitespace-nowrap px-2 py-0.5 text-right tabular-nums";
 const HEAD = "whitespace-nowrap px-2 py-1 text-right font-normal text-fg-subtle";
@@ -10,6 +10,7 @@ const HEAD = "whitespace-nowrap px-2 py-1 text-right font-normal text-fg-subtle"
 /**
  * Each model turn's figures, and their sums (the header's figures) in the last row. A turn
  * of a sub-agent is marked with the call that started it. A click on a turn selects its card.
+ * A `cached` column (input the provider's prompt cache served) shows when any turn has one.
  */
 export function PerTurnTable({
   summary,
@@ -19,6 +20,7 @@ export function PerTurnTable({
   shippedDate: string;
 }) {
   const ms = (value: number | null) => (value === null ? "–" : formatDuration(value));
+  const cached = summary.cacheRead > 0 || summary.cacheWrite > 0;
   return (
     <table
       className="w-full min-w-[640px] font-mono text-[11px] text-fg-muted"
@@ -49,6 +51,15 @@ export function PerTurnTable({
           <th scope="col" className={HEAD}>
             in
           </th>
+          {cached ? (
+            <th
+              scope="col"
+              className={HEAD}
+              title="Input tokens read from the provider's prompt cache (part of in)"
+            >
+              cached
+            </th>
+          ) : null}
           <th scope="col" className={HEAD}>
             out
           </th>
@@ -110,6 +121,16 @@ export function PerTurnTable({
             <td className={CELL} data-col="tokensIn" data-value={turn.tokensIn}>
               {formatCount(turn.tokensIn)}
             </td>
+            {cached ? (
+              <td
+                className={CELL}
+                data-col="cacheRead"
+                data-value={turn.cacheRead}
+                title={describeCache(turn) || undefined}
+              >
+                {formatCount(turn.cacheRead)}
+              </td>
+            ) : null}
             <td className={CELL} data-col="tokensOut" data-value={turn.tokensOut}>
               {formatCount(turn.tokensOut)}
             </td>
@@ -127,11 +148,7 @@ export function PerTurnTable({
               className={CELL}
               data-col="cost"
               data-value={turn.cost?.usd ?? ""}
-              title={
-                turn.cost === null
-                  ? "No price for this model"
-                  : `${formatCount(turn.tokensIn)} × $${turn.cost.price.input} + ${formatCount(turn.tokensOut)} × $${turn.cost.price.output} per million (${turn.cost.price.source})`
-              }
+              title={describeTurnCost(turn)}
             >
               {turn.cost === null ? "no price" : formatUsd(turn.cost.usd)}
             </td>
@@ -148,6 +165,11 @@ export function PerTurnTable({
           <td className={CELL}>{formatDuration(summary.modelTimeMs)}</td>
           <td className={CELL}>{formatDuration(summary.durationMs)}</td>
           <td className={CELL}>{formatCount(summary.tokensIn)}</td>
+          {cached ? (
+            <td className={CELL} title={describeCache(summary) || undefined}>
+              {formatCount(summary.cacheRead)}
+            </td>
+          ) : null}
           <td className={CELL}>{formatCount(summary.tokensOut)}</td>
           <td className="px-2 py-1">{summary.tokenSource}</td>
           <td className={CELL}>{summary.toolCalls}</td>

@@ -7,7 +7,7 @@ import { useServerConfig } from "@/hooks/use-server-config";
 import { formatUsd, SHIPPED_PRICES_DATE } from "@/lib/cost";
 import type { RunSummary } from "@/lib/metrics";
 import { usePlayground } from "@/state/playground-store";
-import { describeCost, TOKEN_SOURCE_MARK, TOKEN_SOURCE_TEXT } from "./describe";
+import { describeCache, describeCost, TOKEN_SOURCE_MARK, TOKEN_SOURCE_TEXT } from "./describe";
 import { PerTurnTable } from "./per-turn-table";
 import { useRunSummary } from "./use-run-summary";
 
@@ -68,6 +68,15 @@ export function RunSummaryBar() {
             <span data-stat="tokensIn" data-value={summary.tokensIn}>
               {formatCount(summary.tokensIn)}
             </span>
+            {summary.cacheRead > 0 || summary.cacheWrite > 0 ? (
+              <span
+                data-stat="cacheRead"
+                data-value={summary.cacheRead}
+                title={describeCache(summary)}
+              >
+                {` (${formatCount(summary.cacheRead)} cached)`}
+              </span>
+            ) : null}
             {" → "}
             <span data-stat="tokensOut" data-value={summary.tokensOut}>
               {formatCount(summary.tokensOut)}

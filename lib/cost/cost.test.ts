@@ -11,11 +11,21 @@ describe("priceFor", () => {
     expect(priceFor(table, "openai", "gpt-4.1")).toEqual({
       input: 2,
       output: 8,
+      cacheRead: 0.5,
       source: "shipped",
     });
     expect(priceFor(table, "anthropic", "claude-haiku-4-5-20251001")?.input).toBe(1);
     expect(priceFor(table, "openai", "gpt-4o-2024-08-06")?.output).toBe(10);
     expect(priceFor(table, "google", "models/gemini-2.5-flash")?.input).toBe(0.3);
+  });
+
+  it("ships cache rates below the input rate for reads, and Anthropic's writes above it", () => {
+    for (const [key, price] of Object.entries(SHIPPED_PRICES)) {
+      if (price.cacheRead !== undefined) expect(price.cacheRead, key).toBeLessThan(price.input);
+      if (price.cacheWrite !== undefined)
+        expect(price.cacheWrite, key).toBeGreaterThan(price.input);
+    }
+    expect(SHIPPED_PRICES["anthropic/claude-sonnet-4-5"]).toMatchObject({ cacheRead: 0.3 });
   });
 
   it("never guesses: unknown models, other providers and look-alike ids have no price", () => {
@@ -76,7 +86,27 @@ describe("parsePrices", () => {
     expect(parsePrices({}, "X")).toEqual({ ok: true, prices: {} });
   });
 
+  it("reads optional prompt-cache rates", () => {
+    expect(
+      parsePricesJson(
+        '{"a/b": {"input": 3, "output": 15, "cacheRead": 0.3, "cacheWrite": 3.75}}',
+        "X",
+      ),
+    ).toEqual({
+      ok: true,
+      prices: { "a/b": { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } },
+    });
+  });
+
   it.each([
+    [
+      '{"openai/x": {"input": 1, "output": 1, "cacheRead": -1}}',
+      '"openai/x".cacheRead must be 0 or more',
+    ],
+    [
+      '{"openai/x": {"input": 1, "output": 1, "cacheWrite": null}}',
+      '"openai/x".cacheWrite must be a number',
+    ],
     ["not json", "WIRESCOPE_PRICES is not valid JSON"],
     ["[]", "WIRESCOPE_PRICES must be a JSON object"],
     ['{"gpt-4.1": {"input": 1, "output": 1}}', '"gpt-4.1" must be "provider/model"'],

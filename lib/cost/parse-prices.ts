@@ -1,16 +1,14 @@
-import { z } from "zod";
 import { safeParseJson } from "../protocol/safe-json";
 import type { Price } from "./types";
 
 /** At most this many price entries are read from one override (env or settings). */
 export const MAX_PRICE_ENTRIES = 500;
 
-const amount = z
-  .number({ error: "must be a number (USD per million tokens)" })
-  .min(0, { error: "must be 0 or more" })
-  .max(100_000, { error: "must be at most 100000" });
-
-const priceSchema = z.strictObject({ input: amount, output: amount });
+/** The largest price accepted, USD per million tokens. */
+const MAX_AMOUNT = 100_000;
+const REQUIRED = ["input", "output"] as const;
+const OPTIONAL = ["cacheRead", "cacheWrite"] as const;
+const KNOWN = new Set<string>([...REQUIRED, ...OPTIONAL]);
 
 /** `provider/model`: two non-empty parts, one line, up to 200 characters. */
 const KEY = /^[^/\s]+\/[^\s]+$/;
@@ -21,7 +19,8 @@ export type PricesResult =
 
 /**
  * Price overrides from untrusted input (`WIRESCOPE_PRICES`, the settings drawer):
- * `{ "openai/gpt-4.1": { "input": 2, "output": 8 } }`. The error names the first bad field,
+ * `{ "openai/gpt-4.1": { "input": 2, "output": 8, "cacheRead": 0.5 } }` (`cacheRead` and
+ * `cacheWrite` optional). The error names the first bad field,
  * prefixed with `where` (`WIRESCOPE_PRICES: "openai/x".input must be a number …`).
  */
 export function parsePrices(value: unknown, where: string): PricesResult {
@@ -37,22 +36,40 @@ export function parsePrices(value: unknown, where: string): PricesResult {
     if (key.length > 200 || !KEY.test(key)) {
       return fail(where, `${JSON.stringify(key.slice(0, 200))} must be "provider/model"`);
     }
-    const parsed = priceSchema.safeParse(entry);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = issue?.path[0];
-      const name = JSON.stringify(key) + (field === undefined ? "" : `.${String(field)}`);
-      const message =
-        issue?.code === "unrecognized_keys"
-          ? `has unexpected field ${issue.keys.map((k) => JSON.stringify(k)).join(", ")}`
-          : field === undefined
-            ? 'must be { "input": number, "output": number }'
-            : (issue?.message ?? "is invalid");
-      return fail(where, `${name} ${message}`);
-    }
-    prices[key] = parsed.data;
+    const name = JSON.stringify(key);
+    const price = readPrice(entry);
+    if (typeof price === "string") return fail(where, `${name}${price}`);
+    prices[key] = price;
   }
   return { ok: true, prices };
+}
+
+/**
+ * One `{ input, output }` entry, or what is wrong with it (appended to its quoted key).
+ * Written out rather than a zod schema: this module is on the page (the settings drawer and
+ * stored preferences read prices), which then loads no zod at all.
+ */
+function readPrice(entry: unknown): Price | string {
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+    return ' must be { "input": number, "output": number }';
+  }
+  const fields = entry as Record<string, unknown>;
+  const unexpected = Object.keys(fields).filter((field) => !KNOWN.has(field));
+  if (unexpected.length > 0) {
+    return ` has unexpected field ${unexpected.map((field) => JSON.stringify(field)).join(", ")}`;
+  }
+  const price: Price = { input: 0, output: 0 };
+  for (const field of [...REQUIRED, ...OPTIONAL]) {
+    const amount = fields[field];
+    if (amount === undefined && !REQUIRED.some((name) => name === field)) continue;
+    if (typeof amount !== "number" || !Number.isFinite(amount)) {
+      return `.${field} must be a number (USD per million tokens)`;
+    }
+    if (amount < 0) return `.${field} must be 0 or more`;
+    if (amount > MAX_AMOUNT) return `.${field} must be at most ${MAX_AMOUNT}`;
+    price[field] = amount;
+  }
+  return price;
 }
 
 /** The same, from JSON text. */

@@ -32,7 +32,7 @@ export function priceFor(table: PriceTable, provider: string, model: string): So
 export function sourced(prices: Readonly<Record<string, Price>>, source: PriceSource): PriceTable {
   const table: Record<string, SourcedPrice> = {};
   for (const [key, price] of Object.entries(prices)) {
-    table[key] = { input: price.input, output: price.output, source };
+    table[key] = { ...price, source };
   }
   return table;
 }

@@ -2,6 +2,10 @@
 export interface Price {
   input: number;
   output: number;
+  /** Input tokens read from the provider's prompt cache; absent: they cost `input`. */
+  cacheRead?: number;
+  /** Input tokens written to the prompt cache (Anthropic: 1.25 × input); absent: `input`. */
+  cacheWrite?: number;
 }
 
 /** Where a price came from: the table shipped with Wirescope, the server's env, or the user. */

@@ -88,6 +88,30 @@ function expectSums(summary: RunSummary) {
 }
 
 describe("summarizeRecords", () => {
+  it("prices the input its prompt cache read or wrote at the cache rates, and sums them", () => {
+    const step = { input: 10_000, output: 100, durationMs: 50, ttftMs: 5 };
+    const records = [
+      request(0, "anthropic", "claude-sonnet-4-5"),
+      metric(0, 100, { ...step, cacheRead: 0, cacheWrite: 9_000 }, "provider"),
+      request(1, "anthropic", "claude-sonnet-4-5"),
+      metric(1, 300, { ...step, cacheRead: 9_000, cacheWrite: 0 }, "provider"),
+    ];
+    const summary = summarizeRecords(records, { prices: mergePrices() });
+    const [write, read] = summary.perTurn;
+    expect(write).toMatchObject({ cacheRead: 0, cacheWrite: 9_000 });
+    expect(read).toMatchObject({ cacheRead: 9_000, cacheWrite: 0 });
+    expect(summary).toMatchObject({ tokensIn: 20_000, cacheRead: 9_000, cacheWrite: 9_000 });
+    // Sonnet: $3 in, $15 out, cache read $0.30, cache write $3.75 per million.
+    expect(write?.cost?.usd).toBeCloseTo((1_000 * 3 + 9_000 * 3.75 + 100 * 15) / 1e6, 12);
+    expect(read?.cost?.usd).toBeCloseTo((1_000 * 3 + 9_000 * 0.3 + 100 * 15) / 1e6, 12);
+    // A price without cache rates charges cached input at the input rate, as before.
+    const plain = summarizeRecords(records, {
+      prices: mergePrices({ "anthropic/claude-sonnet-4-5": { input: 3, output: 15 } }),
+    });
+    expect(plain.cost?.usd).toBeCloseTo((20_000 * 3 + 200 * 15) / 1e6, 12);
+    expectSums(summary);
+  });
+
   it("counts per turn and sums them into the run's numbers", () => {
     const summary = summarizeRecords(twoTurns(), { prices: mergePrices() });
     expect(summary.perTurn.map((turn) => turn.turn)).toEqual([0, 1]);

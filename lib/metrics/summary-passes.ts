@@ -232,6 +232,8 @@ function emptyTurn(turn: number): TurnMetrics {
     modelMs: null,
     tokensIn: 0,
     tokensOut: 0,
+    cacheRead: 0,
+    cacheWrite: 0,
     tokenSource: "estimate",
     toolCalls: 0,
     errors: 0,
@@ -255,6 +257,8 @@ function measure(found: TurnState, tally: TurnTally | undefined, options: Summar
     turn.metricId = metric.id;
     turn.tokensIn = metric.step.input;
     turn.tokensOut = metric.step.output;
+    turn.cacheRead = metric.step.cacheRead ?? 0;
+    turn.cacheWrite = metric.step.cacheWrite ?? 0;
     turn.tokenSource = metric.tokenSource ?? "unknown";
     turn.ttftMs = metric.step.ttftMs;
     turn.modelMs = metric.step.durationMs;
@@ -266,7 +270,7 @@ function measure(found: TurnState, tally: TurnTally | undefined, options: Summar
   }
   if (options.prices !== undefined && provider !== undefined && model !== undefined) {
     const price = priceFor(options.prices, provider, model);
-    if (price !== null) turn.cost = turnCost(turn.tokensIn, turn.tokensOut, price);
+    if (price !== null) turn.cost = turnCost(turn, price);
   }
 }
 
@@ -303,6 +307,8 @@ function totals(perTurn: TurnMetrics[], errorsOutside: number): RunSummary {
     toolTimeMs: sum((turn) => turn.toolTimeMs),
     tokensIn: sum((turn) => turn.tokensIn),
     tokensOut: sum((turn) => turn.tokensOut),
+    cacheRead: sum((turn) => turn.cacheRead),
+    cacheWrite: sum((turn) => turn.cacheWrite),
     tokenSource: combineSources(sources),
     cost: runCost(perTurn),
     perTurn,

@@ -8,9 +8,23 @@ export function combineSources(sources: readonly TokenSource[]): TokenSource {
   return rest.every((source) => source === first) ? first : "mixed";
 }
 
-/** Tokens × USD per million tokens. */
-export function turnCost(tokensIn: number, tokensOut: number, price: SourcedPrice): TurnCost {
-  return { usd: (tokensIn * price.input + tokensOut * price.output) / 1_000_000, price };
+/**
+ * Tokens × USD per million tokens. Input the prompt cache read or wrote costs its own rate when
+ * the price has one (else the input rate); counts that do not add up (cache parts larger than
+ * the input) leave no negative remainder.
+ */
+export function turnCost(
+  tokens: Pick<TurnMetrics, "tokensIn" | "tokensOut" | "cacheRead" | "cacheWrite">,
+  price: SourcedPrice,
+): TurnCost {
+  const { tokensIn, tokensOut, cacheRead, cacheWrite } = tokens;
+  const uncached = Math.max(0, tokensIn - cacheRead - cacheWrite);
+  const usd =
+    uncached * price.input +
+    cacheRead * (price.cacheRead ?? price.input) +
+    cacheWrite * (price.cacheWrite ?? price.input) +
+    tokensOut * price.output;
+  return { usd: usd / 1_000_000, price };
 }
 
 /** The sum of the turns' costs, saying which models had no price; null when none had one. */

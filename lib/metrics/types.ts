@@ -45,6 +45,9 @@ export interface TurnMetrics {
   modelMs: number | null;
   tokensIn: number;
   tokensOut: number;
+  /** Of `tokensIn`, read from / written to the provider's prompt cache (0 when not reported). */
+  cacheRead: number;
+  cacheWrite: number;
   tokenSource: TokenSource;
   toolCalls: number;
   errors: number;
@@ -88,6 +91,9 @@ export interface RunSummary {
   toolTimeMs: number;
   tokensIn: number;
   tokensOut: number;
+  /** Of `tokensIn`, read from / written to the provider's prompt cache (0 when not reported). */
+  cacheRead: number;
+  cacheWrite: number;
   tokenSource: TokenSource;
   /** null when no turn has a price. */
   cost: RunCost | null;

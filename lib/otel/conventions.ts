@@ -18,6 +18,9 @@ export const GEN_AI = {
   agentId: "gen_ai.agent.id",
   inputTokens: "gen_ai.usage.input_tokens",
   outputTokens: "gen_ai.usage.output_tokens",
+  /** Parts of `input_tokens` the provider's prompt cache served / stored (when it said). */
+  cacheReadTokens: "gen_ai.usage.cache_read.input_tokens",
+  cacheWriteTokens: "gen_ai.usage.cache_creation.input_tokens",
   outputType: "gen_ai.output.type",
   toolName: "gen_ai.tool.name",
   toolCallId: "gen_ai.tool.call.id",

@@ -258,6 +258,12 @@ export function planRun(meta: TranscriptMeta, run: RunInput, options: PlanOption
           [GEN_AI.inputTokens]: event.step.input,
           [GEN_AI.outputTokens]: event.step.output,
           [WIRESCOPE.ttftMs]: event.step.ttftMs,
+          ...(event.step.cacheRead === undefined
+            ? {}
+            : { [GEN_AI.cacheReadTokens]: event.step.cacheRead }),
+          ...(event.step.cacheWrite === undefined
+            ? {}
+            : { [GEN_AI.cacheWriteTokens]: event.step.cacheWrite }),
         });
         turn.node.startMs = Math.min(turn.node.startMs, at - event.step.durationMs);
         turn.node.endMs = at;

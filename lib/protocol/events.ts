@@ -100,10 +100,15 @@ export interface EndEvent extends EventBase {
 }
 
 export interface TokenStep {
+  /** Every input token, cached ones included. */
   input: number;
   output: number;
   durationMs: number;
   ttftMs: number;
+  /** Of `input`, tokens read from the provider's prompt cache, when it reported them. */
+  cacheRead?: number;
+  /** Of `input`, tokens written to the provider's prompt cache, when it reported them. */
+  cacheWrite?: number;
 }
 
 /** Where a metric's token counts come from: the provider's usage, an estimate, or some of each. */

@@ -18,13 +18,6 @@ export {
   type TagsDefinition,
   XML_DEFINITION,
 } from "./definition";
-export {
-  type DefinitionCheck,
-  definitionIssues,
-  definitionSchema,
-  MAX_MARKER_LENGTH,
-  parseDefinition,
-} from "./definition-schema";
 export { DEFAULT_MAX_BLOCK, type ParserOptions } from "./emitter";
 export { encodeResults, encodeTurn, type WireResult } from "./encode";
 export {

@@ -17,8 +17,12 @@ export type AnswerDelta =
    * `index` join into one call; `args` is JSON text, streamed in parts.
    */
   | { kind: "tool"; index: number; id?: string; name?: string; args: string }
-  /** Token usage the provider reported (either count may come alone, in any frame). */
-  | { kind: "usage"; input?: number; output?: number };
+  /**
+   * Token usage the provider reported (either count may come alone, in any frame). `input`
+   * is every input token; `cacheRead` / `cacheWrite` are the parts of it the provider's prompt
+   * cache served or stored, when it said so.
+   */
+  | { kind: "usage"; input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
 
 export interface AnswerDecoder {
   push(bytes: Uint8Array): AnswerDelta[];
@@ -139,14 +143,14 @@ function openaiStreamDeltas(frame: unknown): AnswerDelta[] {
   const choice = Array.isArray(frame.choices) ? frame.choices[0] : undefined;
   const deltas = isPlainObject(choice) ? openaiMessageDeltas(choice.delta) : [];
   // The last frame carries `usage` when the client asked (`stream_options.include_usage`).
-  return [...deltas, ...usageDelta(frame.usage, "prompt_tokens", "completion_tokens")];
+  return [...deltas, ...openaiUsage(frame.usage)];
 }
 
 function openaiWholeDeltas(body: unknown): AnswerDelta[] {
   if (!isPlainObject(body)) return [];
   const choice = Array.isArray(body.choices) ? body.choices[0] : undefined;
   const deltas = isPlainObject(choice) ? openaiMessageDeltas(choice.message) : [];
-  return [...deltas, ...usageDelta(body.usage, "prompt_tokens", "completion_tokens")];
+  return [...deltas, ...openaiUsage(body.usage)];
 }
 
 function openaiMessageDeltas(message: unknown): AnswerDelta[] {
@@ -205,10 +209,9 @@ function anthropicStreamDeltas(frame: unknown): AnswerDelta[] {
   }
   // Input tokens come in `message_start`, the output count (running total) in `message_delta`.
   if (frame.type === "message_start" && isPlainObject(frame.message)) {
-    return usageDelta(frame.message.usage, "input_tokens", "output_tokens");
+    return anthropicUsage(frame.message.usage);
   }
-  if (frame.type === "message_delta")
-    return usageDelta(frame.usage, "input_tokens", "output_tokens");
+  if (frame.type === "message_delta") return anthropicUsage(frame.usage);
   if (frame.type !== "content_block_delta" || !isPlainObject(frame.delta)) return [];
   const { delta } = frame;
   if (delta.type === "input_json_delta" && typeof delta.partial_json === "string") {
@@ -225,7 +228,7 @@ function anthropicStreamDeltas(frame: unknown): AnswerDelta[] {
 
 function anthropicWholeDeltas(body: unknown): AnswerDelta[] {
   if (!isPlainObject(body) || !Array.isArray(body.content)) return [];
-  const usage = usageDelta(body.usage, "input_tokens", "output_tokens");
+  const usage = anthropicUsage(body.usage);
   const blocks = body.content.flatMap((block: unknown, index: number): AnswerDelta[] => {
     if (!isPlainObject(block)) return [];
     if (block.type === "text" && typeof block.text === "string")
@@ -249,21 +252,47 @@ function anthropicWholeDeltas(body: unknown): AnswerDelta[] {
   return [...blocks, ...usage];
 }
 
-/** A `usage` object's counts, when they are whole numbers ≥ 0; nothing otherwise. */
-function usageDelta(usage: unknown, inputKey: string, outputKey: string): AnswerDelta[] {
+/** A whole number ≥ 0, or nothing. */
+const count = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
+
+/** OpenAI's `usage`: `prompt_tokens` include the cached ones (`prompt_tokens_details`). */
+function openaiUsage(usage: unknown): AnswerDelta[] {
   if (!isPlainObject(usage)) return [];
-  const count = (value: unknown) =>
-    typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
-  const input = count(usage[inputKey]);
-  const output = count(usage[outputKey]);
-  if (input === undefined && output === undefined) return [];
-  return [
-    {
-      kind: "usage",
-      ...(input === undefined ? {} : { input }),
-      ...(output === undefined ? {} : { output }),
-    },
-  ];
+  const input = count(usage.prompt_tokens);
+  const details = isPlainObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
+  const cacheRead = input === undefined ? undefined : count(details.cached_tokens);
+  return usageDelta({ input, output: count(usage.completion_tokens), cacheRead });
+}
+
+/**
+ * Anthropic's `usage`: `input_tokens` leaves out what the prompt cache read and wrote, so the
+ * input is the three together (as its own docs add them up).
+ */
+function anthropicUsage(usage: unknown): AnswerDelta[] {
+  if (!isPlainObject(usage)) return [];
+  const uncached = count(usage.input_tokens);
+  const cacheRead = uncached === undefined ? undefined : count(usage.cache_read_input_tokens);
+  const cacheWrite = uncached === undefined ? undefined : count(usage.cache_creation_input_tokens);
+  const input =
+    uncached === undefined ? undefined : uncached + (cacheRead ?? 0) + (cacheWrite ?? 0);
+  return usageDelta({ input, output: count(usage.output_tokens), cacheRead, cacheWrite });
+}
+
+/** The counts that are there, as one delta; nothing without an input or output count. */
+function usageDelta(counts: {
+  input?: number | undefined;
+  output?: number | undefined;
+  cacheRead?: number | undefined;
+  cacheWrite?: number | undefined;
+}): AnswerDelta[] {
+  if (counts.input === undefined && counts.output === undefined) return [];
+  const delta: AnswerDelta & { kind: "usage" } = { kind: "usage" };
+  if (counts.input !== undefined) delta.input = counts.input;
+  if (counts.output !== undefined) delta.output = counts.output;
+  if (counts.cacheRead !== undefined) delta.cacheRead = counts.cacheRead;
+  if (counts.cacheWrite !== undefined) delta.cacheWrite = counts.cacheWrite;
+  return [delta];
 }
 
 function errorText(error: unknown): string {

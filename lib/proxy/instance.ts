@@ -8,6 +8,7 @@ import type { ServerConfig } from "../server/config";
 import { getStore } from "../server/store-instance";
 import { type Capture, createCapture } from "./capture";
 import { type CaptureSink, storeSink, teeSinks } from "./sink";
+import { readUpstreamIdleMs } from "./upstream-idle";
 
 export interface ProxyLimits {
   /** `WIRESCOPE_PROXY_MAX_BODY_MB` (default 32): the largest request body forwarded. */
@@ -16,6 +17,8 @@ export interface ProxyLimits {
   maxRecordChars: number;
   /** `WIRESCOPE_BODY_IDLE_TIMEOUT_S` (default 30): a request body silent this long gets 408. */
   bodyIdleMs: number;
+  /** `WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S` (default 120): an upstream silent this long is given up. */
+  upstreamIdleMs: number;
 }
 
 export function readProxyLimits(
@@ -25,6 +28,7 @@ export function readProxyLimits(
     maxBodyBytes: positive(env.WIRESCOPE_PROXY_MAX_BODY_MB, 32) * 1024 * 1024,
     maxRecordChars: positive(env.WIRESCOPE_PROXY_RECORD_MAX_KB, 4096) * 1024,
     bodyIdleMs: readBodyIdleMs(env),
+    upstreamIdleMs: readUpstreamIdleMs(env),
   };
 }
 

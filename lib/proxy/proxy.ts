@@ -2,17 +2,22 @@
  * The capture proxy's request handler (spec §11), free of Next: `/proxy/<name>/v1/<path>` is
  * forwarded to the upstream's `<baseURL>/<path>` with its method, query and body; the answer
  * goes back as the upstream sends it, chunk by chunk, while a copy of each chunk is handed to
- * the recorder. The client leaving aborts the upstream request.
+ * the recorder. The client leaving aborts the upstream request; an upstream silent for
+ * `upstreamIdleMs` is given up (504 before its answer, a broken-off stream during it).
  */
 
 import type { DetectableDialect } from "../protocol/detect";
 import { safeParseJson, tooDeep } from "../protocol/safe-json";
 import type { ProviderEnv } from "../providers/provider";
-import { BodyIdleError, DEFAULT_BODY_IDLE_MS, idleLimited } from "../server/body-idle";
-import type { CallOutcome, Capture, CapturedCall } from "./capture";
+import { BodyIdleError, DEFAULT_BODY_IDLE_MS } from "../server/body-idle";
+import type { Capture, CapturedCall } from "./capture";
+import { deferred, type Recording } from "./deferred-recording";
 import { DETECTABLE, namedDialect } from "./dialect-choice";
 import { clientResponseHeaders, upstreamRequestHeaders } from "./forward-headers";
+import { readCapped } from "./read-capped";
 import { type RecordingQueue, recordingQueue } from "./recording-queue";
+import { abortOutcome, describeError, relay, STOPPED, TIMED_OUT } from "./relay";
+import { DEFAULT_UPSTREAM_IDLE_MS, noAnswerMessage } from "./upstream-idle";
 import { resolveUpstream, type Upstream } from "./upstreams";
 
 export interface ProxyDependencies {
@@ -22,6 +27,11 @@ export interface ProxyDependencies {
   maxBodyBytes: number;
   /** A request body that sends nothing this long gets 408 (default `DEFAULT_BODY_IDLE_MS`). */
   bodyIdleMs?: number;
+  /**
+   * An upstream that sends nothing this long (default `DEFAULT_UPSTREAM_IDLE_MS`): before its
+   * answer, 504; mid-answer, the client's stream breaks off and a `provider` error is recorded.
+   */
+  upstreamIdleMs?: number;
   fetch?: typeof fetch;
   /** Where recording work waits its turn (default: the process's one queue). */
   recording?: RecordingQueue;
@@ -38,9 +48,6 @@ export interface ProxyDependencies {
  * without a bound, the queued bytes grew with the answer (1 GB for one call at 13 MB/s).
  */
 export const MAX_RECORDING_BACKLOG_BYTES = 16 * 1024 * 1024;
-
-/** The abort reason of a user's stop of the call's run (the client leaving has none). */
-const STOPPED = "user";
 
 /** Paths whose answers are model turns, by wire format. */
 const RECORDED: Record<Upstream["format"], string> = {
@@ -93,6 +100,9 @@ export async function proxyRequest(
   const abort = new AbortController();
   const onClientGone = () => abort.abort();
   request.signal.addEventListener("abort", onClientGone, { once: true });
+  // No answer (not even its headers) within the idle limit: given up with a 504.
+  const idleMs = dependencies.upstreamIdleMs ?? DEFAULT_UPSTREAM_IDLE_MS;
+  const silent = setTimeout(() => abort.abort(TIMED_OUT), idleMs);
   const sent = (dependencies.fetch ?? fetch)(`${upstream.baseURL}${path}${url.search}`, {
     method: request.method,
     headers: upstreamRequestHeaders(request.headers, upstream),
@@ -148,8 +158,14 @@ export async function proxyRequest(
   }
 
   const outcome = await sent;
+  clearTimeout(silent);
   if (!outcome.ok) {
     request.signal.removeEventListener("abort", onClientGone);
+    if (abort.signal.reason === TIMED_OUT) {
+      const message = noAnswerMessage(upstream.name, idleMs);
+      void call?.end({ failure: message });
+      return problem(504, `upstream: ${message.charAt(0).toLowerCase()}${message.slice(1)}`);
+    }
     const reason = abort.signal.aborted ? abortOutcome(abort.signal) : undefined;
     const message = unreachable(outcome.error)
       ? `upstream: could not reach the ${upstream.name} upstream (${describeError(outcome.error)}).`
@@ -172,186 +188,15 @@ export async function proxyRequest(
     return new Response(null, init);
   }
   return new Response(
-    relay(answer.body, call, abort, () => {
-      request.signal.removeEventListener("abort", onClientGone);
+    relay(answer.body, {
+      call,
+      abort,
+      upstream: upstream.name,
+      idleMs,
+      done: () => request.signal.removeEventListener("abort", onClientGone),
     }),
     init,
   );
-}
-
-/**
- * The upstream's body, chunk for chunk, read only as fast as the client reads (no buffering
- * here: highWaterMark 0). Recording runs after the chunk is on its way: each chunk (and the
- * end) goes to the recorder through the recording queue, in order (FIFO) and in slices, so
- * parsing and storing never sit between the upstream's bytes and the client's socket.
- */
-function relay(
-  body: ReadableStream<Uint8Array>,
-  call: Recording | undefined,
-  abort: AbortController,
-  done: () => void,
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  let finished = false;
-  const finish = (outcome?: CallOutcome) => {
-    if (finished) return;
-    finished = true;
-    done();
-    void call?.end(outcome);
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        // A user's stop ends the answer at once, even while the client is not reading: the
-        // client gets a broken-off answer (an error, as when an upstream drops), never a
-        // truncated one that looks whole.
-        abort.signal.addEventListener(
-          "abort",
-          () => {
-            if (abort.signal.reason !== STOPPED) return;
-            void reader.cancel().catch(() => {});
-            finish("user");
-            controller.error(new Error("The call was stopped from Wirescope."));
-          },
-          { once: true },
-        );
-      },
-      async pull(controller) {
-        let next: ReadableStreamReadResult<Uint8Array>;
-        try {
-          next = await reader.read();
-        } catch (error) {
-          finish(
-            abort.signal.aborted
-              ? abortOutcome(abort.signal)
-              : {
-                  failure: `The upstream connection broke off mid-answer (${describeError(error)}).`,
-                },
-          );
-          controller.error(error);
-          return;
-        }
-        // Stopped while the read was in flight: the stream has errored already.
-        if (finished) return;
-        if (next.done) {
-          finish();
-          controller.close();
-          return;
-        }
-        controller.enqueue(next.value);
-        call?.push(next.value);
-      },
-      cancel() {
-        abort.abort();
-        void reader.cancel().catch(() => {});
-        finish("disconnect");
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-/** What the relay tells the recorder: a `CapturedCall` that may not have begun yet. */
-type Recording = Omit<CapturedCall, "transcriptId">;
-
-/**
- * A call's recording, every step of it queued on the recording queue: `begin` runs on first
- * use, so after the answer has been handed back (`response` is the first thing queued), and
- * before the first chunk is recorded; FIFO keeps chunks and the end in order. Once more than
- * `maxBacklog` bytes of the answer wait in the queue, the rest is not queued: the recording
- * ends where it fell behind (`fellBehind`), and the agent's answer goes on untouched.
- */
-function deferred(
-  begin: () => CapturedCall | undefined,
-  queue: RecordingQueue,
-  maxBacklog: number,
-): Recording {
-  let begun = false;
-  let call: CapturedCall | undefined;
-  let waiting = 0;
-  let behind = false;
-  const started = () => {
-    if (!begun) {
-      begun = true;
-      call = begin();
-    }
-    return call;
-  };
-  return {
-    response(status, contentType) {
-      queue.push(() => started()?.response(status, contentType));
-    },
-    push(bytes) {
-      if (behind) return;
-      if (waiting + bytes.byteLength > maxBacklog) {
-        behind = true;
-        const message = `Recording fell more than ${maxBacklog} bytes behind the answer: the rest reached the client but is not recorded.`;
-        queue.push(() => started()?.fellBehind(message));
-        return;
-      }
-      waiting += bytes.byteLength;
-      queue.push(() => {
-        waiting -= bytes.byteLength;
-        started()?.push(bytes);
-      });
-    },
-    fellBehind(message) {
-      queue.push(() => started()?.fellBehind(message));
-    },
-    end(outcome) {
-      return new Promise<void>((resolve) => {
-        queue.push(() => {
-          const ending = started()?.end(outcome) ?? Promise.resolve();
-          void ending.then(resolve, (error: unknown) => {
-            console.error("wirescope: could not finish recording a proxied call:", error);
-            resolve();
-          });
-        });
-      });
-    },
-  };
-}
-
-/** Why an aborted call ended: a user's stop, or the client leaving. */
-function abortOutcome(signal: AbortSignal): "user" | "disconnect" {
-  return signal.reason === STOPPED ? "user" : "disconnect";
-}
-
-async function readCapped(
-  request: Request,
-  max: number,
-  idleMs: number,
-): Promise<Uint8Array<ArrayBuffer> | "too large" | BodyIdleError> {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > max) return "too large";
-  if (request.body === null) return new Uint8Array();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  const reader = idleLimited(request.body, idleMs).getReader();
-  for (;;) {
-    let next: ReadableStreamReadResult<Uint8Array>;
-    try {
-      next = await reader.read();
-    } catch (error) {
-      if (error instanceof BodyIdleError) return error;
-      throw error;
-    }
-    const { done, value } = next;
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return "too large";
-    }
-    parts.push(value);
-  }
-  const joined = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.byteLength;
-  }
-  return joined;
 }
 
 function problem(status: number, error: string): Response {
@@ -367,12 +212,4 @@ function unreachable(error: unknown): boolean {
   return (
     !code.startsWith("UND_ERR_") || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_SOCKET"
   );
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
-    return `${error.message}${cause}`;
-  }
-  return String(error);
 }

@@ -28,6 +28,8 @@ export async function startProxyServer(options: {
   store?: Store;
   maxBodyBytes?: number;
   maxRecordChars?: number;
+  /** How long the upstream may send nothing (default `DEFAULT_UPSTREAM_IDLE_MS`). */
+  upstreamIdleMs?: number;
   /** false: forward only, record nothing (the bench's measure of forwarding alone). */
   record?: boolean;
 }): Promise<ProxyServer> {
@@ -69,6 +71,7 @@ export async function startProxyServer(options: {
       env: options.env,
       capture,
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+      ...(options.upstreamIdleMs === undefined ? {} : { upstreamIdleMs: options.upstreamIdleMs }),
     })
       .then(async (response) => {
         outgoing.writeHead(

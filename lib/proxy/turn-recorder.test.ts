@@ -291,6 +291,57 @@ describe("TurnRecorder usage", () => {
     expect(whole.end()).toContainEqual({ kind: "usage", input: 5, output: 1 });
   });
 
+  it("counts Anthropic's cache reads and writes into the input, and records them", () => {
+    const deltas = createAnswerDecoder("anthropic", true, 1 << 20).push(
+      sse([
+        {
+          type: "message_start",
+          message: {
+            usage: {
+              input_tokens: 20,
+              cache_read_input_tokens: 1500,
+              cache_creation_input_tokens: 300,
+              output_tokens: 1,
+            },
+          },
+        },
+        { type: "content_block_delta", delta: { type: "text_delta", text: "<end>" } },
+        { type: "message_delta", usage: { output_tokens: 4 } },
+      ]),
+    );
+    const metric = record(deltas).events.find((event) => event.type === "metric");
+    expect(metric).toMatchObject({
+      tokenSource: "provider",
+      step: { input: 1820, output: 4, cacheRead: 1500, cacheWrite: 300 },
+    });
+  });
+
+  it("reads OpenAI's cached prompt tokens as a part of the input", () => {
+    const deltas = createAnswerDecoder("openai", true, 1 << 20).push(
+      sse([
+        { choices: [{ delta: { content: "<end>" } }] },
+        {
+          choices: [],
+          usage: {
+            prompt_tokens: 2006,
+            completion_tokens: 3,
+            prompt_tokens_details: { cached_tokens: 1920 },
+          },
+        },
+      ]),
+    );
+    expect(deltas).toContainEqual({ kind: "usage", input: 2006, output: 3, cacheRead: 1920 });
+    const metric = record(deltas).events.find((event) => event.type === "metric");
+    expect(metric).toMatchObject({ step: { input: 2006, cacheRead: 1920 } });
+    expect(metric?.type === "metric" && metric.step.cacheWrite).toBe(undefined);
+  });
+
+  it("keeps no cache counts without a reported input (they are parts of it)", () => {
+    const { events } = record([text("<end>"), { kind: "usage", output: 3, cacheRead: 9 }]);
+    const metric = events.find((event) => event.type === "metric");
+    expect(metric?.type === "metric" && metric.step.cacheRead).toBe(undefined);
+  });
+
   it("writes no metric without usage, and says mixed when only one count came", () => {
     expect(record([text("<respond>hi</respond>")]).events.map((e) => e.type)).not.toContain(
       "metric",

@@ -85,7 +85,7 @@ export class TurnRecorder {
   /** Whether any wire text was written yet (native calls then start on a line of their own). */
   private written = false;
   /** The provider's usage, when it reported any; and when the first delta came. */
-  private usage: { input?: number; output?: number } = {};
+  private usage: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number } = {};
   private firstAt: number | undefined;
 
   constructor(private readonly options: TurnRecorderOptions) {
@@ -315,15 +315,18 @@ export class TurnRecorder {
    * estimates such a turn from its request and chunks.
    */
   private metricRecord(): TranscriptRecord | undefined {
-    const { input, output } = this.usage;
+    const { input, output, cacheRead, cacheWrite } = this.usage;
     if (input === undefined && output === undefined) return undefined;
     const durationMs = this.options.elapsed();
-    const step = {
+    const step: MetricEvent["step"] = {
       input: input ?? estimateTokens(this.options.requestText),
       output: output ?? Math.ceil(this.recorded / 4),
       durationMs,
       ttftMs: this.firstAt ?? 0,
     };
+    // Parts of a reported input only (an estimated one has no cache counts).
+    if (input !== undefined && cacheRead !== undefined) step.cacheRead = cacheRead;
+    if (input !== undefined && cacheWrite !== undefined) step.cacheWrite = cacheWrite;
     const event: MetricEvent = {
       type: "metric",
       id: `t${this.options.turn}-capture-metric`,

@@ -13,7 +13,11 @@ import { type AgentRunOptions, runAgent } from "./agent-loop";
 import { batchExecution } from "./turn-execution";
 
 /** A model that writes one scripted text per turn, in small chunks. */
-function scripted(turns: string[], delayMs: number | null = null) {
+function scripted(
+  turns: string[],
+  delayMs: number | null = null,
+  inputTokens = { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
+) {
   const aborted: boolean[] = [];
   let call = 0;
   const model = new MockLanguageModelV3({
@@ -32,7 +36,7 @@ function scripted(turns: string[], delayMs: number | null = null) {
           type: "finish",
           finishReason: { unified: "stop", raw: "stop" },
           usage: {
-            inputTokens: { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
+            inputTokens,
             outputTokens: { total: 20, text: 20, reasoning: 0 },
           },
         },
@@ -134,6 +138,20 @@ describe("runAgent", () => {
       turn: 0,
       tokenSource: "provider",
       step: { input: 100, output: 20 },
+    });
+  });
+
+  it("records how much of the input the provider's prompt cache read and wrote", async () => {
+    const { model } = scripted(["<respond>Hi.</respond>"], null, {
+      total: 2000,
+      noCache: 100,
+      cacheRead: 1700,
+      cacheWrite: 200,
+    });
+    const { events } = await run("xml", model);
+    expect(events.find((event) => event.type === "metric")).toMatchObject({
+      tokenSource: "provider",
+      step: { input: 2000, output: 20, cacheRead: 1700, cacheWrite: 200 },
     });
   });
 

@@ -11,10 +11,11 @@ import { createParser } from "../protocol/parser";
 import type { TranscriptRecord } from "../protocol/records";
 import { failuresInARow } from "./breaker";
 import { assembleContext } from "./context";
-import { estimateTokens, MetricTracker, tokenSourceOf } from "./metrics";
+import { cacheCounts, estimateTokens, MetricTracker, tokenSourceOf } from "./metrics";
 import { type CallSettings, type StreamTurn, streamModelTurn } from "./model-turn";
 import { describeProviderError } from "./provider-errors";
 import type { RunExecution } from "./turn-execution";
+import type { ReportedUsage } from "./usage";
 
 export interface AgentRunOptions {
   /** A built-in dialect, or a user-defined one (spec §4.5). */
@@ -141,7 +142,7 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
       let sawEnd = false;
       let firstTokenAt: number | undefined;
       let text = "";
-      let usage: { inputTokens?: number; outputTokens?: number } = {};
+      let usage: ReportedUsage = {};
       let failure: unknown;
       let lastRespondId = "";
       const responses = new Map<string, string>();
@@ -214,6 +215,7 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
           output: usage.outputTokens ?? estimateTokens(text),
           durationMs: turnEnd - turnStart,
           ttftMs: firstTokenAt === undefined ? 0 : firstTokenAt - turnStart,
+          ...cacheCounts(usage),
         },
         { turn, tokenSource: tokenSourceOf(options.modelRef.provider, usage) },
       );

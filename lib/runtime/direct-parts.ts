@@ -6,6 +6,7 @@ import type {
 import type { TextStreamPart, ToolSet } from "ai";
 import { pacedPartReader } from "../providers/paced-stream";
 import type { CallSettings } from "./model-turn";
+import type { SdkUsage } from "./usage";
 
 /** The parts of `streamText`'s `fullStream` that `streamModelTurn` reads. */
 export type DirectPart =
@@ -13,7 +14,7 @@ export type DirectPart =
   | {
       type: "finish";
       finishReason: string;
-      totalUsage: { inputTokens: number | undefined; outputTokens: number | undefined };
+      totalUsage: SdkUsage;
     }
   | { type: "error"; error: unknown };
 
@@ -104,6 +105,10 @@ function toDirectPart(part: LanguageModelV3StreamPart): DirectPart | null {
         totalUsage: {
           inputTokens: part.usage.inputTokens.total,
           outputTokens: part.usage.outputTokens.total,
+          inputTokenDetails: {
+            cacheReadTokens: part.usage.inputTokens.cacheRead,
+            cacheWriteTokens: part.usage.inputTokens.cacheWrite,
+          },
         },
       };
     case "error":

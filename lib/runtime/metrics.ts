@@ -1,5 +1,6 @@
 import { estimateTokens } from "../metrics/estimate";
 import type { MetricTokenSource, ProtocolEvent, TokenStep } from "../protocol/events";
+import type { ReportedUsage } from "./usage";
 
 export { estimateTokens };
 
@@ -19,6 +20,18 @@ export function tokenSourceOf(
   const output = usage.outputTokens !== undefined;
   if (input && output) return "provider";
   return input || output ? "mixed" : "estimate";
+}
+
+/**
+ * The prompt-cache counts a provider reported, as a metric step carries them: only those it
+ * gave, and only with a reported input (they are parts of it; an estimated input has none).
+ */
+export function cacheCounts(usage: ReportedUsage): Pick<TokenStep, "cacheRead" | "cacheWrite"> {
+  if (usage.inputTokens === undefined) return {};
+  const counts: Pick<TokenStep, "cacheRead" | "cacheWrite"> = {};
+  if (usage.cacheReadTokens !== undefined) counts.cacheRead = usage.cacheReadTokens;
+  if (usage.cacheWriteTokens !== undefined) counts.cacheWrite = usage.cacheWriteTokens;
+  return counts;
 }
 
 /** Per-turn and running totals, emitted as one `metric` event per model turn. */

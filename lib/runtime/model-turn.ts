@@ -3,6 +3,7 @@ import { isInProcessModel } from "../providers/paced-stream";
 import type { ContextMessage } from "./context";
 import { type DirectPart, directParts, type PartReader } from "./direct-parts";
 import { DEFAULT_IDLE_TIMEOUT_MS, idleWatch } from "./stream-idle";
+import { type ReportedUsage, reported } from "./usage";
 
 /** Call settings a user may set; passed to the provider as they are. */
 export interface CallSettings {
@@ -19,7 +20,7 @@ export interface CallSettings {
 /** One model turn as the loop sees it: text as it arrives, then how it finished. */
 export type TurnPart =
   | { type: "text"; text: string }
-  | { type: "finish"; inputTokens?: number; outputTokens?: number; finishReason: string }
+  | ({ type: "finish"; finishReason: string } & ReportedUsage)
   | { type: "error"; error: unknown }
   | { type: "abort" };
 
@@ -143,16 +144,7 @@ function modelTurnParts(
       case "finish":
         return {
           done: false,
-          value: {
-            type: "finish",
-            finishReason: part.finishReason,
-            ...(part.totalUsage.inputTokens === undefined
-              ? {}
-              : { inputTokens: part.totalUsage.inputTokens }),
-            ...(part.totalUsage.outputTokens === undefined
-              ? {}
-              : { outputTokens: part.totalUsage.outputTokens }),
-          },
+          value: { type: "finish", finishReason: part.finishReason, ...reported(part.totalUsage) },
         };
       case "error":
         return last(idle.fired === undefined ? { type: "error", error: part.error } : stopped());

@@ -1,8 +1,9 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
+import type { TranscriptRecord } from "../protocol/records";
 import type { ResolvedProviderModel } from "../providers";
-import { providerRun } from "./provider-run";
+import { providerRun, redactRecord } from "./provider-run";
 
 const KEY = "sk-live-planted0key0split0over0chunks";
 
@@ -60,5 +61,19 @@ describe("providerRun", () => {
       expect(text).not.toContain("sk-li");
       expect(text).not.toContain("planted0key");
     }
+  });
+
+  it("gives each record with its JSON, a configured key's value replaced in both", () => {
+    const clean: TranscriptRecord = { kind: "chunk", turn: 0, t: 1, text: "nothing to hide" };
+    const same = redactRecord(clean, [KEY]);
+    expect(same.record).toBe(clean);
+    expect(same.json).toBe(JSON.stringify(clean));
+    const leaky: TranscriptRecord = { kind: "chunk", turn: 0, t: 2, text: `echo "${KEY}"` };
+    const { record, json } = redactRecord(leaky, [KEY]);
+    expect(record).toEqual({ kind: "chunk", turn: 0, t: 2, text: 'echo "[redacted]"' });
+    expect(json).toBe(JSON.stringify(record));
+    expect(json).not.toContain("planted0key");
+    // No secrets configured: the record as it is, serialised once.
+    expect(redactRecord(leaky, [])).toEqual({ record: leaky, json: JSON.stringify(leaky) });
   });
 });

@@ -13,8 +13,12 @@ export interface ProviderRun {
   settings: CallSettings;
   /** The stream adapter with the idle timeout, its failures put into words for this provider. */
   streamTurn: StreamTurn;
-  /** A record with every configured key's value replaced (a no-op unless one is present). */
-  redact: (record: TranscriptRecord) => TranscriptRecord;
+  /**
+   * A record with every configured key's value replaced (the same record unless one is
+   * present), with its JSON: the check serialises it anyway, so the run publishes that JSON
+   * (`LiveRun.publish`) instead of serialising the record a second time.
+   */
+  redact: (record: TranscriptRecord) => RedactedRecord;
   /** Text with keys and credential-looking values replaced. */
   redactText: (text: string) => string;
 }
@@ -47,23 +51,29 @@ export function providerRun(
   };
 }
 
+/** A record as it is streamed and stored, and `JSON.stringify` of it. */
+export interface RedactedRecord {
+  record: TranscriptRecord;
+  json: string;
+}
+
 /**
  * The last line of defence before a record is streamed or stored: a configured key's value
  * anywhere in it (a tool result quoting an error, say) is replaced. Secrets are looked up in
  * the record's JSON, so any field is covered; records without one pass through unchanged.
  */
-export function redactRecord(
-  record: TranscriptRecord,
-  secrets: readonly string[],
-): TranscriptRecord {
-  if (secrets.length === 0) return record;
+export function redactRecord(record: TranscriptRecord, secrets: readonly string[]): RedactedRecord {
   const json = JSON.stringify(record);
+  if (secrets.length === 0) return { record, json };
   const escaped = secrets.filter((secret) => secret.length >= 8).map(jsonEscaped);
-  if (!escaped.some((secret) => json.includes(secret))) return record;
+  if (!escaped.some((secret) => json.includes(secret))) return { record, json };
   let redacted = json;
   for (const secret of escaped) redacted = redacted.replaceAll(secret, REDACTED);
   const parsed = safeParseJson(redacted);
-  return parsed.ok ? (parsed.value as TranscriptRecord) : record;
+  // Serialised again (rare: a key was found) so the JSON is exactly the record's.
+  return parsed.ok
+    ? { record: parsed.value as TranscriptRecord, json: JSON.stringify(parsed.value) }
+    : { record, json };
 }
 
 /** A string as it appears inside JSON text (quotes and backslashes escaped). */

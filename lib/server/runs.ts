@@ -83,7 +83,7 @@ export async function startRun(
     ...(request.message === undefined ? {} : { message: redactText(request.message) }),
     ...(request.system === undefined ? {} : { system: redactText(request.system) }),
   };
-  const available = createRegistry(builtinTools({ shell: config.shell }));
+  const available = builtinRegistry(config.shell);
 
   const previous =
     request.transcriptId === undefined ? null : await store.getConversation(request.transcriptId);
@@ -174,7 +174,10 @@ export async function startRun(
         newId,
         turns: turnCounter(previous === null ? 0 : nextTurn(previous)),
         maxTurns: config.maxTurns,
-        emit: (record) => run.publish(provider.redact(record)),
+        emit: (produced) => {
+          const { record, json } = provider.redact(produced);
+          run.publish(record, json);
+        },
       },
       request.message,
       history,
@@ -218,22 +221,63 @@ function runSettings(
   const dialect = request.dialect;
   if (previous === null) {
     const registry = selectTools(available, request.tools);
-    return { registry, system: request.system ?? systemPrompt(dialect, registry.describe()) };
+    return { registry, system: request.system ?? defaultPrompt(dialect, registry) };
   }
   // Stored tools this server does not offer (the shell, turned off since) are left out.
-  const stored = createRegistry(
-    previous.meta.tools.flatMap((name) => {
-      const tool = available.get(name);
-      return tool === undefined ? [] : [tool];
-    }),
-  );
+  const kept = previous.meta.tools.filter((name) => available.get(name) !== undefined);
+  const stored = sameNames(kept, available.names())
+    ? available
+    : createRegistry(kept.flatMap((name) => available.get(name) ?? []));
   const registry = request.tools === undefined ? stored : selectTools(available, request.tools);
   if (request.system !== undefined) return { registry, system: request.system };
-  const wasDefault = previous.meta.system === systemPrompt(dialect, stored.describe());
+  const wasDefault = previous.meta.system === defaultPrompt(dialect, stored);
   return {
     registry,
-    system: wasDefault ? systemPrompt(dialect, registry.describe()) : previous.meta.system,
+    system: wasDefault ? defaultPrompt(dialect, registry) : previous.meta.system,
   };
+}
+
+/**
+ * The built-in tools, one registry per setting of the shell for the process: the tools are
+ * stateless constants, so every run without its own list of tools shares it (and its prompts).
+ */
+const builtinRegistries = new Map<boolean, Registry>();
+
+function builtinRegistry(shell: boolean): Registry {
+  let registry = builtinRegistries.get(shell);
+  if (registry === undefined) {
+    registry = createRegistry(builtinTools({ shell }));
+    builtinRegistries.set(shell, registry);
+  }
+  return registry;
+}
+
+/**
+ * Default system prompts of the shared registries, by built-in dialect: the same text for every
+ * run, so it is written once, not per run start. Only those are kept (a handful of strings); a
+ * request's own selection of tools or a user-defined dialect gets its prompt written each time,
+ * so nothing from outside input grows this.
+ */
+const defaultPrompts = new WeakMap<Registry, Map<Dialect, string>>();
+
+function defaultPrompt(dialect: Dialect | DialectDefinition, registry: Registry): string {
+  if (typeof dialect !== "string" || ![...builtinRegistries.values()].includes(registry))
+    return systemPrompt(dialect, registry.describe());
+  let prompts = defaultPrompts.get(registry);
+  if (prompts === undefined) {
+    prompts = new Map();
+    defaultPrompts.set(registry, prompts);
+  }
+  let prompt = prompts.get(dialect);
+  if (prompt === undefined) {
+    prompt = systemPrompt(dialect, registry.describe());
+    prompts.set(dialect, prompt);
+  }
+  return prompt;
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name, index) => name === b[index]);
 }
 
 /** The run's records as TaskStep chunks (spec §7), for `"format": "tasksteps"`. */

@@ -7,6 +7,8 @@ export function sseRecord(record: unknown): Uint8Array {
 
 /** The SSE message of a record already serialised (`JSON.stringify` of it). */
 export function sseFrame(json: string): Uint8Array {
-  // JSON.stringify never emits a raw line break, so one data line always suffices.
+  // JSON.stringify never emits a raw line break, so one data line always suffices. Not
+  // `Buffer.from` (0.2 µs less a frame): a run keeps its frames while it lives, and pooled
+  // ones would each keep an 8 KB slab shared with other runs' frames alive as long.
   return encoder.encode(`data: ${json}\n\n`);
 }

@@ -102,7 +102,12 @@ const metric = z.strictObject({
   type: z.literal("metric"),
   ...base,
   turn: count.optional(),
-  step: z.strictObject({ ...tokens, ttftMs: z.number() }),
+  step: z.strictObject({
+    ...tokens,
+    ttftMs: z.number(),
+    cacheRead: count.optional(),
+    cacheWrite: count.optional(),
+  }),
   total: z.strictObject(tokens),
   tokenSource: enumOf(["provider", "estimate", "mixed"] as const).optional(),
 });

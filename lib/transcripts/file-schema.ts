@@ -40,6 +40,8 @@ export const headerSchema = z.strictObject({
       tokensIn: count,
       tokensOut: count,
       tokenSource: z.enum(["provider", "estimate", "mixed", "unknown"]),
+      cacheRead: count.optional(),
+      cacheWrite: count.optional(),
       costUsd: z.number().nonnegative().nullable(),
       unpriced: z.array(z.string().max(1000)).max(1000).optional(),
     })

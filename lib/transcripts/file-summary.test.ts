@@ -40,6 +40,29 @@ describe("the run summary in exports", () => {
     if (parsed.ok) expect(parsed.file.records).toHaveLength(transcript.records.length);
   });
 
+  it("carries prompt-cache counts when the provider reported some, and still imports", () => {
+    const { transcript } = summaryOfSample();
+    const records = transcript.records.map((record) =>
+      record.kind === "event" && record.event.type === "metric"
+        ? { ...record, event: { ...record.event, step: { ...record.event.step, cacheRead: 7 } } }
+        : record,
+    );
+    const summary = summarizeRecords(records, {
+      prices: mergePrices(),
+      model: transcript.meta.model,
+    });
+    const metrics = records.filter((r) => r.kind === "event" && r.event.type === "metric").length;
+    expect(summary.cacheRead).toBe(7 * metrics);
+    const text = exportJsonl({ ...transcript, records }, { summary: fileSummaryOf(summary) });
+    const header = JSON.parse(text.slice(0, text.indexOf("\n")));
+    expect(header.summary).toMatchObject({ cacheRead: 7 * metrics, cacheWrite: 0 });
+    expect(parseJsonl(text, LIMITS).ok).toBe(true);
+    const markdown = exportMarkdown({ ...transcript, records }, { summary });
+    expect(markdown).toContain(
+      `tokens ${summary.tokensIn.toLocaleString("en-US")} (${7 * metrics} cached) → `,
+    );
+  });
+
   it("JSONL: a malformed summary is refused, naming the field", () => {
     const { transcript } = summaryOfSample();
     const text = exportJsonl(transcript);

@@ -15,6 +15,9 @@ export interface FileSummary {
   tokensIn: number;
   tokensOut: number;
   tokenSource: TokenSource;
+  /** Of `tokensIn`, what the provider's prompt cache read / wrote; only when it reported some. */
+  cacheRead?: number;
+  cacheWrite?: number;
   /** USD of the priced turns; null when no turn had a price. */
   costUsd: number | null;
   /** Models left out of `costUsd` for want of a price. */
@@ -32,6 +35,10 @@ export function fileSummaryOf(summary: RunSummary): FileSummary {
     tokenSource: summary.tokenSource,
     costUsd: summary.cost === null ? null : summary.cost.usd,
   };
+  if (summary.cacheRead > 0 || summary.cacheWrite > 0) {
+    file.cacheRead = summary.cacheRead;
+    file.cacheWrite = summary.cacheWrite;
+  }
   if (summary.cost !== null && summary.cost.unpriced.length > 0) {
     file.unpriced = [...summary.cost.unpriced];
   }
@@ -40,6 +47,10 @@ export function fileSummaryOf(summary: RunSummary): FileSummary {
 
 const ms = (value: number | null) => (value === null ? "–" : `${Math.round(value)}`);
 const count = (value: number) => value.toLocaleString("en-US");
+
+/** ` (N cached)` after the input count, as the page words it; "" when nothing was cached. */
+const cached = (summary: RunSummary) =>
+  summary.cacheRead > 0 || summary.cacheWrite > 0 ? ` (${count(summary.cacheRead)} cached)` : "";
 
 /** One line for the top of a Markdown export, worded as the run summary header. */
 export function summaryLine(summary: RunSummary): string {
@@ -52,7 +63,7 @@ export function summaryLine(summary: RunSummary): string {
     `${count(summary.toolCalls)} calls`,
     `${count(summary.errors)} errors`,
     `wall ${formatDuration(summary.durationMs)}`,
-    `tokens ${count(summary.tokensIn)} → ${count(summary.tokensOut)} (${summary.tokenSource})`,
+    `tokens ${count(summary.tokensIn)}${cached(summary)} → ${count(summary.tokensOut)} (${summary.tokenSource})`,
     `cost ${cost}`,
   ].join(" · ");
 }

@@ -43,6 +43,29 @@ describe("exportJsonl → parseJsonl", () => {
     expect(text.endsWith("}\n")).toBe(true);
   });
 
+  it("keeps a metric's prompt-cache counts, and refuses one that is not a count", () => {
+    const at = lines.findIndex((line) => line.includes('"type":"metric"')) + 1;
+    const record = recordLine(at);
+    const withCache = (cacheRead: unknown) =>
+      withLine(
+        at,
+        JSON.stringify({
+          ...record,
+          event: { ...record.event, step: { ...record.event.step, cacheRead, cacheWrite: 2 } },
+        }),
+      );
+    const parsed = parseJsonl(withCache(5));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const metric = parsed.file.records.find(
+      (item) => item.kind === "event" && item.event.type === "metric",
+    );
+    expect(metric).toMatchObject({ event: { step: { cacheRead: 5, cacheWrite: 2 } } });
+    expect(parseJsonl(withCache(-1))).toMatchObject({
+      ok: false,
+      error: { line: at, message: expect.stringContaining("event.step.cacheRead") },
+    });
+  });
+
   it("accepts CRLF line ends, a byte-order mark and blank lines", () => {
     const crlf = `\uFEFF${lines.join("\r\n\r\n")}\r\n`;
     const parsed = parseJsonl(crlf);

@@ -1,4 +1,4 @@
-import { jsonRoute, problem } from "@/app/api/http";
+import { guardedRoute, problem } from "@/app/api/http";
 
 export const runtime = "nodejs";
 
@@ -8,10 +8,12 @@ async function unknown(request: Request): Promise<Response> {
   return problem(404, `path: no API route "${pathname.slice(0, 200)}"; see docs/http-api.md.`);
 }
 
-const answer = jsonRoute(unknown);
+const answer = guardedRoute(unknown);
 
+// HEAD comes from GET (Next); OPTIONS too gets the 404, not Next's 204.
 export const GET = answer;
 export const POST = answer;
 export const PUT = answer;
 export const PATCH = answer;
 export const DELETE = answer;
+export const OPTIONS = answer;

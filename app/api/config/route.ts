@@ -1,4 +1,4 @@
-import { jsonRoute, otherMethods } from "@/app/api/http";
+import { guardedRoute, otherMethods } from "@/app/api/http";
 import { SHIPPED_PRICES_DATE } from "@/lib/cost";
 import { liveExportConfig } from "@/lib/otel/live-config";
 import { DIALECTS } from "@/lib/protocol";
@@ -39,6 +39,6 @@ function isOtlpConfigured(): boolean {
   return otlp !== null && !("error" in otlp);
 }
 
-export const GET = jsonRoute(get);
+export const GET = guardedRoute(get);
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

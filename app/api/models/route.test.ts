@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 async function providers(): Promise<ProviderListing[]> {
-  const response = await GET();
+  const response = await GET(new Request("http://localhost/api/models"));
   expect(response.status).toBe(200);
   return ((await response.json()) as { providers: ProviderListing[] }).providers;
 }

@@ -1,4 +1,4 @@
-import { jsonRoute, otherMethods } from "@/app/api/http";
+import { guardedRoute, otherMethods } from "@/app/api/http";
 import { listModels } from "@/lib/providers";
 import { readConfig } from "@/lib/server/config";
 
@@ -15,6 +15,6 @@ async function get(): Promise<Response> {
   return Response.json({ providers }, { headers: { "cache-control": "no-store" } });
 }
 
-export const GET = jsonRoute(get);
+export const GET = guardedRoute(get);
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 const post = (body: unknown) =>
-  POST(new Request("http://test/api/runs", { method: "POST", body: JSON.stringify(body) }));
+  POST(new Request("http://localhost/api/runs", { method: "POST", body: JSON.stringify(body) }));
 
 async function collect(response: Response): Promise<RunStreamRecord[]> {
   if (response.body === null) throw new Error("no body");

@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
 import type { ProtocolEvent } from "@/lib/protocol";
+import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { readConfig } from "@/lib/server/config";
 import { getStore } from "@/lib/server/store-instance";
+import { builtinTools, createRegistry } from "@/lib/tools";
 import { POST as fork } from "../transcripts/[id]/fork/route";
 import { GET as events } from "./[runId]/events/route";
 import { POST as stop } from "./[runId]/stop/route";
@@ -16,18 +18,18 @@ beforeAll(async () => {
 });
 
 const post = (body: unknown) =>
-  POST(new Request("http://test/api/runs", { method: "POST", body: JSON.stringify(body) }));
+  POST(new Request("http://localhost/api/runs", { method: "POST", body: JSON.stringify(body) }));
 
 const watch = (runId: string, after?: string) =>
   events(
     new Request(
-      `http://test/api/runs/${encodeURIComponent(runId)}/events${after === undefined ? "" : `?after=${encodeURIComponent(after)}`}`,
+      `http://localhost/api/runs/${encodeURIComponent(runId)}/events${after === undefined ? "" : `?after=${encodeURIComponent(after)}`}`,
     ),
     { params: Promise.resolve({ runId }) },
   );
 
 const stopRequest = (runId: string) =>
-  stop(new Request("http://test", { method: "POST" }), { params: Promise.resolve({ runId }) });
+  stop(new Request("http://localhost", { method: "POST" }), { params: Promise.resolve({ runId }) });
 
 async function collect(response: Response): Promise<RunStreamRecord[]> {
   if (response.body === null) throw new Error("no body");
@@ -116,7 +118,9 @@ describe("GET /api/runs/:runId/events", () => {
       model: { provider: "demo", settings: { paceMs: 300 } },
     });
     const viewers = [collect(await watch(runId)), collect(await watch(runId))];
-    const active = (await (await list(new Request("http://test/api/runs?active=1"))).json()) as {
+    const active = (await (
+      await list(new Request("http://localhost/api/runs?active=1"))
+    ).json()) as {
       runs: { runId: string }[];
     };
     expect(active.runs.map((run) => run.runId)).toContain(runId);
@@ -124,8 +128,11 @@ describe("GET /api/runs/:runId/events", () => {
     const [a, b] = await Promise.all(viewers);
     expect(eventsOf(a ?? []).at(-1)).toMatchObject({ type: "interrupt", reason: "user" });
     expect(b).toEqual(a);
-    expect((await stopRequest(runId)).status).toBe(404);
-    const after = (await (await list(new Request("http://test/api/runs?active=1"))).json()) as {
+    // Ended: 409 saying so (a run never known is 404).
+    expect((await stopRequest(runId)).status).toBe(409);
+    const after = (await (
+      await list(new Request("http://localhost/api/runs?active=1"))
+    ).json()) as {
       runs: { runId: string }[];
     };
     expect(after.runs.map((run) => run.runId)).not.toContain(runId);
@@ -133,7 +140,7 @@ describe("GET /api/runs/:runId/events", () => {
 
   it("GET /api/runs needs active=1", async () => {
     for (const query of ["", "?active=0", "?active=1&x=2"]) {
-      const response = await list(new Request(`http://test/api/runs${query}`));
+      const response = await list(new Request(`http://localhost/api/runs${query}`));
       expect(response.status).toBe(400);
     }
   });
@@ -205,7 +212,7 @@ describe("continuing a conversation", () => {
 
     // A fork continued as offered keeps them too.
     const forked = await fork(
-      new Request("http://test", {
+      new Request("http://localhost", {
         method: "POST",
         body: JSON.stringify({ at: 1, editUserMessage: "write c.txt: hi" }),
       }),
@@ -225,5 +232,34 @@ describe("continuing a conversation", () => {
     expect(eventsOf(fourth).find((event) => event.type === "result")).toMatchObject({
       payload: { tool: "write", status: "failure" },
     });
+  });
+
+  it("writes the default system prompt for the run's dialect and tools, whatever ran before", async () => {
+    const settings = { paceMs: 0 };
+    const systemOf = (records: RunStreamRecord[]) => {
+      const request = records.find((record) => record.kind === "request");
+      const first = request?.kind === "request" ? request.messages[0] : undefined;
+      return (first as { content?: unknown } | undefined)?.content;
+    };
+    const all = createRegistry(builtinTools({ shell: false })).describe();
+    const calculate = all.filter((tool) => tool.name === "calculate");
+    const start = (body: Record<string, unknown>) =>
+      post({ message: "calculate 2 + 2", model: { provider: "demo", settings }, ...body });
+    const full = await collect(await start({ dialect: "xml" }));
+    expect(systemOf(full)).toBe(systemPrompt("xml", all));
+    // Each dialect and each choice of tools gets its own prompt, not the one written before.
+    expect(systemOf(await collect(await start({ dialect: "hermes" })))).toBe(
+      systemPrompt("hermes", all),
+    );
+    expect(systemOf(await collect(await start({ dialect: "xml", tools: ["calculate"] })))).toBe(
+      systemPrompt("xml", calculate),
+    );
+    // A conversation stored with every tool and the default prompt: the prompt follows a change of tools.
+    const header = full[0];
+    if (header?.kind !== "run") throw new Error("no run record");
+    const changed = await collect(
+      await start({ dialect: "xml", transcriptId: header.transcriptId, tools: ["calculate"] }),
+    );
+    expect(systemOf(changed)).toBe(systemPrompt("xml", calculate));
   });
 });

@@ -80,7 +80,7 @@ async function run(
   dialect: Dialect = "xml",
 ): Promise<{ status: number; records: RunStreamRecord[]; events: ProtocolEvent[]; body?: string }> {
   const response = await POST(
-    new Request("http://test/api/runs", {
+    new Request("http://localhost/api/runs", {
       method: "POST",
       body: JSON.stringify({ message, dialect, model: { provider, id } }),
     }),

@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 const post = (body: unknown) =>
   POST(
-    new Request("http://test/api/runs", {
+    new Request("http://localhost/api/runs", {
       method: "POST",
       body: typeof body === "string" ? body : JSON.stringify(body),
     }),
@@ -174,7 +174,7 @@ describe("POST /api/runs", () => {
       "already has a run in progress",
     );
     const runId = opening?.kind === "run" ? opening.runId : "";
-    await stop(new Request("http://test", { method: "POST" }), {
+    await stop(new Request("http://localhost", { method: "POST" }), {
       params: Promise.resolve({ runId }),
     });
     for await (const _record of reader) {
@@ -223,7 +223,7 @@ describe("POST /api/runs", () => {
     for await (const record of readRunStream(response.body)) {
       records.push(record);
       if (record.kind === "run") {
-        const stopped = await stop(new Request("http://test", { method: "POST" }), {
+        const stopped = await stop(new Request("http://localhost", { method: "POST" }), {
           params: Promise.resolve({ runId: record.runId }),
         });
         expect(stopped.status).toBe(200);

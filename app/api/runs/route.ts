@@ -1,10 +1,11 @@
-import { jsonRoute, otherMethods, problem, readBody } from "@/app/api/http";
+import { guardedRoute, otherMethods, problem, readBody } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
 import { SSE_HEADERS } from "@/lib/server/run-events";
-import { runRegistry } from "@/lib/server/run-registry";
+import { type ActiveRun, runRegistry } from "@/lib/server/run-registry";
 import { RunRequestError, startRun } from "@/lib/server/runs";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
+import type { Store } from "@/lib/store";
 import { runRequestSchema } from "./schema";
 
 export const runtime = "nodejs";
@@ -36,11 +37,13 @@ async function post(request: Request): Promise<Response> {
   }
 }
 
-export const POST = jsonRoute(post);
+export const POST = guardedRoute(post);
 
 /**
  * `GET /api/runs?active=1`: the runs in progress on every instance sharing the database, with
- * their transcripts and record counts (spec §10).
+ * their transcripts and record counts (spec §10). Not a deleted transcript's: deleting it
+ * stopped its run, which may take a moment to wind down (here until its records are stored,
+ * on another instance until it next reads its stop requests), and the page could not open it.
  */
 async function get(request: Request): Promise<Response> {
   const params = new URL(request.url).searchParams;
@@ -49,12 +52,22 @@ async function get(request: Request): Promise<Response> {
   if (params.get("active") !== "1")
     return problem(400, "active: must be 1 (only running runs are listed).");
   const store = getStore(readConfig().dataDir);
+  const runs = await runRegistry().activeEverywhere(store);
   return Response.json(
-    { runs: await runRegistry().activeEverywhere(store) },
+    { runs: await withoutDeleted(store, runs) },
     { headers: { "cache-control": "no-store" } },
   );
 }
 
-export const GET = jsonRoute(get);
+/** The runs whose transcript is still there (one one-record read per transcript). */
+async function withoutDeleted(store: Store, runs: ActiveRun[]): Promise<ActiveRun[]> {
+  const ids = [...new Set(runs.map((run) => run.transcriptId))];
+  const shown = new Set<string>();
+  for (const id of ids)
+    if ((await store.readRecords(id, { limit: 1, from: "end" })) !== null) shown.add(id);
+  return runs.filter((run) => shown.has(run.transcriptId));
+}
 
-export const { PUT, PATCH, DELETE } = otherMethods("POST", "GET");
+export const GET = guardedRoute(get);
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST", "GET");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { transcriptId } from "@/app/api/http";
-import { DIALECTS, type Dialect, type DialectDefinition, definitionSchema } from "@/lib/protocol";
+import { DIALECTS, type Dialect, type DialectDefinition } from "@/lib/protocol";
+import { definitionSchema } from "@/lib/protocol/definition-schema";
 import type { RunRequest } from "@/lib/server/runs";
 
 const settings = z

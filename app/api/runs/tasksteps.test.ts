@@ -24,7 +24,7 @@ async function chunksOf(response: Response): Promise<TaskStepChunk[]> {
 describe('POST /api/runs with "format": "tasksteps"', () => {
   it("streams TaskStep chunks while the transcript stores the usual records", async () => {
     const response = await POST(
-      new Request("http://test/api/runs", {
+      new Request("http://localhost/api/runs", {
         method: "POST",
         body: JSON.stringify({
           message: "demo: parallel batch",
@@ -65,7 +65,7 @@ describe('POST /api/runs with "format": "tasksteps"', () => {
 
   it("refuses another format", async () => {
     const response = await POST(
-      new Request("http://test/api/runs", {
+      new Request("http://localhost/api/runs", {
         method: "POST",
         body: JSON.stringify({ message: "hi", dialect: "xml", format: "xml" }),
       }),

@@ -1,4 +1,4 @@
-import { jsonRoute, otherMethods, readQuery, redacted, server } from "@/app/api/http";
+import { guardedRoute, otherMethods, readQuery, redacted, server } from "@/app/api/http";
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "@/lib/store";
 import { listQuerySchema } from "./schema";
 
@@ -30,6 +30,6 @@ async function get(request: Request): Promise<Response> {
   return Response.json({ transcripts, nextOffset: more ? offset + limit : null });
 }
 
-export const GET = jsonRoute(get);
+export const GET = guardedRoute(get);
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -13,7 +13,7 @@ import {
   tokens,
 } from "./fake-script";
 import { openaiFormat } from "./openai-format";
-import type { FailingBehaviour, WireFormat } from "./wire-format";
+import type { FailingBehaviour, FakeUsage, WireFormat } from "./wire-format";
 
 export interface FakeProviderOptions {
   /** Loopback port to listen on; 0 (default) picks a free one. */
@@ -50,7 +50,8 @@ export interface FakeProviderServer {
  * id: `fail-401` (echoing the credentials it got), `fail-404`, `fail-429`, `fail-500`,
  * `fail-context`, `cut-halfway` (the socket closes mid-answer), `stall` (half the answer,
  * then silence), `overrun` (writes a results block after its turn), `reasoning` (streams
- * reasoning deltas first). A request without `"stream": true` gets one JSON answer.
+ * reasoning deltas first), `cached` (OpenAI format: reports three quarters of the input as
+ * served by a prompt cache). A request without `"stream": true` gets one JSON answer.
  */
 export async function startFakeProviderServer(
   options: FakeProviderOptions = {},
@@ -96,7 +97,7 @@ export async function startFakeProviderServer(
     }
     const script = applyStop(scriptFor(read.conversation, behaviour), read.stop);
     if (!isPlainObject(body) || body.stream !== true) {
-      const usage = { input: tokens(raw), output: tokens(script.text) };
+      const usage = usageFor(behaviour, tokens(raw), tokens(script.text));
       const reasoning = behaviour === "reasoning" ? FAKE_REASONING : undefined;
       return sendJson(response, 200, format.whole(read.model, script.text, usage, reasoning));
     }
@@ -141,7 +142,7 @@ export async function startFakeProviderServer(
       response.socket?.destroy();
       return;
     }
-    const usage = { input: inputTokens, output: tokens(script.text) };
+    const usage = usageFor(behaviour, inputTokens, tokens(script.text));
     for (const tail of format.tail(script.stoppedBy, usage, reasoned)) response.write(tail);
     response.end();
   }
@@ -194,4 +195,11 @@ function sendJson(
 
 function pause(ms: number): Promise<void> {
   return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
+}
+
+/** The usage an answer reports: the `cached` model says a prompt cache served most of it. */
+function usageFor(behaviour: Behaviour, input: number, output: number): FakeUsage {
+  return behaviour === "cached"
+    ? { input, output, cached: Math.floor(input * 0.75) }
+    : { input, output };
 }

@@ -13,6 +13,7 @@ export const BEHAVIOURS = [
   "stall",
   "overrun",
   "reasoning",
+  "cached",
 ] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number] | "scripted";
 

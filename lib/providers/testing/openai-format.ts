@@ -1,5 +1,5 @@
 import type { Conversation } from "./fake-script";
-import { frame, stringsOf, textOf, type WireFormat } from "./wire-format";
+import { type FakeUsage, frame, stringsOf, textOf, type WireFormat } from "./wire-format";
 
 /**
  * OpenAI's chat-completions streaming format (also what OpenAI-compatible servers speak):
@@ -99,11 +99,7 @@ export const openaiFormat: WireFormat = {
           finish_reason: "stop",
         },
       ],
-      usage: {
-        prompt_tokens: usage.input,
-        completion_tokens: usage.output,
-        total_tokens: usage.input + usage.output,
-      },
+      usage: usageOf(usage),
     };
   },
 
@@ -116,11 +112,7 @@ export const openaiFormat: WireFormat = {
         created: 0,
         model: "fake",
         choices: [],
-        usage: {
-          prompt_tokens: usage.input,
-          completion_tokens: usage.output,
-          total_tokens: usage.input + usage.output,
-        },
+        usage: usageOf(usage),
       }),
       frame("[DONE]"),
     ];
@@ -135,4 +127,16 @@ function chunk(model: string, delta: Record<string, string>, finish: string | nu
     model,
     choices: [{ index: 0, delta, finish_reason: finish }],
   });
+}
+
+/** OpenAI's `usage`: cached prompt tokens are a part of `prompt_tokens`, in its details. */
+function usageOf(usage: FakeUsage) {
+  return {
+    prompt_tokens: usage.input,
+    completion_tokens: usage.output,
+    total_tokens: usage.input + usage.output,
+    ...(usage.cached === undefined
+      ? {}
+      : { prompt_tokens_details: { cached_tokens: usage.cached } }),
+  };
 }

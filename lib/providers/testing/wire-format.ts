@@ -31,18 +31,16 @@ export interface WireFormat {
   /** SSE frames between the reasoning and the text. */
   afterReasoning(): string[];
   /** The whole answer as one JSON body, for a request that did not ask to stream. */
-  whole(
-    model: string,
-    text: string,
-    usage: { input: number; output: number },
-    reasoning?: string,
-  ): unknown;
+  whole(model: string, text: string, usage: FakeUsage, reasoning?: string): unknown;
   /** SSE frames after the last text. */
-  tail(
-    stoppedBy: string | undefined,
-    usage: { input: number; output: number },
-    reasoned?: boolean,
-  ): string[];
+  tail(stoppedBy: string | undefined, usage: FakeUsage, reasoned?: boolean): string[];
+}
+
+/** The usage a fake answer reports; `cached`: of `input`, what a prompt cache served. */
+export interface FakeUsage {
+  input: number;
+  output: number;
+  cached?: number;
 }
 
 /** An SSE frame: an optional `event:` line and one `data:` line. */

@@ -1,6 +1,6 @@
 import {
+  guardedRoute,
   idOf,
-  jsonRoute,
   notFound,
   otherMethods,
   type RouteContext,
@@ -73,7 +73,9 @@ async function patch(request: Request, context: RouteContext): Promise<Response>
 
 /**
  * Soft delete: hidden until `POST /api/transcripts/:id/restore`. A run in progress on it (on
- * any instance) is stopped first: it would otherwise go on spending tokens on a hidden transcript.
+ * any instance) is stopped: it would otherwise go on spending tokens on a hidden transcript,
+ * and a user deleting a conversation wants none of it (refusing with 409 would make them stop
+ * it first, then delete). The active list leaves it out from then on, while it winds down.
  */
 async function remove(request: Request, context: RouteContext): Promise<Response> {
   const refused = crossSiteRefusal(request);
@@ -90,8 +92,8 @@ async function remove(request: Request, context: RouteContext): Promise<Response
   return Response.json({ deleted: id, ...(stopped.length > 0 ? { stopped } : {}) });
 }
 
-export const GET = jsonRoute(get);
-export const PATCH = jsonRoute(patch);
-export const DELETE = jsonRoute(remove);
+export const GET = guardedRoute(get);
+export const PATCH = guardedRoute(patch);
+export const DELETE = guardedRoute(remove);
 
-export const { POST, PUT } = otherMethods("GET", "PATCH", "DELETE");
+export const { POST, PUT, OPTIONS } = otherMethods("GET", "PATCH", "DELETE");

@@ -107,4 +107,4 @@ async function importText(
 
 export const POST = guardedRoute(post);
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS, HEAD } = otherMethods("POST");

@@ -1,4 +1,4 @@
-import { jsonRoute, otherMethods, problem, server } from "@/app/api/http";
+import { guardedRoute, otherMethods, problem, server } from "@/app/api/http";
 import { runEvents, SSE_HEADERS } from "@/lib/server/run-events";
 
 export const runtime = "nodejs";
@@ -19,6 +19,6 @@ async function get(
   });
 }
 
-export const GET = jsonRoute(get);
+export const GET = guardedRoute(get);
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

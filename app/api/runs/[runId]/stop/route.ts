@@ -1,14 +1,23 @@
-import { jsonRoute, otherMethods } from "@/app/api/http";
+import { guardedRoute, otherMethods, problem } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
 import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
+import type { Store } from "@/lib/store";
+import { endedMessage, type RunIdentity, runEnding } from "./run-ending";
 
 export const runtime = "nodejs";
 
 /**
  * Interrupts a run in progress (from any connection, on any instance sharing the database);
- * its viewers then get its `interrupt` event.
+ * its viewers then get its `interrupt` event. The page's Stop and a captured call's stop both
+ * come here.
+ *
+ * - 200 `{ stopped }`: the stop was sent (here at once; another instance's run at its next poll).
+ * - 202 `{ stopping, message }`: a stop was sent already and the run is still winding down
+ *   (a repeated Stop); nothing more is done.
+ * - 409 `{ error, ended }`: the run has ended, and how (`end`, or `interrupt` with its reason).
+ * - 404: no such run.
  */
 async function post(
   request: Request,
@@ -18,11 +27,35 @@ async function post(
   if (refused !== null) return refused;
   const { runId } = await context.params;
   const store = getStore(readConfig().dataDir);
-  if (!(await runRegistry().stopAnywhere(store, runId)))
-    return Response.json({ error: `runId: no run "${runId}" in progress.` }, { status: 404 });
-  return Response.json({ stopped: runId });
+  const registry = runRegistry();
+  const local = registry.get(runId);
+  // Finished here, its end not yet noted in the store: ended all the same.
+  if (local?.finished === true) return ended(store, local);
+  if (local !== undefined) {
+    if (local.stoppedBy !== null)
+      return Response.json(
+        {
+          stopping: runId,
+          message: `Run "${runId}" is already stopping (${local.stoppedBy}); it ends once what it was doing has stopped.`,
+        },
+        { status: 202 },
+      );
+    if (registry.stop(runId)) return Response.json({ stopped: runId });
+  }
+  const info = await store.getRunInfo(runId);
+  if (info === null) return problem(404, `runId: no run "${runId}".`);
+  // Another instance's run (or this one's, ending): asked through the store, which refuses
+  // once its end is noted.
+  if (info.endedAt === null && (await store.requestRunStop(runId, Date.now())))
+    return Response.json({ stopped: runId });
+  return ended(store, info);
 }
 
-export const POST = jsonRoute(post);
+async function ended(store: Store, run: RunIdentity): Promise<Response> {
+  const ending = await runEnding(store, run);
+  return problem(409, endedMessage(run.runId, ending), { ended: ending });
+}
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const POST = guardedRoute(post);
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS, HEAD } = otherMethods("POST");

@@ -1,6 +1,6 @@
 import {
+  guardedRoute,
   idOf,
-  jsonRoute,
   notFound,
   otherMethods,
   type RouteContext,
@@ -80,6 +80,6 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
   }
 }
 
-export const GET = jsonRoute(get);
+export const GET = guardedRoute(get);
 
-export const { POST, PUT, PATCH, DELETE } = otherMethods("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -1,5 +1,5 @@
 import {
-  jsonRoute,
+  guardedRoute,
   otherMethods,
   problem,
   type RouteContext,
@@ -81,6 +81,6 @@ function withoutKeys(body: ForkRequest, config: ServerConfig): ForkRequest {
   };
 }
 
-export const POST = jsonRoute(post);
+export const POST = guardedRoute(post);
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS, HEAD } = otherMethods("POST");

@@ -1,7 +1,7 @@
 import { ExportResultCode } from "@opentelemetry/core";
 import {
+  guardedRoute,
   idOf,
-  jsonRoute,
   notFound,
   otherMethods,
   problem,
@@ -71,6 +71,6 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
   return Response.json({ sent: { traces: traces.size, spans }, content: config.content });
 }
 
-export const POST = jsonRoute(post);
+export const POST = guardedRoute(post);
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS, HEAD } = otherMethods("POST");

@@ -18,19 +18,19 @@ beforeAll(async () => {
 const context = (id: string) => ({ params: Promise.resolve({ id }) });
 const rerun = (id: string, body: unknown) =>
   POST(
-    new Request(`http://test/api/transcripts/${id}/rerun`, {
+    new Request(`http://localhost/api/transcripts/${id}/rerun`, {
       method: "POST",
       body: JSON.stringify(body),
     }),
     context(id),
   );
 const status = (id: string) =>
-  GET(new Request(`http://test/api/transcripts/${id}/rerun`), context(id));
+  GET(new Request(`http://localhost/api/transcripts/${id}/rerun`), context(id));
 
 /** Runs a message to its end; answers the transcript's id. */
 async function say(message: string, transcriptId?: string): Promise<string> {
   const response = await run(
-    new Request("http://test/api/runs", {
+    new Request("http://localhost/api/runs", {
       method: "POST",
       body: JSON.stringify({
         message,
@@ -143,7 +143,7 @@ describe("POST /api/transcripts/:id/rerun, stopped", () => {
       const started = (await (await rerun(source, { mode: "all" })).json()) as RerunStatus & {
         runId: string;
       };
-      const stopped = await stop(new Request("http://test", { method: "POST" }), {
+      const stopped = await stop(new Request("http://localhost", { method: "POST" }), {
         params: Promise.resolve({ runId: started.runId }),
       });
       expect(stopped.status).toBe(200);

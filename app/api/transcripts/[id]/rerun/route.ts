@@ -1,6 +1,6 @@
 import {
+  guardedRoute,
   idOf,
-  jsonRoute,
   otherMethods,
   problem,
   type RouteContext,
@@ -47,7 +47,7 @@ async function get(_request: Request, context: RouteContext): Promise<Response> 
   return Response.json(status, { headers: { "cache-control": "no-store" } });
 }
 
-export const POST = jsonRoute(post);
-export const GET = jsonRoute(get);
+export const POST = guardedRoute(post);
+export const GET = guardedRoute(get);
 
-export const { PUT, PATCH, DELETE } = otherMethods("POST", "GET");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST", "GET");

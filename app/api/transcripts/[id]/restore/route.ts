@@ -1,4 +1,11 @@
-import { idOf, jsonRoute, otherMethods, problem, type RouteContext, server } from "@/app/api/http";
+import {
+  guardedRoute,
+  idOf,
+  otherMethods,
+  problem,
+  type RouteContext,
+  server,
+} from "@/app/api/http";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 
 export const runtime = "nodejs";
@@ -14,6 +21,6 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
   return problem(404, `id: no deleted transcript "${id}".`);
 }
 
-export const POST = jsonRoute(post);
+export const POST = guardedRoute(post);
 
-export const { GET, PUT, PATCH, DELETE } = otherMethods("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS, HEAD } = otherMethods("POST");

@@ -1,4 +1,4 @@
-import { guardedRoute } from "@/app/api/http";
+import { guardedRoute, otherMethods } from "@/app/api/http";
 import { getCapture, readProxyLimits } from "@/lib/proxy/instance";
 import { proxyRequest } from "@/lib/proxy/proxy";
 import { readConfig } from "@/lib/server/config";
@@ -27,6 +27,7 @@ async function handle(request: Request, context: Context): Promise<Response> {
     capture: getCapture(config, limits),
     maxBodyBytes: limits.maxBodyBytes,
     bodyIdleMs: limits.bodyIdleMs,
+    upstreamIdleMs: limits.upstreamIdleMs,
   });
 }
 
@@ -37,3 +38,5 @@ export const POST = answer;
 export const PUT = answer;
 export const PATCH = answer;
 export const DELETE = answer;
+// HEAD is forwarded (Next hands it to GET); OPTIONS is refused like any API route's (no CORS).
+export const { OPTIONS } = otherMethods("GET", "POST", "PUT", "PATCH", "DELETE");

@@ -1,0 +1,67 @@
+/**
+ * A proxied call's recording as the relay drives it: every step queued on the recording queue,
+ * so parsing and storing never sit between the upstream's bytes and the client's socket.
+ */
+import type { CapturedCall } from "./capture";
+import type { RecordingQueue } from "./recording-queue";
+
+/** What the relay tells the recorder: a `CapturedCall` that may not have begun yet. */
+export type Recording = Omit<CapturedCall, "transcriptId">;
+
+/**
+ * A call's recording, every step of it queued on the recording queue: `begin` runs on first
+ * use, so after the answer has been handed back (`response` is the first thing queued), and
+ * before the first chunk is recorded; FIFO keeps chunks and the end in order. Once more than
+ * `maxBacklog` bytes of the answer wait in the queue, the rest is not queued: the recording
+ * ends where it fell behind (`fellBehind`), and the agent's answer goes on untouched.
+ */
+export function deferred(
+  begin: () => CapturedCall | undefined,
+  queue: RecordingQueue,
+  maxBacklog: number,
+): Recording {
+  let begun = false;
+  let call: CapturedCall | undefined;
+  let waiting = 0;
+  let behind = false;
+  const started = () => {
+    if (!begun) {
+      begun = true;
+      call = begin();
+    }
+    return call;
+  };
+  return {
+    response(status, contentType) {
+      queue.push(() => started()?.response(status, contentType));
+    },
+    push(bytes) {
+      if (behind) return;
+      if (waiting + bytes.byteLength > maxBacklog) {
+        behind = true;
+        const message = `Recording fell more than ${maxBacklog} bytes behind the answer: the rest reached the client but is not recorded.`;
+        queue.push(() => started()?.fellBehind(message));
+        return;
+      }
+      waiting += bytes.byteLength;
+      queue.push(() => {
+        waiting -= bytes.byteLength;
+        started()?.push(bytes);
+      });
+    },
+    fellBehind(message) {
+      queue.push(() => started()?.fellBehind(message));
+    },
+    end(outcome) {
+      return new Promise<void>((resolve) => {
+        queue.push(() => {
+          const ending = started()?.end(outcome) ?? Promise.resolve();
+          void ending.then(resolve, (error: unknown) => {
+            console.error("wirescope: could not finish recording a proxied call:", error);
+            resolve();
+          });
+        });
+      });
+    },
+  };
+}

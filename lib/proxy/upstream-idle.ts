@@ -1,0 +1,26 @@
+/**
+ * How long a proxied upstream may send nothing (`WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S`):
+ * before its answer's headers, and between two reads of its body while the client waits for
+ * more. Generous by default: a model may think for a long while before its first token, or
+ * between two, and an agent's own timeout is usually shorter.
+ */
+export const DEFAULT_UPSTREAM_IDLE_MS = 120_000;
+
+/** `WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S` in ms: a positive number of seconds, else the default. */
+export function readUpstreamIdleMs(env: Record<string, string | undefined> = process.env): number {
+  const value = env.WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S;
+  const seconds = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(seconds) && seconds > 0
+    ? seconds * 1000
+    : DEFAULT_UPSTREAM_IDLE_MS;
+}
+
+/** No answer (not even headers) in time: the recorded error; the 504 says it too, after `upstream: `. */
+export function noAnswerMessage(upstream: string, idleMs: number): string {
+  return `The ${upstream} upstream sent no answer for ${idleMs / 1000} s (WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S); the call was given up.`;
+}
+
+/** The recorded `provider` error of an answer the upstream stopped sending mid-way. */
+export function stalledMessage(upstream: string, idleMs: number): string {
+  return `The ${upstream} upstream sent nothing for ${idleMs / 1000} s mid-answer (WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S): it timed out, and the call was broken off.`;
+}

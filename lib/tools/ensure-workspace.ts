@@ -1,6 +1,6 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { SAMPLE_FILES } from "./samples";
+import { seedWorkspace } from "./seed-template";
 import { createWorkspace, type Workspace, type WorkspaceLimits } from "./workspace";
 
 const CONVERSATION_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -22,23 +22,32 @@ export async function ensureWorkspace(
   }
   const parent = path.join(dataDir, "workspaces");
   const root = path.join(parent, conversationId);
-  await mkdir(parent, { recursive: true });
-  // A non-recursive mkdir succeeds exactly once, so only the creator seeds, even under races.
-  const created = await mkdir(root).then(
+  if (!madeParents.has(parent)) {
+    await mkdir(parent, { recursive: true });
+    madeParents.add(parent);
+  }
+  const created = await makeOnce(root).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+    // The workspaces directory was removed since: made again.
+    madeParents.delete(parent);
+    await mkdir(parent, { recursive: true });
+    madeParents.add(parent);
+    return makeOnce(root);
+  });
+  if (created) await seedWorkspace(parent, root);
+  return createWorkspace(root, limits);
+}
+
+/** `workspaces` directories known to exist: not asked for again by every run. */
+const madeParents = new Set<string>();
+
+/** A non-recursive mkdir succeeds exactly once, so only the creator seeds, even under races. */
+function makeOnce(root: string): Promise<boolean> {
+  return mkdir(root).then(
     () => true,
     (error: NodeJS.ErrnoException) => {
       if (error.code === "EEXIST") return false;
       throw error;
     },
   );
-  if (created) await seed(root);
-  return createWorkspace(root, limits);
-}
-
-async function seed(root: string): Promise<void> {
-  for (const [file, content] of Object.entries(SAMPLE_FILES)) {
-    const absolute = path.join(root, file);
-    await mkdir(path.dirname(absolute), { recursive: true });
-    await writeFile(absolute, content, "utf8");
-  }
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { readTool } from "./read";
 import { createTempWorkspace, runTool, type TempWorkspace } from "./testing";
+import { BINARY_SNIFF_BYTES } from "./text";
 import { ToolFailure } from "./tool";
 
 const NOTES = "# Notes\nfirst\nsecond\nthird\n";
@@ -29,6 +30,27 @@ describe("read", () => {
     });
     expect((await read({ file: "notes.md", start: 4, end: 99 })).content).toBe("third\n");
   });
+
+  // Shorter than the binary sniff, a file is read whole by it; longer, it is streamed.
+  it.each([-1, 0, 1, 20])(
+    "reads a file of the sniff's size %+d bytes whole and by range",
+    async (extra) => {
+      const wide = await createTempWorkspace();
+      try {
+        const size = BINARY_SNIFF_BYTES + extra;
+        const line = "0123456789abcdefghi\n"; // 20 bytes
+        const text = line.repeat(Math.floor(size / 20)) + "x".repeat(size % 20);
+        await wide.put({ "wide.txt": text });
+        const whole = await runTool(readTool, { file: "wide.txt" }, wide.context);
+        expect(whole.content).toBe(text);
+        const last = Math.ceil(size / 20);
+        const tail = await runTool(readTool, { file: "wide.txt", start: last - 1 }, wide.context);
+        expect(tail.content).toBe(text.slice((last - 2) * 20));
+      } finally {
+        await wide.cleanup();
+      }
+    },
+  );
 
   it("keeps CRLF line endings so `edit` can match what was read", async () => {
     await temp.put({ "dos.txt": "a\r\nb\r\n" });

@@ -28,9 +28,14 @@ export const readTool = defineTool({
       toFsFailure(error, file),
     );
     try {
-      await refuseNonText(handle, file);
+      const head = await refuseNonText(handle, file);
       const maxBytes = workspace.limits.maxReadBytes;
-      const text = await readLines(handle, { start, end, maxBytes, signal });
+      // A file shorter than the sniff is already read whole: no stream, no second read.
+      const chunks =
+        head.length < BINARY_SNIFF_BYTES
+          ? [head]
+          : handle.createReadStream({ start: 0, autoClose: false });
+      const text = await readLines(chunks, { start, end, maxBytes, signal });
       if (text.lastLine === undefined && start > 1) {
         throw new ToolFailure(`"${file}" has only ${plural(text.totalLines ?? 0, "line")}.`);
       }
@@ -52,7 +57,8 @@ export const readTool = defineTool({
   },
 });
 
-async function refuseNonText(handle: FileHandle, file: string): Promise<void> {
+/** The file's first `BINARY_SNIFF_BYTES` (all of it when shorter), once it is known to be text. */
+async function refuseNonText(handle: FileHandle, file: string): Promise<Buffer> {
   const stats = await handle.stat();
   // Checked again on what was opened: the path may have been swapped since the lstat.
   refuseSpecial(stats, file);
@@ -61,9 +67,11 @@ async function refuseNonText(handle: FileHandle, file: string): Promise<void> {
   }
   const head = Buffer.alloc(BINARY_SNIFF_BYTES);
   const { bytesRead } = await handle.read(head, 0, head.length, 0);
-  if (looksBinary(head.subarray(0, bytesRead))) {
+  const read = head.subarray(0, bytesRead);
+  if (looksBinary(read)) {
     throw new ToolFailure(`"${file}" looks like a binary file; \`read\` only shows text.`);
   }
+  return read;
 }
 
 interface LineRead {
@@ -83,14 +91,16 @@ interface LineRange {
   signal: AbortSignal;
 }
 
-async function readLines(handle: FileHandle, range: LineRange): Promise<LineRead> {
+async function readLines(
+  chunks: AsyncIterable<Buffer> | Iterable<Buffer>,
+  range: LineRange,
+): Promise<LineRead> {
   const kept: Buffer[] = [];
   let used = 0;
   let line = 1;
   let lastLine: number | undefined;
   let endedWithNewline = true;
-  const stream = handle.createReadStream({ start: 0, autoClose: false });
-  for await (const { bytes, endsLine } of linePieces(stream)) {
+  for await (const { bytes, endsLine } of linePieces(chunks)) {
     range.signal.throwIfAborted();
     if (line > range.end) return { content: join(kept), lastLine, totalLines: undefined };
     if (line >= range.start) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ALL_PATTERNS,
+  HAS_TRIGGER,
   REDACTED,
   redactSecrets,
   SECRET_PATTERNS,
@@ -51,6 +52,16 @@ describe("each redaction pattern alone", () => {
       expect(redactSecrets(text, [], without)).toContain(secret);
     });
   }
+
+  // `redactSecrets` skips the patterns for text without a trigger word: every match needs one.
+  it.each(ALL_PATTERNS.flatMap((name) => CASES[name].map(([text]) => [name, text] as const)))(
+    "%s: its match holds a trigger word (%j)",
+    (name, text) => {
+      const match = new RegExp(SECRET_PATTERNS[name]).exec(text)?.[0] ?? "";
+      expect(match).not.toBe("");
+      expect(HAS_TRIGGER.test(match)).toBe(true);
+    },
+  );
 
   it("configured values alone: exact matches no pattern would catch", () => {
     const key = "Zq7Wv3Lm9Tx2";

@@ -1,30 +1,12 @@
 import type { StreamTurn, TurnPart } from "./model-turn";
-import { MIN_SECRET_LENGTH, redactSecrets } from "./redact";
+import { HAS_TRIGGER, MIN_SECRET_LENGTH, redactSecrets } from "./redact";
 import { transformParts } from "./turn-transform";
 
 /**
- * Words that start every secret pattern (`redact.ts`): a match begins at a word holding one.
- * A pattern match spans at most four whitespace-separated words
- * (`"authorization" : "Bearer xyz"`), so text before the last four words is final.
+ * A secret pattern's match (`redact.ts`) begins at a word holding one of its trigger words
+ * and spans at most four whitespace-separated words (`"authorization" : "Bearer xyz"`), so
+ * text before the last four words is final.
  */
-const TRIGGERS = [
-  "bearer",
-  "basic",
-  "key",
-  "authorization",
-  "token",
-  "password",
-  "secret",
-  "sk-",
-  "pk-",
-  "rk-",
-  "aiza",
-  "gsk_",
-  "xai_",
-  "hf_",
-  "ghp_",
-  "github_pat_",
-];
 const MATCH_WORDS = 4;
 /** A run without whitespace longer than this is let go of: no credential is that long. */
 const MAX_HELD = 4096;
@@ -80,8 +62,7 @@ function patternCut(buffer: string): number {
     if (end === 0) break;
     let start = end;
     while (start > 0 && !isSpace(buffer.charCodeAt(start - 1))) start--;
-    const word = buffer.slice(start, end).toLowerCase();
-    if (number <= held || TRIGGERS.some((trigger) => word.includes(trigger))) {
+    if (number <= held || HAS_TRIGGER.test(buffer.slice(start, end))) {
       held = Math.max(held, number);
       cut = start;
     }

@@ -21,6 +21,34 @@ export const SECRET_PATTERNS = {
 
 export type SecretPattern = keyof typeof SECRET_PATTERNS;
 
+/**
+ * Words every `SECRET_PATTERNS` match holds (case aside): `bearer`/`basic`; `key`, `token`,
+ * `authorization`, `password`, `secret` for the fields and parameters; the key prefixes. Text
+ * holding none of them cannot match a pattern, so it is checked with one scan instead of six
+ * (most text a model streams). A new pattern must start with one of these, or add its own.
+ */
+export const SECRET_TRIGGERS = [
+  "bearer",
+  "basic",
+  "key",
+  "authorization",
+  "token",
+  "password",
+  "secret",
+  "sk-",
+  "pk-",
+  "rk-",
+  "aiza",
+  "gsk_",
+  "xai_",
+  "hf_",
+  "ghp_",
+  "github_pat_",
+] as const;
+
+/** Whether `text` holds a `SECRET_TRIGGERS` word (not global: no state between calls). */
+export const HAS_TRIGGER = new RegExp(SECRET_TRIGGERS.join("|"), "i");
+
 /** Configured values shorter than this are ignored: they would blank out ordinary words. */
 export const MIN_SECRET_LENGTH = 8;
 
@@ -38,6 +66,7 @@ export function redactSecrets(
   for (const secret of secrets) {
     if (secret.length >= MIN_SECRET_LENGTH) result = result.replaceAll(secret, REDACTED);
   }
+  if (!HAS_TRIGGER.test(result)) return result;
   for (const name of patterns) {
     result = result.replace(
       SECRET_PATTERNS[name],

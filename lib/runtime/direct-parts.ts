@@ -3,24 +3,16 @@ import type {
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
 } from "@ai-sdk/provider";
-import type { TextStreamPart, ToolSet } from "ai";
 import { pacedPartReader } from "../providers/paced-stream";
-import type { CallSettings } from "./model-turn";
-import type { SdkUsage } from "./usage";
+import type { CallSettings, TurnPart } from "./model-turn";
+import { reported, type SdkUsage } from "./usage";
 
-/** The parts of `streamText`'s `fullStream` that `streamModelTurn` reads. */
-export type DirectPart =
-  | { type: "text-delta"; text: string }
-  | {
-      type: "finish";
-      finishReason: string;
-      totalUsage: SdkUsage;
-    }
-  | { type: "error"; error: unknown };
-
-/** What `streamModelTurn` reads parts through: the SDK's stream reader, or `directParts`. */
-export interface PartReader {
-  read(): Promise<ReadableStreamReadResult<TextStreamPart<ToolSet> | DirectPart>>;
+/**
+ * What `streamModelTurn` reads parts through: the SDK's stream reader (its `fullStream`'s
+ * parts), or `directParts` (a model's own stream parts).
+ */
+export interface PartReader<Part> {
+  read(): Promise<ReadableStreamReadResult<Part>>;
   cancel(): Promise<void>;
   /**
    * True when a pending read settles by itself as the call's signal aborts (a paced stream
@@ -39,11 +31,15 @@ export interface DirectCall {
 /**
  * One turn of an in-process model read straight from its `doStream`, as `streamText` would hand
  * it on: the same prompt (a system message, then each message as one text part, the shape the
- * SDK builds from `system` and string contents), text deltas as `text-delta` parts with `text`,
- * `finish` with the unified reason and the step's token totals, `error` parts as they are, the
- * rest skipped. A single step, no retries, no tools: what the loop asks of the SDK anyway.
+ * SDK builds from `system` and string contents), the model's own parts, which `turnPartOf`
+ * turns into what the SDK's parts become. A single step, no retries, no tools: what the loop
+ * asks of the SDK anyway. The parts are handed on as the model made them (no copy, no promise
+ * step of its own per part): a demo run reads a part per record.
  */
-export function directParts(model: LanguageModelV3, call: DirectCall): PartReader {
+export function directParts(
+  model: LanguageModelV3,
+  call: DirectCall,
+): PartReader<LanguageModelV3StreamPart> {
   const prompt: LanguageModelV3Prompt = [
     { role: "system", content: call.system },
     ...call.conversation.map(({ role, content }) => ({
@@ -62,25 +58,16 @@ export function directParts(model: LanguageModelV3, call: DirectCall): PartReade
   // A failed start is reported by the first read; this keeps it from being unhandled meanwhile.
   opened.catch(() => {});
   let source: SourceReader | undefined;
-  // One `then` per part (no async function per read): a demo run reads a part per record.
-  const next = (
-    result: ReadableStreamReadResult<LanguageModelV3StreamPart>,
-  ): ReadableStreamReadResult<DirectPart> | Promise<ReadableStreamReadResult<DirectPart>> => {
-    if (result.done) return DONE;
-    const part = toDirectPart(result.value);
-    if (part === null) return (source as SourceReader).read().then(next);
-    return { done: false, value: part };
-  };
   return {
     // A paced stream's reads end on abort (demo, replay); until the stream is open, not known.
     get endsOnAbort() {
       return endsOnAbort;
     },
     read() {
-      if (source !== undefined) return source.read().then(next);
+      if (source !== undefined) return source.read();
       return opened.then((opened) => {
         source = opened;
-        return opened.read().then(next);
+        return opened.read();
       });
     },
     async cancel() {
@@ -92,28 +79,34 @@ export function directParts(model: LanguageModelV3, call: DirectCall): PartReade
 
 type SourceReader = Pick<ReadableStreamDefaultReader<LanguageModelV3StreamPart>, "read" | "cancel">;
 
-const DONE: ReadableStreamReadResult<DirectPart> = { done: true, value: undefined };
-
-function toDirectPart(part: LanguageModelV3StreamPart): DirectPart | null {
+/**
+ * A model's stream part as the turn part the SDK's `fullStream` part for it becomes: text
+ * deltas (empty ones dropped), `finish` with the unified reason and the step's token totals,
+ * `error` as it is; `undefined` for the parts the loop does not see.
+ */
+export function turnPartOf(part: LanguageModelV3StreamPart): TurnPart | undefined {
   switch (part.type) {
     case "text-delta":
-      return { type: "text-delta", text: part.delta };
-    case "finish":
-      return {
-        type: "finish",
-        finishReason: part.finishReason.unified,
-        totalUsage: {
-          inputTokens: part.usage.inputTokens.total,
-          outputTokens: part.usage.outputTokens.total,
-          inputTokenDetails: {
-            cacheReadTokens: part.usage.inputTokens.cacheRead,
-            cacheWriteTokens: part.usage.inputTokens.cacheWrite,
-          },
+      return part.delta.length > 0 ? { type: "text", text: part.delta } : undefined;
+    case "finish": {
+      const { inputTokens, outputTokens } = part.usage;
+      return finishPart(part.finishReason.unified, {
+        inputTokens: inputTokens.total,
+        outputTokens: outputTokens.total,
+        inputTokenDetails: {
+          cacheReadTokens: inputTokens.cacheRead,
+          cacheWriteTokens: inputTokens.cacheWrite,
         },
-      };
+      });
+    }
     case "error":
       return { type: "error", error: part.error };
     default:
-      return null;
+      return undefined;
   }
+}
+
+/** A `finish` turn part; token counts only where the provider reported them. */
+export function finishPart(finishReason: string, usage: SdkUsage): TurnPart {
+  return { type: "finish", finishReason, ...reported(usage) };
 }

@@ -1,9 +1,9 @@
 import { type LanguageModel, streamText, type TextStreamPart, type ToolSet } from "ai";
 import { isInProcessModel } from "../providers/paced-stream";
 import type { ContextMessage } from "./context";
-import { type DirectPart, directParts, type PartReader } from "./direct-parts";
+import { directParts, finishPart, type PartReader, turnPartOf } from "./direct-parts";
 import { DEFAULT_IDLE_TIMEOUT_MS, idleWatch } from "./stream-idle";
-import { type ReportedUsage, reported } from "./usage";
+import type { ReportedUsage } from "./usage";
 
 /** Call settings a user may set; passed to the provider as they are. */
 export interface CallSettings {
@@ -69,9 +69,7 @@ function modelTurnParts(
   { idleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS }: StreamOptions,
 ): AsyncIterator<TurnPart> {
   let over = false;
-  let opened:
-    | { reader: PartReader; aborted: Promise<typeof ABORTED>; abortSignal: AbortSignal }
-    | undefined;
+  let opened: OpenedTurn | undefined;
   const idle = idleWatch(idleTimeoutMs);
   // Our own abort (the execute boundary, a stop) wins over the idle timer's.
   const stopped = (): TurnPart =>
@@ -82,14 +80,56 @@ function modelTurnParts(
     over = true;
     idle.stop();
     // Cancelling also settles a read still pending in the provider's stream.
-    opened?.reader.cancel().catch(() => {});
+    opened?.cancel().catch(() => {});
   };
   /** The turn's last part: the stream is let go of. */
   const last = (part: TurnPart): IteratorResult<TurnPart> => {
     close();
     return { done: false, value: part };
   };
-  const open = () => {
+  const failed = (error: unknown): IteratorResult<TurnPart> =>
+    last(opened?.abortSignal.aborted ? stopped() : { type: "error", error });
+  /**
+   * Reads `reader`'s parts as turn parts (`convert`; `undefined`: a part the loop does not see,
+   * read on). One promise step a part: the read's own.
+   */
+  const partsOf = <Part>(
+    reader: PartReader<Part>,
+    convert: (part: Part) => TurnPart | undefined,
+    aborted: Promise<typeof ABORTED>,
+    abortSignal: AbortSignal,
+  ): OpenedTurn => {
+    const received = (
+      next: ReadableStreamReadResult<Part> | typeof ABORTED,
+    ): IteratorResult<TurnPart> | Promise<IteratorResult<TurnPart>> => {
+      if (over) return DONE;
+      if (next === ABORTED) return last(stopped());
+      if (next.done) {
+        close();
+        return DONE;
+      }
+      idle.pause();
+      const part = convert(next.value);
+      if (part === undefined) {
+        // The consumer is not busy with it: the idle clock runs on.
+        idle.touch();
+        return read();
+      }
+      if (part.type === "error") return last(idle.fired === undefined ? part : stopped());
+      if (part.type === "abort") return last(stopped());
+      return { done: false, value: part };
+    };
+    const read = (): Promise<IteratorResult<TurnPart>> => {
+      try {
+        const next = reader.endsOnAbort ? reader.read() : Promise.race([reader.read(), aborted]);
+        return next.then(received, failed);
+      } catch (error) {
+        return Promise.resolve(failed(error));
+      }
+    };
+    return { read, cancel: () => reader.cancel(), abortSignal };
+  };
+  const open = (): OpenedTurn => {
     const system = messages
       .filter((message) => message.role === "system")
       .map((message) => message.content)
@@ -108,64 +148,22 @@ function modelTurnParts(
     });
     // A model made in this process (demo, replay) is read directly: the same parts, without
     // the SDK's stream stages per part. Everything else goes through the SDK.
-    const reader: PartReader =
-      isInProcessModel(model) && conversation.length > 0
-        ? directParts(model, { system, conversation, settings, abortSignal })
-        : streamText({
-            model,
-            system,
-            messages: conversation,
-            abortSignal,
-            maxRetries: 0,
-            // Errors arrive as parts below; the SDK's default handler would log them (and a
-            // provider's error text can echo request details).
-            onError: () => {},
-            ...settings,
-          }).fullStream.getReader();
-    return { reader, aborted, abortSignal };
-  };
-  const failed = (error: unknown): IteratorResult<TurnPart> =>
-    last(opened?.abortSignal.aborted ? stopped() : { type: "error", error });
-  const received = (
-    next: ReadableStreamReadResult<TextStreamPart<ToolSet> | DirectPart> | typeof ABORTED,
-  ): IteratorResult<TurnPart> | Promise<IteratorResult<TurnPart>> => {
-    if (over) return DONE;
-    if (next === ABORTED) return last(stopped());
-    if (next.done) {
-      close();
-      return DONE;
+    if (isInProcessModel(model) && conversation.length > 0) {
+      const reader = directParts(model, { system, conversation, settings, abortSignal });
+      return partsOf(reader, turnPartOf, aborted, abortSignal);
     }
-    idle.pause();
-    const part = next.value;
-    switch (part.type) {
-      case "text-delta":
-        if (part.text.length > 0) return { done: false, value: { type: "text", text: part.text } };
-        break;
-      case "finish":
-        return {
-          done: false,
-          value: { type: "finish", finishReason: part.finishReason, ...reported(part.totalUsage) },
-        };
-      case "error":
-        return last(idle.fired === undefined ? { type: "error", error: part.error } : stopped());
-      case "abort":
-        return last(stopped());
-      default:
-        break;
-    }
-    // A part the loop does not see: read on (the consumer is not busy with it).
-    idle.touch();
-    return read();
-  };
-  const read = (): Promise<IteratorResult<TurnPart>> => {
-    if (opened === undefined) return Promise.resolve(DONE);
-    const { reader, aborted } = opened;
-    try {
-      const next = reader.endsOnAbort ? reader.read() : Promise.race([reader.read(), aborted]);
-      return next.then(received, failed);
-    } catch (error) {
-      return Promise.resolve(failed(error));
-    }
+    const reader = streamText({
+      model,
+      system,
+      messages: conversation,
+      abortSignal,
+      maxRetries: 0,
+      // Errors arrive as parts below; the SDK's default handler would log them (and a
+      // provider's error text can echo request details).
+      onError: () => {},
+      ...settings,
+    }).fullStream.getReader();
+    return partsOf(reader, sdkTurnPartOf, aborted, abortSignal);
   };
   return {
     next() {
@@ -179,13 +177,36 @@ function modelTurnParts(
       }
       // The consumer is done with the last part: the idle clock runs again.
       idle.touch();
-      return read();
+      return opened.read();
     },
     return() {
       if (!over) close();
       return Promise.resolve(DONE);
     },
   };
+}
+
+/** An opened turn: its parts one read at a time, and how to let go of its stream. */
+interface OpenedTurn {
+  read(): Promise<IteratorResult<TurnPart>>;
+  cancel(): Promise<void>;
+  abortSignal: AbortSignal;
+}
+
+/** A part of `streamText`'s `fullStream` as a turn part; `undefined` for those the loop does not see. */
+function sdkTurnPartOf(part: TextStreamPart<ToolSet>): TurnPart | undefined {
+  switch (part.type) {
+    case "text-delta":
+      return part.text.length > 0 ? { type: "text", text: part.text } : undefined;
+    case "finish":
+      return finishPart(part.finishReason, part.totalUsage);
+    case "error":
+      return { type: "error", error: part.error };
+    case "abort":
+      return { type: "abort" };
+    default:
+      return undefined;
+  }
 }
 
 const DONE: IteratorResult<TurnPart> = { done: true, value: undefined };

@@ -59,4 +59,43 @@ describe("transformParts", () => {
     await expect(collect(parts)).rejects.toThrow("step failed");
     expect(stopped.value).toBe(true);
   });
+
+  it("a layer over another (joined): each layer's parts in order, the inner end first", async () => {
+    const stopped = { value: false };
+    const split = transformParts(
+      source(["ab", "c"], stopped),
+      (part, out) => {
+        if (part.type !== "text") out.push(part);
+        else for (const char of part.text) out.push({ type: "text", text: char });
+      },
+      (out) => out.push({ type: "text", text: "end1" }),
+    );
+    const upper = transformParts(
+      split,
+      (part, out) => {
+        if (part.type === "text" && part.text === "b") return; // none for this one
+        out.push(part.type === "text" ? { type: "text", text: part.text.toUpperCase() } : part);
+      },
+      (out) => out.push({ type: "abort" }),
+    );
+    expect(await collect(upper)).toEqual([
+      { type: "text", text: "A" },
+      { type: "text", text: "C" },
+      { type: "finish", finishReason: "stop" },
+      { type: "text", text: "END1" },
+      { type: "abort" },
+    ]);
+    expect(stopped.value).toBe(true);
+  });
+
+  it("rejects and stops the source when the outer of two joined layers throws", async () => {
+    const stopped = { value: false };
+    const inner = transformParts(source(["a", "b"], stopped), (part, out) => out.push(part));
+    const outer = transformParts(inner, (part, out) => {
+      if (part.type === "text" && part.text === "b") throw new Error("outer failed");
+      out.push(part);
+    });
+    await expect(collect(outer)).rejects.toThrow("outer failed");
+    expect(stopped.value).toBe(true);
+  });
 });

@@ -70,7 +70,10 @@ function modelTurnParts(
 ): AsyncIterator<TurnPart> {
   let over = false;
   let opened: OpenedTurn | undefined;
-  const idle = idleWatch(idleTimeoutMs);
+  // The turn's own abort: the caller's signal or the idle watch, whichever comes first.
+  const turnAbort = new AbortController();
+  const idle = idleWatch(idleTimeoutMs, turnAbort);
+  const onAbort = () => turnAbort.abort(signal.reason);
   // Our own abort (the execute boundary, a stop) wins over the idle timer's.
   const stopped = (): TurnPart =>
     !signal.aborted && idle.fired !== undefined
@@ -79,6 +82,7 @@ function modelTurnParts(
   const close = () => {
     over = true;
     idle.stop();
+    signal.removeEventListener("abort", onAbort);
     // Cancelling also settles a read still pending in the provider's stream.
     opened?.cancel().catch(() => {});
   };
@@ -137,7 +141,9 @@ function modelTurnParts(
     const conversation = messages
       .filter((message) => message.role !== "system")
       .map((message) => ({ role: message.role as "user" | "assistant", content: message.content }));
-    const abortSignal = AbortSignal.any([signal, idle.signal]);
+    const abortSignal = turnAbort.signal;
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
     // A provider's stream is not trusted to end after an abort: undici can leave a body read
     // pending for good when the abort lands between chunks, and the SDK waits on that read.
     // So each read races the abort, and the stream is let go of without waiting for it; a

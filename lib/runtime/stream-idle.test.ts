@@ -36,4 +36,21 @@ describe("idleWatch", () => {
     expect(watch.signal.aborted).toBe(false);
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it("aborts the controller it is given, and does not fire once that was aborted otherwise", async () => {
+    const turn = new AbortController();
+    const watch = idleWatch(100, turn);
+    watch.touch();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(turn.signal.reason).toBeInstanceOf(StreamIdleError);
+    expect(watch.fired).toBe(turn.signal.reason);
+
+    const stopped = new AbortController();
+    const quiet = idleWatch(100, stopped);
+    quiet.touch();
+    stopped.abort("user");
+    await vi.advanceTimersByTimeAsync(500);
+    expect(quiet.fired).toBeUndefined();
+    expect(stopped.signal.reason).toBe("user");
+  });
 });

@@ -2,7 +2,8 @@ import type { LanguageModelV3, LanguageModelV3CallOptions } from "@ai-sdk/provid
 import type { Dialect, DialectDefinition } from "../protocol";
 import { definitionTurn } from "./demo-definition";
 import { scriptTurn } from "./demo-script";
-import { estimatedUsage, inProcessModel, pacedTextStream } from "./paced-stream";
+import { estimatedUsage, inProcessModel, pacedStreamResult } from "./paced-stream";
+import { promptJsonLength } from "./prompt-length";
 import { createRandom, splitIntoChunks } from "./random";
 
 export const DEMO_PROVIDER = "demo";
@@ -40,7 +41,7 @@ export function createDemoModel(options: DemoModelOptions): LanguageModelV3 {
       return {
         content: [{ type: "text", text }],
         finishReason: { unified: "stop", raw: "stop" },
-        usage: estimatedUsage(JSON.stringify(call.prompt), text),
+        usage: estimatedUsage(promptJsonLength(call.prompt), text),
         response: { modelId: DEMO_MODEL_ID },
         warnings: [],
       };
@@ -49,14 +50,14 @@ export function createDemoModel(options: DemoModelOptions): LanguageModelV3 {
       const text = script(call.prompt);
       const random = options.random ?? createRandom(seed);
       const chunks = splitIntoChunks(text, chunkChars, random);
-      const stream = pacedTextStream(chunks, {
+      // The web stream is made only if asked for (the AI SDK); the runtime reads the parts.
+      return pacedStreamResult(chunks, {
         paceMs,
         signal: call.abortSignal,
-        usage: estimatedUsage(JSON.stringify(call.prompt), text),
+        usage: estimatedUsage(promptJsonLength(call.prompt), text),
         name: "demo model",
         response: { id: "demo-0", modelId: DEMO_MODEL_ID },
       });
-      return { stream };
     },
   });
 }

@@ -5,6 +5,7 @@ import {
   estimatedUsage,
   type PacedStreamOptions,
   pacedPartReader,
+  pacedStreamResult,
   pacedTextStream,
 } from "./paced-stream";
 
@@ -53,6 +54,17 @@ describe("a paced stream", () => {
       ]);
     }
     expect(pacedPartReader(new ReadableStream())).toBeUndefined();
+  });
+
+  it("as a doStream result: the same parts read directly or through its stream, one stream", async () => {
+    const viaStream = pacedStreamResult(PIECES, options(0));
+    expect(viaStream.stream).toBe(viaStream.stream);
+    const reader = viaStream.stream.getReader();
+    const direct = pacedPartReader(pacedStreamResult(PIECES, options(0)));
+    if (direct === undefined) throw new Error("no direct reader");
+    const streamed = await readAll(() => reader.read());
+    expect(await readAll(() => direct.read())).toEqual(streamed);
+    expect(streamed.filter((part) => part.type === "text-delta")).toHaveLength(PIECES.length);
   });
 
   it("ends a read pending in a pause as soon as the signal aborts, and leaves the clock", async () => {

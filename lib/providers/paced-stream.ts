@@ -45,13 +45,35 @@ export interface PacedPartReader {
 }
 
 /**
- * The reader behind a stream made by `pacedTextStream`, for a reader in this process that wants
- * its parts directly (`lib/runtime/direct-parts.ts`); `undefined` for any other stream. Only one
- * of the two is read: the stream itself, or this.
+ * The reader behind a stream made by `pacedTextStream`, or behind a `doStream` result made by
+ * `pacedStreamResult`, for a reader in this process that wants its parts directly
+ * (`lib/runtime/direct-parts.ts`); `undefined` for anything else. Only one of the two is read:
+ * the stream, or this.
  */
-export function pacedPartReader(stream: ReadableStream<unknown>): PacedPartReader | undefined {
-  const reader: unknown = (stream as { [PACED_PARTS]?: unknown })[PACED_PARTS];
+export function pacedPartReader(source: object): PacedPartReader | undefined {
+  const reader: unknown = (source as { [PACED_PARTS]?: unknown })[PACED_PARTS];
   return reader instanceof PacedParts ? reader : undefined;
+}
+
+/**
+ * A paced model's `doStream` result: `{ stream }` with the web stream made only when `stream`
+ * is read (by the AI SDK). The runtime reads an in-process model's parts through
+ * `pacedPartReader(result)` and never asks for it: a web stream made per turn and not read
+ * cost about 18 µs of a run's start.
+ */
+export function pacedStreamResult(
+  pieces: readonly string[],
+  options: PacedStreamOptions,
+): { readonly stream: ReadableStream<LanguageModelV3StreamPart> } {
+  const parts = new PacedParts(pieces, options);
+  let stream: ReadableStream<LanguageModelV3StreamPart> | undefined;
+  const result = {
+    get stream() {
+      stream ??= webStream(parts);
+      return stream;
+    },
+  };
+  return Object.defineProperty(result, PACED_PARTS, { value: parts });
 }
 
 /**
@@ -65,7 +87,11 @@ export function pacedTextStream(
   options: PacedStreamOptions,
 ): ReadableStream<LanguageModelV3StreamPart> {
   const parts = new PacedParts(pieces, options);
-  const stream = new ReadableStream<LanguageModelV3StreamPart>(
+  return Object.defineProperty(webStream(parts), PACED_PARTS, { value: parts });
+}
+
+function webStream(parts: PacedParts): ReadableStream<LanguageModelV3StreamPart> {
+  return new ReadableStream<LanguageModelV3StreamPart>(
     {
       async pull(controller) {
         try {
@@ -81,7 +107,6 @@ export function pacedTextStream(
     },
     { highWaterMark: 0 },
   );
-  return Object.defineProperty(stream, PACED_PARTS, { value: parts });
 }
 
 const DONE: ReadableStreamReadResult<LanguageModelV3StreamPart> = { done: true, value: undefined };
@@ -195,9 +220,12 @@ export function failedStream(error: Error): ReadableStream<LanguageModelV3Stream
   });
 }
 
-/** Token counts for a scripted model: estimates, about four characters a token. */
-export function estimatedUsage(input: string, output: string): LanguageModelV3Usage {
-  const inputTokens = Math.ceil(input.length / 4);
+/**
+ * Token counts for a scripted model: estimates, about four characters a token. `input` is the
+ * input text, or its length.
+ */
+export function estimatedUsage(input: string | number, output: string): LanguageModelV3Usage {
+  const inputTokens = Math.ceil((typeof input === "number" ? input : input.length) / 4);
   const outputTokens = Math.ceil(output.length / 4);
   return {
     inputTokens: {

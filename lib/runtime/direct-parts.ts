@@ -49,10 +49,11 @@ export function directParts(
   ];
   const opened = Promise.resolve(
     model.doStream({ ...call.settings, prompt, abortSignal: call.abortSignal }),
-  ).then(({ stream }): SourceReader => {
-    const paced = pacedPartReader(stream);
+  ).then((result): SourceReader => {
+    // Asked of the result first: a paced result makes its web stream only when asked for it.
+    const paced = pacedPartReader(result) ?? pacedPartReader(result.stream);
     endsOnAbort = paced !== undefined;
-    return paced ?? stream.getReader();
+    return paced ?? result.stream.getReader();
   });
   let endsOnAbort = false;
   // A failed start is reported by the first read; this keeps it from being unhandled meanwhile.

@@ -67,3 +67,27 @@ describe("a custom dialect's system prompt", () => {
     expect(events.filter((event) => event.type === "error")).toEqual([]);
   });
 });
+
+describe("systemPrompt, written once per dialect and tools", () => {
+  it("hands out the same prompt again, and another for any other name, description or schema", () => {
+    const first = systemPrompt("xml", tools);
+    // Descriptions are made anew by every registry's `describe()`: equal ones, equal prompts.
+    expect(
+      systemPrompt(
+        "xml",
+        tools.map((tool) => ({ ...tool })),
+      ),
+    ).toBe(first);
+    const [read] = tools;
+    if (read === undefined) throw new Error("no tool");
+    const renamed = systemPrompt("xml", [{ ...read, name: "open" }]);
+    expect(renamed).toContain("- open: Reads a file.");
+    const described = systemPrompt("xml", [{ ...read, description: "Opens a file." }]);
+    expect(described).toContain("- read: Opens a file.");
+    const schema = { type: "object", properties: { path: { type: "string" } } };
+    expect(systemPrompt("xml", [{ ...read, inputSchema: schema }])).toContain('"path"');
+    expect(systemPrompt("action", tools)).not.toBe(first);
+    expect(systemPrompt("xml", [])).toContain("No tools are available");
+    expect(systemPrompt("xml", tools)).toBe(first);
+  });
+});

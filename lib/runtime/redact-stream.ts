@@ -31,12 +31,16 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
   return {
     push(text) {
       const buffer = held + text;
+      // Most text holds no trigger word: only its last word (which may still grow) is held,
+      // and no pattern can match what is let go of.
+      const quiet = !HAS_TRIGGER.test(buffer);
       const cut = Math.max(
-        Math.min(patternCut(buffer), valueCut(buffer, values)),
+        Math.min(quiet ? lastWordStart(buffer) : patternCut(buffer), valueCut(buffer, values)),
         buffer.length - MAX_HELD,
       );
       held = buffer.slice(cut);
-      return redactSecrets(buffer.slice(0, cut), values);
+      const final = buffer.slice(0, cut);
+      return quiet && values.length === 0 ? final : redactSecrets(final, values);
     },
     end() {
       const rest = held;
@@ -69,6 +73,13 @@ function patternCut(buffer: string): number {
     end = start;
   }
   return cut;
+}
+
+/** Where the word `buffer` ends in starts (its length when it ends in whitespace). */
+function lastWordStart(buffer: string): number {
+  let start = buffer.length;
+  while (start > 0 && !isSpace(buffer.charCodeAt(start - 1))) start--;
+  return start;
 }
 
 /** Where the longest tail of `buffer` that starts a configured value begins. */

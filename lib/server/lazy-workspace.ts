@@ -5,8 +5,9 @@ import { DEFAULT_LIMITS } from "../tools/workspace";
 
 /**
  * Tools that never look at the workspace: a call of one neither waits for it nor makes it.
- * Seeding costs about 5 ms of CPU on this machine's file system (four files and their
- * directories, mostly kernel time), as much as a short run's records, so a run that only
+ * Seeding (three directories and four file copies, `lib/tools/seed-template.ts`) costs
+ * 0.3–2 ms of CPU on this machine, mostly the kernel's and more when the disk is busy
+ * (`bench/seed-workspace.ts`), a share of a short run's records, so a run that only
  * calculates should not pay it. Any tool not listed waits for the workspace.
  */
 const WORKSPACE_FREE: ReadonlySet<Tool<unknown>> = new Set([calculateTool as Tool<unknown>]);

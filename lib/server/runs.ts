@@ -252,28 +252,9 @@ function builtinRegistry(shell: boolean): Registry {
   return registry;
 }
 
-/**
- * Default system prompts of the shared registries, by built-in dialect: the same text for every
- * run, so it is written once, not per run start. Only those are kept (a handful of strings); a
- * request's own selection of tools or a user-defined dialect gets its prompt written each time,
- * so nothing from outside input grows this.
- */
-const defaultPrompts = new WeakMap<Registry, Map<Dialect, string>>();
-
+/** The default system prompt for a dialect and tools (`systemPrompt` writes each once). */
 function defaultPrompt(dialect: Dialect | DialectDefinition, registry: Registry): string {
-  if (typeof dialect !== "string" || ![...builtinRegistries.values()].includes(registry))
-    return systemPrompt(dialect, registry.describe());
-  let prompts = defaultPrompts.get(registry);
-  if (prompts === undefined) {
-    prompts = new Map();
-    defaultPrompts.set(registry, prompts);
-  }
-  let prompt = prompts.get(dialect);
-  if (prompt === undefined) {
-    prompt = systemPrompt(dialect, registry.describe());
-    prompts.set(dialect, prompt);
-  }
-  return prompt;
+  return systemPrompt(dialect, registry.describe());
 }
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {

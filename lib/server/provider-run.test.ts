@@ -76,4 +76,45 @@ describe("providerRun", () => {
     // No secrets configured: the record as it is, serialised once.
     expect(redactRecord(leaky, [])).toEqual({ record: leaky, json: JSON.stringify(leaky) });
   });
+
+  it("takes key-shaped values out of tool results and requests, not out of the model's stream", () => {
+    const file = "OPENAI_API_KEY=sk-proj-abcdefgh1234567890XYZ\nDEBUG=1";
+    const result: TranscriptRecord = {
+      kind: "event",
+      event: {
+        type: "result",
+        id: "r1",
+        timestamp: 1,
+        callId: "c1",
+        payload: {
+          tool: "read",
+          status: "success",
+          content: file,
+          outcome: "Read 2 lines",
+          durationMs: 1,
+        },
+      },
+    };
+    const { record, json } = redactRecord(result, []);
+    expect(json).not.toContain("sk-proj-abcdefgh");
+    expect(json).toBe(JSON.stringify(record));
+    expect(record).toMatchObject({
+      event: { payload: { content: "OPENAI_API_KEY=[redacted]\nDEBUG=1" } },
+    });
+    // The record handed in is not changed: the loop's own copy (what the model gets) stays whole.
+    expect(result).toMatchObject({ event: { payload: { content: file } } });
+    const request: TranscriptRecord = {
+      kind: "request",
+      turn: 1,
+      t: 0,
+      provider: "demo",
+      model: "scripted",
+      messages: [{ role: "user", content: `results: ${file}` }],
+      settings: {},
+    };
+    expect(redactRecord(request, []).json).not.toContain("sk-proj-abcdefgh");
+    // The model's text was redacted as it streamed; its chunks and events keep their spans.
+    const chunk: TranscriptRecord = { kind: "chunk", turn: 0, t: 1, text: "password: hunter22x" };
+    expect(redactRecord(chunk, []).record).toBe(chunk);
+  });
 });

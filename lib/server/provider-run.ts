@@ -3,7 +3,7 @@ import { safeParseJson } from "../protocol/safe-json";
 import { mergeStopSequences, type ResolvedProviderModel, secretsOf } from "../providers";
 import { type CallSettings, createStreamTurn, type StreamTurn } from "../runtime/model-turn";
 import { describeFailures } from "../runtime/provider-errors";
-import { REDACTED, redactSecrets } from "../runtime/redact";
+import { HAS_TRIGGER, REDACTED, redactSecrets, redactSecretsDeep } from "../runtime/redact";
 import { redactingStreamTurn } from "../runtime/redact-stream";
 import type { ServerConfig } from "./config";
 
@@ -61,9 +61,28 @@ export interface RedactedRecord {
  * The last line of defence before a record is streamed or stored: a configured key's value
  * anywhere in it (a tool result quoting an error, say) is replaced. Secrets are looked up in
  * the record's JSON, so any field is covered; records without one pass through unchanged.
+ * Text that did not come through the model's stream (tool results, errors, the user's words,
+ * request records) also loses key-shaped values (`redactSecrets`' patterns): a tool that read
+ * a `.env` must not put its keys into the transcript or the page. The model itself got the
+ * result whole (the loop keeps its own copy), so a file it rewrites keeps its real keys. The
+ * model's own text was redacted as it streamed, before parsing: its chunks and parsed events
+ * are left as they are, so their spans stay true.
  */
 export function redactRecord(record: TranscriptRecord, secrets: readonly string[]): RedactedRecord {
   const json = JSON.stringify(record);
+  const configured = withoutConfigured(record, json, secrets);
+  if (!fromOutsideTheStream(configured.record) || !HAS_TRIGGER.test(configured.json))
+    return configured;
+  const cleaned = redactSecretsDeep(configured.record);
+  const cleanedJson = JSON.stringify(cleaned);
+  return cleanedJson === configured.json ? configured : { record: cleaned, json: cleanedJson };
+}
+
+function withoutConfigured(
+  record: TranscriptRecord,
+  json: string,
+  secrets: readonly string[],
+): RedactedRecord {
   if (secrets.length === 0) return { record, json };
   const escaped = secrets.filter((secret) => secret.length >= 8).map(jsonEscaped);
   if (!escaped.some((secret) => json.includes(secret))) return { record, json };
@@ -74,6 +93,14 @@ export function redactRecord(record: TranscriptRecord, secrets: readonly string[
   return parsed.ok
     ? { record: parsed.value as TranscriptRecord, json: JSON.stringify(parsed.value) }
     : { record, json };
+}
+
+/** Records whose text did not come through the model's (already redacted) stream. */
+function fromOutsideTheStream(record: TranscriptRecord): boolean {
+  if (record.kind === "request") return true;
+  if (record.kind !== "event") return false;
+  const { type } = record.event;
+  return type === "result" || type === "error" || type === "user";
 }
 
 /** A string as it appears inside JSON text (quotes and backslashes escaped). */

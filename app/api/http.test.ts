@@ -111,6 +111,45 @@ describe("readBody", () => {
     expect(cancelled).toBe(true);
   });
 
+  it("refuses bytes that are not UTF-8 as they arrive, while the client holds the body open", async () => {
+    let cancelled = false;
+    const open = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(Uint8Array.from([...new TextEncoder().encode('{"a":"'), 0xff]));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request("http://test/", {
+      method: "POST",
+      body: open,
+      duplex: "half",
+    } as RequestInit);
+    // An idle limit far past the test's timeout: only reading as it arrives answers in time.
+    const response = (await readCappedText(request, MAX_BODY_BYTES, 600_000)) as Response;
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: "body: not valid UTF-8." });
+    expect(cancelled).toBe(true);
+  });
+
+  it("keeps a character split across chunks whole", async () => {
+    const bytes = new TextEncoder().encode('{"a":"é"}');
+    const split = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, 7));
+        controller.enqueue(bytes.slice(7));
+        controller.close();
+      },
+    });
+    const request = new Request("http://test/", {
+      method: "POST",
+      body: split,
+      duplex: "half",
+    } as RequestInit);
+    expect(await readCappedText(request, MAX_BODY_BYTES)).toBe('{"a":"é"}');
+  });
+
   it("reads a body within the cap", async () => {
     const request = new Request("http://test/", { method: "POST", body: '{"a":[1,{"b":2}]}' });
     expect(await readBody(request, schema)).toEqual({ a: [1, { b: 2 }] });

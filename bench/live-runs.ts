@@ -12,15 +12,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
+import { DEMO_MESSAGES } from "./demo-messages";
 import { fixed, table } from "./table";
 
-const MESSAGES = [
-  "list the files",
-  "read README.md",
-  "calculate 12 * 12",
-  "demo: parallel batch",
-  "hello",
-];
 const PACE_MS = 15;
 /** `--load`: only the load part (for profiling and before/after comparisons). */
 const loadOnly = process.argv.includes("--load");
@@ -85,7 +79,7 @@ async function readFrames(
 
 const startBody = (index: number) =>
   JSON.stringify({
-    message: MESSAGES[index % MESSAGES.length],
+    message: DEMO_MESSAGES[index % DEMO_MESSAGES.length],
     dialect: "xml",
     model: { provider: "demo", settings: { paceMs: PACE_MS } },
   });

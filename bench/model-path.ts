@@ -20,6 +20,7 @@ import { runInEnvironment } from "../lib/runtime/run-environment";
 import { systemPrompt } from "../lib/runtime/system-prompt";
 import { createMemoryStore } from "../lib/store";
 import { builtinTools, createRegistry, ensureWorkspace } from "../lib/tools";
+import { DEMO_MESSAGES } from "./demo-messages";
 
 const messages = [
   { role: "system" as const, content: "You write xml." },
@@ -43,13 +44,6 @@ async function turn(streamTurn: StreamTurn, paceMs: number): Promise<number> {
   return parts;
 }
 
-const MESSAGES = [
-  "list the files",
-  "read README.md",
-  "calculate 12 * 12",
-  "demo: parallel batch",
-  "hello",
-];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "wirescope-model-path-"));
 const relics = createMemoryStore();
 let runs = 0;
@@ -99,7 +93,8 @@ async function main() {
   const streamTurn = chain();
   // Warm-up: module loading, JIT.
   await Promise.all(Array.from({ length: 300 }, () => turn(streamTurn, 1)));
-  for (let i = 0; i < 200; i++) await agentRun(streamTurn, MESSAGES[i % MESSAGES.length] as string);
+  for (let i = 0; i < 200; i++)
+    await agentRun(streamTurn, DEMO_MESSAGES[i % DEMO_MESSAGES.length] as string);
   for (let round = 0; round < 3; round++) {
     await measure("300 turns at once, 15 ms", async () => {
       const counts = await Promise.all(Array.from({ length: 300 }, () => turn(streamTurn, 15)));
@@ -115,7 +110,7 @@ async function main() {
       async () => {
         let records = 0;
         for (let i = 0; i < 500; i++) {
-          records += await agentRun(streamTurn, MESSAGES[i % MESSAGES.length] as string);
+          records += await agentRun(streamTurn, DEMO_MESSAGES[i % DEMO_MESSAGES.length] as string);
         }
         return records;
       },

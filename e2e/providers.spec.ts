@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import {
   type FakeProviderServer,
   startFakeProviderServer,
@@ -34,6 +34,23 @@ function recordsOf(body: string): RunRecord[] {
     .map((line) => JSON.parse(line.slice("data: ".length)) as RunRecord);
 }
 
+/** A run of "list the files" on the compat provider's `model`, started by the page's own fetch. */
+async function runFromPage(page: Page, model: string): Promise<string> {
+  await page.goto("/api/models");
+  return page.evaluate(async (id) => {
+    const response = await fetch("/api/runs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        message: "list the files",
+        dialect: "xml",
+        model: { provider: "compat", id },
+      }),
+    });
+    return response.text();
+  }, model);
+}
+
 test("lists the configured OpenAI-compatible server and its models", async ({ request }) => {
   const response = await request.get("/api/models");
   expect(response.ok()).toBe(true);
@@ -46,19 +63,7 @@ test("lists the configured OpenAI-compatible server and its models", async ({ re
 });
 
 test("runs an agent through the compat provider from the page", async ({ page }) => {
-  await page.goto("/api/models");
-  const body = await page.evaluate(async () => {
-    const response = await fetch("/api/runs", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        message: "list the files",
-        dialect: "xml",
-        model: { provider: "compat", id: "scripted" },
-      }),
-    });
-    return response.text();
-  });
+  const body = await runFromPage(page, "scripted");
   const records = recordsOf(body);
   expect(records[0]?.kind).toBe("run");
   expect(records.find((record) => record.kind === "request")?.provider).toBe("compat");
@@ -89,19 +94,7 @@ test("a provider failure arrives as an error event and the stream ends", async (
 });
 
 test("input a prompt cache served is shown and priced at its own rate", async ({ page }) => {
-  await page.goto("/api/models");
-  const body = await page.evaluate(async () => {
-    const response = await fetch("/api/runs", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        message: "list the files",
-        dialect: "xml",
-        model: { provider: "compat", id: "cached" },
-      }),
-    });
-    return response.text();
-  });
+  const body = await runFromPage(page, "cached");
   const transcriptId = (recordsOf(body)[0] as RunRecord & { transcriptId: string }).transcriptId;
   const metrics = recordsOf(body).flatMap((record) =>
     record.event?.type === "metric" ? [record.event as unknown as MetricLike] : [],

@@ -16,6 +16,25 @@ function endlessBody(chunk = 64 * 1024) {
   return { stream, seen };
 }
 
+/** A request whose body sends `head` and then stays open; says whether the reader cancelled it. */
+function heldOpen(head: Uint8Array) {
+  let cancelled = false;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(head);
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  const request = new Request("http://test/", {
+    method: "POST",
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
+  return { request, cancelled: () => cancelled };
+}
+
 describe("readBody", () => {
   it("refuses a declared Content-Length over the cap without reading", async () => {
     const { stream, seen } = endlessBody();
@@ -87,50 +106,24 @@ describe("readBody", () => {
   });
 
   it("refuses a body that stops sending mid-way with a 408 naming the limit, and cancels it", async () => {
-    let cancelled = false;
-    const stalled = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"a":'));
-      },
-      cancel() {
-        cancelled = true;
-      },
-    });
-    const request = new Request("http://test/", {
-      method: "POST",
-      body: stalled,
-      duplex: "half",
-    } as RequestInit);
-    const response = (await readCappedText(request, MAX_BODY_BYTES, 20)) as Response;
+    const body = heldOpen(new TextEncoder().encode('{"a":'));
+    const response = (await readCappedText(body.request, MAX_BODY_BYTES, 20)) as Response;
     expect(response.status).toBe(408);
     expect(await response.json()).toEqual({
       error: expect.stringMatching(
         /^body: nothing arrived for 0\.02 s \(WIRESCOPE_BODY_IDLE_TIMEOUT_S\)/,
       ),
     });
-    expect(cancelled).toBe(true);
+    expect(body.cancelled()).toBe(true);
   });
 
   it("refuses bytes that are not UTF-8 as they arrive, while the client holds the body open", async () => {
-    let cancelled = false;
-    const open = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(Uint8Array.from([...new TextEncoder().encode('{"a":"'), 0xff]));
-      },
-      cancel() {
-        cancelled = true;
-      },
-    });
-    const request = new Request("http://test/", {
-      method: "POST",
-      body: open,
-      duplex: "half",
-    } as RequestInit);
+    const body = heldOpen(Uint8Array.from([...new TextEncoder().encode('{"a":"'), 0xff]));
     // An idle limit far past the test's timeout: only reading as it arrives answers in time.
-    const response = (await readCappedText(request, MAX_BODY_BYTES, 600_000)) as Response;
+    const response = (await readCappedText(body.request, MAX_BODY_BYTES, 600_000)) as Response;
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "body: not valid UTF-8." });
-    expect(cancelled).toBe(true);
+    expect(body.cancelled()).toBe(true);
   });
 
   it("keeps a character split across chunks whole", async () => {

@@ -115,8 +115,12 @@ export function maskSecretsDeep<T>(value: T, secrets: readonly string[] = []): T
 }
 
 /** Every string in a JSON-like value through `redactSecrets` (a new value; the input is kept). */
-export function redactSecretsDeep<T>(value: T, secrets: readonly string[] = []): T {
-  return mapStrings(value, (text) => redactSecrets(text, secrets));
+export function redactSecretsDeep<T>(
+  value: T,
+  secrets: readonly string[] = [],
+  patterns: readonly SecretPattern[] = ALL_PATTERNS,
+): T {
+  return mapStrings(value, (text) => redactSecrets(text, secrets, patterns));
 }
 
 /** A copy of a JSON-like value with `change` applied to every string in it (keys untouched). */

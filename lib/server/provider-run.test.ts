@@ -1,6 +1,7 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
+import type { ResultEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { ResolvedProviderModel } from "../providers";
 import { providerRun, redactRecord } from "./provider-run";
@@ -113,6 +114,21 @@ describe("providerRun", () => {
       settings: {},
     };
     expect(redactRecord(request, []).json).not.toContain("sk-proj-abcdefgh");
+    // A result as the next request carries it: JSON inside a message, its quotes escaped.
+    const encoded = { ...request, messages: [{ role: "user", content: JSON.stringify([file]) }] };
+    expect(redactRecord(encoded as TranscriptRecord, []).json).not.toContain("sk-proj-abcdefgh");
+    // Source code keeps its words: only values shaped like keys go.
+    const code = "interface User { password: string; secret?: string }\nconst token = read();";
+    const source: TranscriptRecord = {
+      ...result,
+      event: {
+        ...result.event,
+        payload: { ...(result.event as ResultEvent).payload, content: code },
+      },
+    } as TranscriptRecord;
+    expect(redactRecord(source, []).record).toMatchObject({
+      event: { payload: { content: code } },
+    });
     // The model's text was redacted as it streamed; its chunks and events keep their spans.
     const chunk: TranscriptRecord = { kind: "chunk", turn: 0, t: 1, text: "password: hunter22x" };
     expect(redactRecord(chunk, []).record).toBe(chunk);

@@ -23,18 +23,26 @@ let validate: Validate | null = null;
 let loading: Promise<Validate> | null = null;
 
 function loadValidator(): Promise<Validate> {
-  loading ??= import("@/lib/protocol/definition-schema").then((module) => {
-    validate = module.parseDefinition;
-    cache = null;
-    for (const listener of listeners) listener();
-    return module.parseDefinition;
-  });
+  loading ??= import("@/lib/protocol/definition-schema").then(
+    (module) => {
+      validate = module.parseDefinition;
+      cache = null;
+      for (const listener of listeners) listener();
+      return module.parseDefinition;
+    },
+    (error: unknown) => {
+      // Asked for again at the next read (a network blip must not hide the list for good).
+      loading = null;
+      console.error("The saved dialects' validator did not load:", error);
+      throw error;
+    },
+  );
   return loading;
 }
 
 function read(): readonly DialectDefinition[] {
   if (validate === null) {
-    void loadValidator();
+    loadValidator().catch(() => {}); // logged there; tried again at the next read
     return EMPTY;
   }
   const raw = window.localStorage.getItem(KEY);

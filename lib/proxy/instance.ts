@@ -17,7 +17,7 @@ export interface ProxyLimits {
   maxRecordChars: number;
   /** `WIRESCOPE_BODY_IDLE_TIMEOUT_S` (default 30): a request body silent this long gets 408. */
   bodyIdleMs: number;
-  /** `WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S` (default 120): an upstream silent this long is given up. */
+  /** `WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S` (default 600): an upstream silent this long is given up. */
   upstreamIdleMs: number;
 }
 

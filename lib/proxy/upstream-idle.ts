@@ -1,10 +1,11 @@
 /**
  * How long a proxied upstream may send nothing (`WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S`):
  * before its answer's headers, and between two reads of its body while the client waits for
- * more. Generous by default: a model may think for a long while before its first token, or
- * between two, and an agent's own timeout is usually shorter.
+ * more. Generous by default, as long as the providers' own SDKs wait (10 minutes): a call that
+ * does not stream sends no headers until its whole answer is ready, and a reasoning model may
+ * think for minutes first.
  */
-export const DEFAULT_UPSTREAM_IDLE_MS = 120_000;
+export const DEFAULT_UPSTREAM_IDLE_MS = 600_000;
 
 /** `WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S` in ms: a positive number of seconds, else the default. */
 export function readUpstreamIdleMs(env: Record<string, string | undefined> = process.env): number {

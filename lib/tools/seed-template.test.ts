@@ -1,4 +1,13 @@
-import { appendFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import {
+  appendFile,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  writeFile,
+} from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -58,6 +67,10 @@ describe("seeding from the template", () => {
       await writeFile(path.join(template(), file), "stale\n");
     }
     await expectSamples((await ensureWorkspace(dataDir, "fresh")).root);
+    // Replaced, not left beside a new directory at every start.
+    await expectSamples(template());
+    const left = await readdir(path.join(dataDir, "workspaces"));
+    expect(left.filter((name) => name.startsWith(".seed"))).toEqual([TEMPLATE_NAME]);
   });
 
   it("seeds from memory when the template is gone, and makes it again for the next workspace", async () => {

@@ -81,13 +81,29 @@ async function makeTemplate(parent: string): Promise<string> {
     await rename(fresh, named);
     return named;
   } catch {
-    // Another process made it first (or something else is in the way).
+    // Another process made it first, or an old or altered template is in the way.
     if (await holdsSamples(named)) {
       await rm(fresh, { recursive: true, force: true });
       return named;
     }
+    return replaceTemplate(named, fresh);
+  }
+}
+
+/**
+ * Puts `fresh` where a template that no longer holds the samples was (moved aside, then
+ * deleted), so no process start leaves a new directory behind; `fresh` as it is when that fails.
+ */
+async function replaceTemplate(named: string, fresh: string): Promise<string> {
+  const stale = `${fresh}-stale`;
+  try {
+    await rename(named, stale);
+    await rename(fresh, named);
+  } catch {
     return fresh;
   }
+  await rm(stale, { recursive: true, force: true });
+  return named;
 }
 
 async function holdsSamples(directory: string): Promise<boolean> {

@@ -41,6 +41,8 @@ async function post(
         { status: 202 },
       );
     if (registry.stop(runId)) return Response.json({ stopped: runId });
+    // Here, not stoppable: it is finishing on its own (no stop was sent), so it has ended.
+    return ended(store, local);
   }
   const info = await store.getRunInfo(runId);
   if (info === null) return problem(404, `runId: no run "${runId}".`);

@@ -109,6 +109,12 @@ describe("summarizeRecords", () => {
       prices: mergePrices({ "anthropic/claude-sonnet-4-5": { input: 3, output: 15 } }),
     });
     expect(plain.cost?.usd).toBeCloseTo((20_000 * 3 + 200 * 15) / 1e6, 12);
+    // A metric saying more was cached than sent (stored before that was checked) is cut to fit.
+    const over = summarizeRecords(
+      [request(0), metric(0, 100, { ...step, input: 100, cacheRead: 500, cacheWrite: 500 })],
+      { prices: mergePrices() },
+    );
+    expect(over).toMatchObject({ tokensIn: 100, cacheRead: 100, cacheWrite: 0 });
     expectSums(summary);
   });
 

@@ -4,6 +4,7 @@ import type { ActionSpec, MetricEvent, ProtocolEvent, ResultStatus } from "../pr
 import type { TranscriptRecord } from "../protocol/records";
 import { estimateMessagesTokens, estimateTokensOfLength } from "./estimate";
 import { coveredMs } from "./intervals";
+import { cacheParts } from "./token-counts";
 import { combineSources, runCost, turnCost } from "./totals";
 import type { CallTiming, RunSummary, TokenSource, TurnMetrics } from "./types";
 
@@ -257,8 +258,10 @@ function measure(found: TurnState, tally: TurnTally | undefined, options: Summar
     turn.metricId = metric.id;
     turn.tokensIn = metric.step.input;
     turn.tokensOut = metric.step.output;
-    turn.cacheRead = metric.step.cacheRead ?? 0;
-    turn.cacheWrite = metric.step.cacheWrite ?? 0;
+    // Cut to fit in the input: a metric stored before that was checked may say more.
+    const cache = cacheParts(metric.step.input, metric.step.cacheRead, metric.step.cacheWrite);
+    turn.cacheRead = cache.cacheRead ?? 0;
+    turn.cacheWrite = cache.cacheWrite ?? 0;
     turn.tokenSource = metric.tokenSource ?? "unknown";
     turn.ttftMs = metric.step.ttftMs;
     turn.modelMs = metric.step.durationMs;

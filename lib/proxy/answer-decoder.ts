@@ -5,6 +5,7 @@
  * what the upstream sends: what it cannot read becomes a `problem` delta.
  */
 import { createParser } from "eventsource-parser";
+import { tokenCount } from "../metrics/token-counts";
 import { isPlainObject, safeParseJson } from "../protocol/safe-json";
 import type { UpstreamFormat } from "./upstreams";
 
@@ -252,9 +253,8 @@ function anthropicWholeDeltas(body: unknown): AnswerDelta[] {
   return [...blocks, ...usage];
 }
 
-/** A whole number ≥ 0, or nothing. */
-const count = (value: unknown): number | undefined =>
-  typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
+/** A whole number of tokens, 0 to a trillion, or nothing (an upstream is not believed past it). */
+const count = tokenCount;
 
 /** OpenAI's `usage`: `prompt_tokens` include the cached ones (`prompt_tokens_details`). */
 function openaiUsage(usage: unknown): AnswerDelta[] {
@@ -274,8 +274,9 @@ function anthropicUsage(usage: unknown): AnswerDelta[] {
   const uncached = count(usage.input_tokens);
   const cacheRead = uncached === undefined ? undefined : count(usage.cache_read_input_tokens);
   const cacheWrite = uncached === undefined ? undefined : count(usage.cache_creation_input_tokens);
+  // The sum of three believable counts is believed only as a count itself.
   const input =
-    uncached === undefined ? undefined : uncached + (cacheRead ?? 0) + (cacheWrite ?? 0);
+    uncached === undefined ? undefined : count(uncached + (cacheRead ?? 0) + (cacheWrite ?? 0));
   return usageDelta({ input, output: count(usage.output_tokens), cacheRead, cacheWrite });
 }
 

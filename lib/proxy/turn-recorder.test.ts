@@ -336,6 +336,39 @@ describe("TurnRecorder usage", () => {
     expect(metric?.type === "metric" && metric.step.cacheWrite).toBe(undefined);
   });
 
+  it("does not believe counts past a trillion, nor more cached than was sent", () => {
+    const huge = createAnswerDecoder("anthropic", true, 1 << 20).push(
+      sse([
+        {
+          type: "message_start",
+          message: {
+            usage: {
+              input_tokens: 10,
+              cache_read_input_tokens: 1.7e308,
+              cache_creation_input_tokens: 1.7e308,
+            },
+          },
+        },
+      ]),
+    );
+    expect(huge).toEqual([{ kind: "usage", input: 10 }]);
+    const openai = createAnswerDecoder("openai", true, 1 << 20).push(
+      sse([
+        {
+          choices: [],
+          usage: {
+            prompt_tokens: 10,
+            completion_tokens: 1e300,
+            prompt_tokens_details: { cached_tokens: 100 },
+          },
+        },
+      ]),
+    );
+    expect(openai).toEqual([{ kind: "usage", input: 10, cacheRead: 100 }]);
+    const metric = record([text("<end>"), ...openai]).events.find((e) => e.type === "metric");
+    expect(metric).toMatchObject({ step: { input: 10, cacheRead: 10 } });
+  });
+
   it("keeps no cache counts without a reported input (they are parts of it)", () => {
     const { events } = record([text("<end>"), { kind: "usage", output: 3, cacheRead: 9 }]);
     const metric = events.find((event) => event.type === "metric");

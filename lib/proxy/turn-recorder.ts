@@ -11,6 +11,7 @@
  */
 
 import { estimateTokens } from "../metrics/estimate";
+import { cacheParts } from "../metrics/token-counts";
 import {
   DEFAULT_DETECT_WINDOW,
   type DetectableDialect,
@@ -324,9 +325,8 @@ export class TurnRecorder {
       durationMs,
       ttftMs: this.firstAt ?? 0,
     };
-    // Parts of a reported input only (an estimated one has no cache counts).
-    if (input !== undefined && cacheRead !== undefined) step.cacheRead = cacheRead;
-    if (input !== undefined && cacheWrite !== undefined) step.cacheWrite = cacheWrite;
+    // Parts of a reported input only (an estimated one has no cache counts), cut to fit in it.
+    if (input !== undefined) Object.assign(step, cacheParts(input, cacheRead, cacheWrite));
     const event: MetricEvent = {
       type: "metric",
       id: `t${this.options.turn}-capture-metric`,

@@ -1,4 +1,5 @@
 import { estimateTokens } from "../metrics/estimate";
+import { cacheParts } from "../metrics/token-counts";
 import type { MetricTokenSource, ProtocolEvent, TokenStep } from "../protocol/events";
 import type { ReportedUsage } from "./usage";
 
@@ -28,10 +29,7 @@ export function tokenSourceOf(
  */
 export function cacheCounts(usage: ReportedUsage): Pick<TokenStep, "cacheRead" | "cacheWrite"> {
   if (usage.inputTokens === undefined) return {};
-  const counts: Pick<TokenStep, "cacheRead" | "cacheWrite"> = {};
-  if (usage.cacheReadTokens !== undefined) counts.cacheRead = usage.cacheReadTokens;
-  if (usage.cacheWriteTokens !== undefined) counts.cacheWrite = usage.cacheWriteTokens;
-  return counts;
+  return cacheParts(usage.inputTokens, usage.cacheReadTokens, usage.cacheWriteTokens);
 }
 
 /** Per-turn and running totals, emitted as one `metric` event per model turn. */

@@ -4,6 +4,7 @@
  * bottom make a new field or event type fail to compile until it is described here.
  */
 import { z } from "zod";
+import { MAX_TOKEN_COUNT } from "../metrics/token-counts";
 import {
   type ActionSpec,
   type ErrorCode,
@@ -97,18 +98,26 @@ const end = z.strictObject({
   span: span.optional(),
 });
 
-const tokens = { input: z.number(), output: z.number(), durationMs: z.number() };
+/** One turn's tokens: whole numbers up to `MAX_TOKEN_COUNT` (a file is not believed past it). */
+const tokenCount = count.max(MAX_TOKEN_COUNT);
 const metric = z.strictObject({
   type: z.literal("metric"),
   ...base,
   turn: count.optional(),
-  step: z.strictObject({
-    ...tokens,
-    ttftMs: z.number(),
-    cacheRead: count.optional(),
-    cacheWrite: count.optional(),
-  }),
-  total: z.strictObject(tokens),
+  step: z
+    .strictObject({
+      input: tokenCount,
+      output: tokenCount,
+      durationMs: z.number(),
+      ttftMs: z.number(),
+      cacheRead: tokenCount.optional(),
+      cacheWrite: tokenCount.optional(),
+    })
+    .refine((step) => (step.cacheRead ?? 0) + (step.cacheWrite ?? 0) <= step.input, {
+      error: "cacheRead and cacheWrite are parts of input: together at most input",
+      path: ["cacheRead"],
+    }),
+  total: z.strictObject({ input: count, output: count, durationMs: z.number() }),
   tokenSource: enumOf(["provider", "estimate", "mixed"] as const).optional(),
 });
 

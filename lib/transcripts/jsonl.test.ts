@@ -64,6 +64,24 @@ describe("exportJsonl → parseJsonl", () => {
       ok: false,
       error: { line: at, message: expect.stringContaining("event.step.cacheRead") },
     });
+    // More cached than the input, or counts that are not believable tokens: refused by field.
+    expect(parseJsonl(withCache(record.event.step.input + 1))).toMatchObject({
+      ok: false,
+      error: { line: at, message: expect.stringContaining("event.step.cacheRead") },
+    });
+    for (const input of [-1000, 1e308, 2.5]) {
+      const bad = withLine(
+        at,
+        JSON.stringify({
+          ...record,
+          event: { ...record.event, step: { ...record.event.step, input } },
+        }),
+      );
+      expect(parseJsonl(bad)).toMatchObject({
+        ok: false,
+        error: { line: at, message: expect.stringContaining("event.step.input") },
+      });
+    }
   });
 
   it("accepts CRLF line ends, a byte-order mark and blank lines", () => {

@@ -38,6 +38,19 @@ const CASES: Record<SecretPattern, [text: string, secret: string][]> = {
     ["clone with ghp_abcdefghijklmnop1234", "ghp_abcdefghijklmnop1234"],
     ["GITHUB_TOKEN=x_ghp_abcdefghijklmnop1234", "ghp_abcdefghijklmnop1234"],
   ],
+  awsKey: [
+    ["AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE", "AKIAIOSFODNN7EXAMPLE"],
+    ["temporary ASIAY34FZKBOKMUTVV7A here", "ASIAY34FZKBOKMUTVV7A"],
+  ],
+  underscoredKey: [["stripe sk_live_4eC39HqLyjWDarjtT1zdp7dc", "sk_live_4eC39HqLyjWDarjtT1zdp7dc"]],
+  slackToken: [["SLACK=xoxb-123456789012-abcdefghijkl", "xoxb-123456789012-abcdefghijkl"]],
+  jsonWebToken: [
+    [
+      "jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U ok",
+      "dozjgNryP4J3jVmNHl0w5N",
+    ],
+  ],
+  urlPassword: [["DATABASE_URL=postgres://admin:s3cretPassw0rd@db.internal/app", "s3cretPassw0rd"]],
 };
 
 describe("each redaction pattern alone", () => {
@@ -62,6 +75,23 @@ describe("each redaction pattern alone", () => {
       expect(HAS_TRIGGER.test(match)).toBe(true);
     },
   );
+
+  it("in JSON-escaped text (a result inside a request) a backslash ends the value", () => {
+    const escaped = String.raw`{\"password\": \"hunter2hunter2\", \"note\": \"Bearer abcdefghij\nnext line\"}`;
+    const redacted = redactSecrets(escaped);
+    expect(redacted).not.toContain("hunter2");
+    expect(redacted).not.toContain("abcdefghij");
+    expect(redacted).toContain(String.raw`\nnext line`);
+  });
+
+  it("keeps a URL's scheme and user, and text without a password", () => {
+    expect(redactSecrets("postgres://admin:pw12345@db/app")).toBe(
+      `postgres://admin:${REDACTED}@db/app`,
+    );
+    expect(redactSecrets("see https://example.com/a:b and mailto:x@y")).toBe(
+      "see https://example.com/a:b and mailto:x@y",
+    );
+  });
 
   it("configured values alone: exact matches no pattern would catch", () => {
     const key = "Zq7Wv3Lm9Tx2";

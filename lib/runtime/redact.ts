@@ -9,21 +9,32 @@ export const REDACTED = "[redacted]";
  * kept (a name, a separator) in its first two groups. Named so that each is tested alone.
  */
 export const SECRET_PATTERNS = {
-  bearer: /\b(bearer|basic)(\s+)[^\s"',;()[\]{}<>]{5,}[^\s"',;()[\]{}<>.]/gi,
+  // A backslash ends a value: in JSON-escaped text (a result inside a request) it starts `\n`.
+  bearer: /\b(bearer|basic)(\s+)[^\s"',;()[\]{}<>\\]{5,}[^\s"',;()[\]{}<>.\\]/gi,
   credentialField:
-    /\b((?:x-)?(?:api|goog-api)[-_]?key|authorization|access[-_]?token|auth[-_]?token|password|secret)("?\s*[:=]\s*"?)(?:(?:bearer|basic)\s+)?(?:[^\s"',;&()[\]{}<>]*[^\s"',;&()[\]{}<>.])/gi,
-  keyParameter: /([?&](?:key|api_key|apikey|token|access_token)=)()[^&\s"']+/gi,
+    /\b((?:x-)?(?:api|goog-api)[-_]?key|authorization|access[-_]?token|auth[-_]?token|password|(?:aws_)?secret_access_key|secret)(\\?"?\s*[:=]\s*\\?"?)(?:(?:bearer|basic)\s+)?(?:[^\s"',;&()[\]{}<>\\]*[^\s"',;&()[\]{}<>.\\])/gi,
+  keyParameter: /([?&](?:key|api_key|apikey|token|access_token)=)()[^&\s"'\\]+/gi,
   // Not after a letter or digit ("disk-…" is no key), but after "_" ("token_sk-…" is).
   prefixedKey: /(?<![A-Za-z0-9])()()(?:sk|pk|rk)-[A-Za-z0-9_-]{8,}/g,
   googleKey: /(?<![A-Za-z0-9])()()AIza[A-Za-z0-9_-]{20,}/g,
   vendorToken: /(?<![A-Za-z0-9])()()(?:gsk|xai|hf|ghp|github_pat)_[A-Za-z0-9_]{12,}/g,
+  // AWS access key ids (long-term `AKIA…`, temporary `ASIA…`).
+  awsKey: /(?<![A-Za-z0-9])()()(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Za-z])/g,
+  // Stripe-style live and test keys (`sk_live_…`, `rk_test_…`).
+  underscoredKey: /(?<![A-Za-z0-9])()()(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}/g,
+  slackToken: /(?<![A-Za-z0-9])()()xox[abprs]-[A-Za-z0-9-]{10,}/g,
+  jsonWebToken:
+    /(?<![A-Za-z0-9_-])()()eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+  // The password of a URL (`postgres://admin:…@host`): the scheme and user are kept.
+  urlPassword: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/"'\\]+:)()[^\s@/"'\\]+(?=@)/gi,
 } as const satisfies Record<string, RegExp>;
 
 export type SecretPattern = keyof typeof SECRET_PATTERNS;
 
 /**
  * Words every `SECRET_PATTERNS` match holds (case aside): `bearer`/`basic`; `key`, `token`,
- * `authorization`, `password`, `secret` for the fields and parameters; the key prefixes. Text
+ * `authorization`, `password`, `secret` for the fields and parameters; the key prefixes; `://`
+ * for a URL's password. Text
  * holding none of them cannot match a pattern, so it is checked with one scan instead of six
  * (most text a model streams). A new pattern must start with one of these, or add its own.
  */
@@ -44,6 +55,14 @@ export const SECRET_TRIGGERS = [
   "hf_",
   "ghp_",
   "github_pat_",
+  "akia",
+  "asia",
+  "sk_",
+  "rk_",
+  "pk_",
+  "xox",
+  "eyj",
+  "://",
 ] as const;
 
 /** Whether `text` holds a `SECRET_TRIGGERS` word (not global: no state between calls). */

@@ -68,8 +68,8 @@ export interface RedactedRecord {
  * anywhere in it (a tool result quoting an error, say) is replaced. Secrets are looked up in
  * the record's JSON, so any field is covered; records without one pass through unchanged.
  * Text that did not come through the model's stream (tool results, errors, the user's words,
- * request records) also loses values shaped like keys (`KEY_SHAPED`: `sk-…`, `AIza…`, vendor
- * tokens, `Bearer …`): a tool that read a `.env` must not put its keys into the transcript or
+ * request records) also loses values shaped like keys (`KEY_SHAPED`: `sk-…`, `AIza…`, vendor,
+ * AWS, Slack and Stripe keys, JWTs, a URL's password, `Bearer …`): a tool that read a `.env` must not put its keys into the transcript or
  * the page. Not the field patterns (`password: …`, `secret = …`): a result is often source code,
  * and `password: string;` must stay as it is, also for a later run rebuilt from the stored
  * records. The model itself got the result whole in this run (the loop keeps its own copy). The
@@ -104,7 +104,17 @@ function withoutConfigured(
 }
 
 /** The patterns that match a key by its own shape, whatever text is around it. */
-const KEY_SHAPED: readonly SecretPattern[] = ["prefixedKey", "googleKey", "vendorToken", "bearer"];
+const KEY_SHAPED: readonly SecretPattern[] = [
+  "prefixedKey",
+  "googleKey",
+  "vendorToken",
+  "awsKey",
+  "underscoredKey",
+  "slackToken",
+  "jsonWebToken",
+  "urlPassword",
+  "bearer",
+];
 
 /** Records whose text did not come through the model's (already redacted) stream. */
 function fromOutsideTheStream(record: TranscriptRecord): boolean {

@@ -18,14 +18,21 @@ describe("host check", () => {
     },
   );
 
-  it.each(["evil.example", "evil.example:3000", "127.0.0.1.nip.io", "localhost.evil", "0.0.0.0"])(
-    "refuses %s, naming it",
-    (host) => {
-      expect(hostProblem(headers(host), loopback)).toMatch(
-        /^host: ".*" is not served here; add it to WIRESCOPE_ALLOWED_HOSTS/,
-      );
-    },
-  );
+  it.each([
+    "evil.example",
+    "evil.example:3000",
+    "127.0.0.1.nip.io",
+    "localhost.evil",
+    "0.0.0.0",
+    "localhost:evil.example",
+    "[::1]evil.example",
+    "127.0.0.1:3500/evil",
+    "[::1",
+  ])("refuses %s, naming it", (host) => {
+    expect(hostProblem(headers(host), loopback)).toMatch(
+      /^host: ".*" is not served here; add it to WIRESCOPE_ALLOWED_HOSTS/,
+    );
+  });
 
   it("refuses a missing Host and a forged X-Forwarded-Host", () => {
     expect(hostProblem(headers(null), loopback)).toBe("host: the request names no Host.");

@@ -15,15 +15,18 @@ export function allowedHosts(env: Readonly<Record<string, string | undefined>>):
   return [...LOOPBACK, ...configured];
 }
 
-/** `Host` without its port, lower case: `[::1]:3000` → `[::1]`, `LocalHost:80` → `localhost`. */
+/**
+ * `Host` without its port, lower case: `[::1]:3000` → `[::1]`, `LocalHost:80` → `localhost`.
+ * Anything after the name but a port (`localhost:evil.example`, `[::1]evil`, `host/path`)
+ * makes it a name of its own, which no list holds.
+ */
 export function hostName(host: string): string {
   const lower = host.toLowerCase();
-  if (lower.startsWith("[")) {
-    const close = lower.indexOf("]");
-    return close === -1 ? lower : lower.slice(0, close + 1);
-  }
-  const colon = lower.indexOf(":");
-  return colon === -1 ? lower : lower.slice(0, colon);
+  const close = lower.startsWith("[") ? lower.indexOf("]") + 1 : 0;
+  const colon = lower.indexOf(":", close);
+  const name = colon === -1 ? lower : lower.slice(0, colon);
+  const port = colon === -1 ? "" : lower.slice(colon + 1);
+  return /^\d*$/.test(port) && (close === 0 || name.length === close) ? name : lower;
 }
 
 /**

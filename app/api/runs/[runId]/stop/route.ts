@@ -45,7 +45,8 @@ async function post(
     return ended(store, local);
   }
   const info = await store.getRunInfo(runId);
-  if (info === null) return problem(404, `runId: no run "${runId}".`);
+  // Quoted back cut short: an id is 36 characters, and the answer need not echo kilobytes.
+  if (info === null) return problem(404, `runId: no run ${JSON.stringify(runId.slice(0, 64))}.`);
   // Another instance's run (or this one's, ending): asked through the store, which refuses
   // once its end is noted.
   if (info.endedAt === null && (await store.requestRunStop(runId, Date.now())))

@@ -142,6 +142,44 @@ export function redactSecretsDeep<T>(
   return mapStrings(value, (text) => redactSecrets(text, secrets, patterns));
 }
 
+/** The patterns that match a key by its own shape, whatever text is around it. */
+export const KEY_SHAPED: readonly SecretPattern[] = [
+  "prefixedKey",
+  "googleKey",
+  "vendorToken",
+  "awsKey",
+  "underscoredKey",
+  "slackToken",
+  "jsonWebToken",
+  "urlPassword",
+  "bearer",
+];
+
+/**
+ * For text that is often code (tool results): keys by their shape, and a credential field's
+ * value only when it looks like a secret (8 or more characters mixing letters and digits:
+ * `"api_key": "zzzz1111…"`), so `password: string;` or `secret = process.env.X` stay as written.
+ */
+export function redactSecretLooking(text: string): string {
+  const shaped = redactSecrets(text, [], KEY_SHAPED);
+  if (!HAS_TRIGGER.test(shaped)) return shaped;
+  return shaped.replace(
+    SECRET_PATTERNS.credentialField,
+    (match: string, kept: string, separator: string) =>
+      looksSecret(match.slice(kept.length + separator.length))
+        ? `${kept}${separator}${REDACTED}`
+        : match,
+  );
+}
+
+const looksSecret = (value: string) =>
+  value.length >= 8 && /[0-9]/.test(value) && /[A-Za-z]/.test(value);
+
+/** Every string in a JSON-like value through `redactSecretLooking`. */
+export function redactSecretLookingDeep<T>(value: T): T {
+  return mapStrings(value, redactSecretLooking);
+}
+
 /** A copy of a JSON-like value with `change` applied to every string in it (keys untouched). */
 function mapStrings<T>(value: T, change: (text: string) => string): T {
   if (typeof value === "string") return change(value) as T;

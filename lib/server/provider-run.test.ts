@@ -129,6 +129,19 @@ describe("providerRun", () => {
     expect(redactRecord(source, []).record).toMatchObject({
       event: { payload: { content: code } },
     });
+    // A field whose value looks like a secret (letters and digits mixed) goes, also escaped.
+    const env = '{"api_key": "zzzzyyyyxxxx1111", "password": "hunter22hunter"}';
+    const fields = {
+      ...result,
+      event: {
+        ...result.event,
+        payload: { ...(result.event as ResultEvent).payload, content: env },
+      },
+    } as TranscriptRecord;
+    const fieldsJson = redactRecord(fields, []).json;
+    expect(fieldsJson).not.toMatch(/zzzzyyyy|hunter22/);
+    const carried = { ...request, messages: [{ role: "user", content: JSON.stringify([env]) }] };
+    expect(redactRecord(carried as TranscriptRecord, []).json).not.toMatch(/zzzzyyyy|hunter22/);
     // The model's text was redacted as it streamed; its chunks and events keep their spans.
     const chunk: TranscriptRecord = { kind: "chunk", turn: 0, t: 1, text: "password: hunter22x" };
     expect(redactRecord(chunk, []).record).toBe(chunk);

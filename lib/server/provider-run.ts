@@ -3,13 +3,7 @@ import { safeParseJson } from "../protocol/safe-json";
 import { mergeStopSequences, type ResolvedProviderModel, secretsOf } from "../providers";
 import { type CallSettings, createStreamTurn, type StreamTurn } from "../runtime/model-turn";
 import { describeFailures } from "../runtime/provider-errors";
-import {
-  HAS_TRIGGER,
-  REDACTED,
-  redactSecrets,
-  redactSecretsDeep,
-  type SecretPattern,
-} from "../runtime/redact";
+import { HAS_TRIGGER, REDACTED, redactSecretLookingDeep, redactSecrets } from "../runtime/redact";
 import { redactingStreamTurn } from "../runtime/redact-stream";
 import type { ServerConfig } from "./config";
 
@@ -68,20 +62,21 @@ export interface RedactedRecord {
  * anywhere in it (a tool result quoting an error, say) is replaced. Secrets are looked up in
  * the record's JSON, so any field is covered; records without one pass through unchanged.
  * Text that did not come through the model's stream (tool results, errors, the user's words,
- * request records) also loses values shaped like keys (`KEY_SHAPED`: `sk-…`, `AIza…`, vendor,
- * AWS, Slack and Stripe keys, JWTs, a URL's password, `Bearer …`): a tool that read a `.env` must not put its keys into the transcript or
- * the page. Not the field patterns (`password: …`, `secret = …`): a result is often source code,
- * and `password: string;` must stay as it is, also for a later run rebuilt from the stored
- * records. The model itself got the result whole in this run (the loop keeps its own copy). The
- * model's own text was redacted as it streamed, before parsing: its chunks and parsed events
- * are left as they are, so their spans stay true.
+ * request records) also loses what looks like a key (`redactSecretLooking`: `sk-…`, `AIza…`,
+ * vendor, AWS, Slack and Stripe keys, JWTs, a URL's password, `Bearer …`, and a credential
+ * field's value when it mixes letters and digits): a tool that read a `.env` must not put its
+ * keys into the transcript or the page. A result is often source code: `password: string;`
+ * stays as it is, also for a later run rebuilt from the stored records. The model itself got
+ * the result whole in this run (the loop keeps its own copy). The model's own text was
+ * redacted as it streamed, before parsing: its chunks and parsed events are left as they are,
+ * so their spans stay true.
  */
 export function redactRecord(record: TranscriptRecord, secrets: readonly string[]): RedactedRecord {
   const json = JSON.stringify(record);
   const configured = withoutConfigured(record, json, secrets);
   if (!fromOutsideTheStream(configured.record) || !HAS_TRIGGER.test(configured.json))
     return configured;
-  const cleaned = redactSecretsDeep(configured.record, [], KEY_SHAPED);
+  const cleaned = redactSecretLookingDeep(configured.record);
   const cleanedJson = JSON.stringify(cleaned);
   return cleanedJson === configured.json ? configured : { record: cleaned, json: cleanedJson };
 }
@@ -102,19 +97,6 @@ function withoutConfigured(
     ? { record: parsed.value as TranscriptRecord, json: JSON.stringify(parsed.value) }
     : { record, json };
 }
-
-/** The patterns that match a key by its own shape, whatever text is around it. */
-const KEY_SHAPED: readonly SecretPattern[] = [
-  "prefixedKey",
-  "googleKey",
-  "vendorToken",
-  "awsKey",
-  "underscoredKey",
-  "slackToken",
-  "jsonWebToken",
-  "urlPassword",
-  "bearer",
-];
 
 /** Records whose text did not come through the model's (already redacted) stream. */
 function fromOutsideTheStream(record: TranscriptRecord): boolean {

@@ -14,7 +14,8 @@ import { join, resolve } from "node:path";
 import { openSqliteStore } from "../lib/store";
 import { groupByRun } from "../lib/transcripts/fork";
 import { fileRecordOf } from "../lib/transcripts/header";
-import { largeTranscript, sampleTranscript } from "../lib/transcripts/testing";
+import { sampleTranscript } from "../lib/transcripts/testing";
+import { streamedLargeTranscript } from "./storage-bench";
 import { table } from "./table";
 
 const EVENTS = Number(process.env.EXPORT_BENCH_EVENTS ?? 126_000);
@@ -40,23 +41,8 @@ async function buildDataDir(
   directory: string,
 ): Promise<{ id: string; warmId: string; records: number }> {
   const store = openSqliteStore({ path: join(directory, "wirescope.db") });
-  const transcript = largeTranscript(EVENTS);
-  // Each streamed piece arrives as its raw chunk, then its event, as in a real run.
-  const records = transcript.records.flatMap((record) =>
-    record.kind === "event" && record.event.type === "respond"
-      ? [
-          {
-            kind: "chunk" as const,
-            turn: 1,
-            t: 0,
-            text: record.event.content,
-            seq: 0,
-            runId: record.runId,
-          },
-          record,
-        ]
-      : [record],
-  );
+  const transcript = streamedLargeTranscript(EVENTS);
+  const { records } = transcript;
   const { meta } = transcript;
   const create = {
     dialect: meta.dialect,

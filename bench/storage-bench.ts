@@ -124,28 +124,33 @@ export interface ReadRow {
   conversationMs: number;
 }
 
+/** `largeTranscript(events)` with each response's text arriving as a chunk first, as in a run. */
+export function streamedLargeTranscript(events: number): ReturnType<typeof largeTranscript> {
+  const transcript = largeTranscript(events);
+  transcript.records = transcript.records.flatMap((record) =>
+    record.kind === "event" && record.event.type === "respond"
+      ? [
+          {
+            kind: "chunk" as const,
+            turn: 1,
+            t: 0,
+            text: record.event.content,
+            seq: 0,
+            runId: record.runId,
+          },
+          record,
+        ]
+      : [record],
+  );
+  return transcript;
+}
+
 /** Reading a long transcript back from SQLite: whole, its tail page, and the projection. */
 export async function readFigures(events = 50_000): Promise<ReadRow> {
   const directory = mkdtempSync(join(tmpdir(), "wirescope-read-bench-"));
   try {
     const store = openSqliteStore({ path: join(directory, "read.db") });
-    // Each streamed piece arrives as a chunk, then its event, as in a real run.
-    const transcript = largeTranscript(events);
-    transcript.records = transcript.records.flatMap((record) =>
-      record.kind === "event" && record.event.type === "respond"
-        ? [
-            {
-              kind: "chunk",
-              turn: 1,
-              t: 0,
-              text: record.event.content,
-              seq: 0,
-              runId: record.runId,
-            },
-            record,
-          ]
-        : [record],
-    );
+    const transcript = streamedLargeTranscript(events);
     const meta = await store.createTranscript({
       dialect: "xml",
       model: { provider: "demo", id: "d" },

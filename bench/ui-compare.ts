@@ -14,9 +14,10 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/chromium";
 import { alignTranscripts, diffText, exchangesOf } from "../lib/compare";
-import { createParser, type TranscriptRecord } from "../lib/protocol";
+import type { TranscriptRecord } from "../lib/protocol";
 import { generateCorpus } from "./corpus";
 import { table } from "./table";
+import { benchTranscriptFile, pushStreamedTurn, type TurnSink } from "./ui-records";
 
 const PORT = Number(process.env.WIRESCOPE_BENCH_PORT ?? 3300);
 const EVENTS = Number(process.env.WIRESCOPE_BENCH_COMPARE_EVENTS ?? 2_000);
@@ -31,53 +32,23 @@ function turnText(turn: number, side: "a" | "b"): string {
 }
 
 function records(events: number, side: "a" | "b"): TranscriptRecord[] {
-  const out: TranscriptRecord[] = [];
-  let count = 0;
-  let t = 0;
-  for (let turn = 0; count < events; turn++) {
+  const sink: TurnSink = { out: [], count: 0, t: 0 };
+  for (let turn = 0; sink.count < events; turn++) {
     if (turn % 10 === 0) {
-      out.push({
+      sink.out.push({
         kind: "event",
-        event: { type: "user", id: `u${turn}`, timestamp: t, content: `Step ${turn / 10}: go on.` },
+        event: {
+          type: "user",
+          id: `u${turn}`,
+          timestamp: sink.t,
+          content: `Step ${turn / 10}: go on.`,
+        },
       });
-      count++;
+      sink.count++;
     }
-    const text = turnText(turn, side);
-    const parser = createParser("xml", { turn, idPrefix: `t${turn}-` });
-    const push = (list: ReturnType<typeof parser.feed>) => {
-      for (const event of list) {
-        out.push({ kind: "event", event });
-        count++;
-        if (event.type !== "call") continue;
-        out.push({
-          kind: "event",
-          event: {
-            type: "result",
-            id: `r${count}`,
-            timestamp: t,
-            callId: event.call.id,
-            turn,
-            payload: {
-              tool: event.call.name,
-              status: "success",
-              content: "ok",
-              outcome: "Done",
-              durationMs: 3,
-            },
-          },
-        });
-        count++;
-      }
-    };
-    for (let at = 0; at < text.length; at += 24) {
-      const chunk = text.slice(at, at + 24);
-      t += 5;
-      out.push({ kind: "chunk", turn, t, text: chunk });
-      push(parser.feed(chunk));
-    }
-    push(parser.end());
+    pushStreamedTurn(sink, turn, turnText(turn, side), (t) => t);
   }
-  return out;
+  return sink.out;
 }
 
 async function importTranscript(
@@ -85,22 +56,10 @@ async function importTranscript(
   title: string,
   list: TranscriptRecord[],
 ): Promise<string> {
-  const header = {
-    format: "wirescope-transcript",
-    version: 1,
-    id: title,
-    title,
-    created: Date.now(),
-    dialect: "xml",
-    model: { provider: "demo", id: "scripted" },
-    system: "",
-    tools: [],
-  };
-  const lines = [header, ...list.map((record) => ({ ...record, runId: "bench" }))];
   const response = await fetch(`${base}/api/transcripts/import`, {
     method: "POST",
     headers: { "content-type": "application/x-ndjson" },
-    body: `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`,
+    body: benchTranscriptFile(list, title, { title, modelId: "scripted" }),
   });
   if (response.status !== 201) throw new Error(`import refused: ${await response.text()}`);
   return ((await response.json()) as { transcript: { id: string } }).transcript.id;

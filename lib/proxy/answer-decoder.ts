@@ -253,16 +253,13 @@ function anthropicWholeDeltas(body: unknown): AnswerDelta[] {
   return [...blocks, ...usage];
 }
 
-/** A whole number of tokens, 0 to a trillion, or nothing (an upstream is not believed past it). */
-const count = tokenCount;
-
 /** OpenAI's `usage`: `prompt_tokens` include the cached ones (`prompt_tokens_details`). */
 function openaiUsage(usage: unknown): AnswerDelta[] {
   if (!isPlainObject(usage)) return [];
-  const input = count(usage.prompt_tokens);
+  const input = tokenCount(usage.prompt_tokens);
   const details = isPlainObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
-  const cacheRead = input === undefined ? undefined : count(details.cached_tokens);
-  return usageDelta({ input, output: count(usage.completion_tokens), cacheRead });
+  const cacheRead = input === undefined ? undefined : tokenCount(details.cached_tokens);
+  return usageDelta({ input, output: tokenCount(usage.completion_tokens), cacheRead });
 }
 
 /**
@@ -271,13 +268,16 @@ function openaiUsage(usage: unknown): AnswerDelta[] {
  */
 function anthropicUsage(usage: unknown): AnswerDelta[] {
   if (!isPlainObject(usage)) return [];
-  const uncached = count(usage.input_tokens);
-  const cacheRead = uncached === undefined ? undefined : count(usage.cache_read_input_tokens);
-  const cacheWrite = uncached === undefined ? undefined : count(usage.cache_creation_input_tokens);
+  const uncached = tokenCount(usage.input_tokens);
+  const cacheRead = uncached === undefined ? undefined : tokenCount(usage.cache_read_input_tokens);
+  const cacheWrite =
+    uncached === undefined ? undefined : tokenCount(usage.cache_creation_input_tokens);
   // The sum of three believable counts is believed only as a count itself.
   const input =
-    uncached === undefined ? undefined : count(uncached + (cacheRead ?? 0) + (cacheWrite ?? 0));
-  return usageDelta({ input, output: count(usage.output_tokens), cacheRead, cacheWrite });
+    uncached === undefined
+      ? undefined
+      : tokenCount(uncached + (cacheRead ?? 0) + (cacheWrite ?? 0));
+  return usageDelta({ input, output: tokenCount(usage.output_tokens), cacheRead, cacheWrite });
 }
 
 /** The counts that are there, as one delta; nothing without an input or output count. */

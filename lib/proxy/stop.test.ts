@@ -16,8 +16,7 @@ import {
 import { RunRegistry, runRegistry } from "../server/run-registry";
 import { openSqliteStore, type SqliteStore } from "../store/sqlite-store";
 import type { CallOutcome, CallToCapture, Capture } from "./capture";
-import { proxyRequest } from "./proxy";
-import { type ProxyServer, startProxyServer } from "./testing";
+import { type ProxyServer, proxiedChat, startProxyServer } from "./testing";
 
 const directory = mkdtempSync(join(tmpdir(), "wirescope-proxy-stop-"));
 let fake: FakeProviderServer;
@@ -148,19 +147,7 @@ describe("stopping a captured call", () => {
       });
       return new Response(body, { headers: { "content-type": "text/event-stream" } });
     };
-    const response = await proxyRequest(
-      new Request("http://127.0.0.1/proxy/openai/v1/chat/completions", {
-        method: "POST",
-        body: JSON.stringify({ model: "m", stream: true, messages: [] }),
-      }),
-      "openai",
-      {
-        env: { OPENAI_BASE_URL: "http://upstream.invalid/v1" },
-        capture,
-        maxBodyBytes: 1024,
-        fetch: upstream,
-      },
-    );
+    const response = await proxiedChat(upstream, capture);
     (await call).stop();
     expect(await outcome).toBe("user");
     await expect(response.text()).rejects.toThrow("stopped from Wirescope");

@@ -124,3 +124,28 @@ function toRequest(incoming: IncomingMessage, port: number, signal: AbortSignal)
       : {}),
   } as RequestInit);
 }
+
+/**
+ * A streamed chat call straight through `proxyRequest`, no server: to an `upstream` that is a
+ * `fetch` of the test's own, recorded by `capture`.
+ */
+export function proxiedChat(
+  upstream: typeof fetch,
+  capture: Capture,
+  options: { upstreamIdleMs?: number } = {},
+): Promise<Response> {
+  return proxyRequest(
+    new Request("http://127.0.0.1/proxy/openai/v1/chat/completions", {
+      method: "POST",
+      body: JSON.stringify({ model: "m", stream: true, messages: [] }),
+    }),
+    "openai",
+    {
+      env: { OPENAI_BASE_URL: "http://upstream.invalid/v1" },
+      capture,
+      maxBodyBytes: 1024,
+      fetch: upstream,
+      ...options,
+    },
+  );
+}

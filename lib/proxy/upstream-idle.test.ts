@@ -14,8 +14,7 @@ import {
 } from "../providers/testing/fake-provider-server";
 import { openSqliteStore, type SqliteStore } from "../store/sqlite-store";
 import type { CallOutcome, Capture } from "./capture";
-import { proxyRequest } from "./proxy";
-import { type ProxyServer, startProxyServer } from "./testing";
+import { type ProxyServer, proxiedChat, startProxyServer } from "./testing";
 import { DEFAULT_UPSTREAM_IDLE_MS, readUpstreamIdleMs } from "./upstream-idle";
 
 /** A capture that only notes how each call ended. */
@@ -36,22 +35,8 @@ function endings(): { capture: Capture; ended: Promise<CallOutcome | undefined> 
   return { capture, ended };
 }
 
-function call(upstream: typeof fetch, capture: Capture, upstreamIdleMs: number) {
-  return proxyRequest(
-    new Request("http://127.0.0.1/proxy/openai/v1/chat/completions", {
-      method: "POST",
-      body: JSON.stringify({ model: "m", stream: true, messages: [] }),
-    }),
-    "openai",
-    {
-      env: { OPENAI_BASE_URL: "http://upstream.invalid/v1" },
-      capture,
-      maxBodyBytes: 1024,
-      fetch: upstream,
-      upstreamIdleMs,
-    },
-  );
-}
+const call = (upstream: typeof fetch, capture: Capture, upstreamIdleMs: number) =>
+  proxiedChat(upstream, capture, { upstreamIdleMs });
 
 /** Resolves with the upstream request's abort reason once it is aborted. */
 function aborted(signal: AbortSignal | null | undefined): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cancelWake, type PaceWaiter, waitingCount, wakeAfter } from "./pace-clock";
+import { cancelWake, type PaceWaiter, WAKE_SLICE, waitingCount, wakeAfter } from "./pace-clock";
 
 function waiter(name: string, woken: string[]): PaceWaiter {
   return { wake: () => woken.push(name) };
@@ -58,5 +58,30 @@ describe("the shared pace clock", () => {
     expect(woken).toEqual(["soon"]);
     vi.advanceTimersByTime(45);
     expect(woken).toEqual(["soon", "late"]);
+  });
+
+  it("wakes at most a slice per turn of the event loop, the rest on the next turns", async () => {
+    const woken: string[] = [];
+    const many = WAKE_SLICE * 2 + 5;
+    for (let index = 0; index < many; index++) wakeAfter(waiter(`run${index}`, woken), 15);
+    wakeAfter(waiter("later", woken), 40);
+    // One of the same bucket cancelled while it waits for a later slice: it is not woken.
+    const cancelled = waiter("cancelled", woken);
+    const due = wakeAfter(cancelled, 15);
+    woken.length = 0;
+    vi.advanceTimersByTime(15);
+    expect(woken).toHaveLength(WAKE_SLICE);
+    cancelWake(cancelled, due);
+    // The loop turns (connections are accepted, sockets read) before the next slice.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(woken).toHaveLength(WAKE_SLICE * 2);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(woken).toHaveLength(many);
+    expect(woken).not.toContain("cancelled");
+    // Then the timer waits for the next stream due, as before.
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(25);
+    expect(woken.at(-1)).toBe("later");
+    expect(waitingCount()).toBe(0);
   });
 });

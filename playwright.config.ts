@@ -35,14 +35,17 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // Builds only when the sources changed since the last build (scripts/build.mjs).
-    command: `node scripts/build.mjs --if-changed && npx next start -H 127.0.0.1 -p ${PORT}`,
+    // The server users start (`npm start`): it builds only when the sources changed since the
+    // last build, and answers bad request lines before Next (scripts/request-guard.mjs).
+    command: "node scripts/start.mjs",
     url: baseURL,
     reuseExistingServer: !isCI,
     timeout: 180_000,
     stdout: "pipe",
     stderr: "pipe",
     env: {
+      PORT: String(PORT),
+      WIRESCOPE_HOST: "127.0.0.1",
       NEXT_TELEMETRY_DISABLED: "1",
       // e2e/providers.spec.ts starts the fake provider server on this port.
       WIRESCOPE_COMPAT_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`,

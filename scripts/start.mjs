@@ -7,6 +7,7 @@ import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "./build.mjs";
+import { guardRequests } from "./request-guard.mjs";
 import { telemetryEnv } from "./telemetry.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -41,13 +42,17 @@ console.log = (...args) => {
 };
 await app.prepare();
 console.log = log;
-const server = createServer((request, response) => {
+const server = createServer();
+// A method no route has, CONNECT, or a request target that is not a path is answered here
+// (JSON 405/400) before Next, which would answer some of them badly (scripts/request-guard.mjs).
+const guarded = guardRequests(server, (request, response) => {
   handle(request, response).catch((error) => {
     console.error("wirescope: a request failed:", error);
     if (!response.headersSent) response.statusCode = 500;
     response.end();
   });
 });
+server.on("request", guarded);
 server.on("error", (error) => {
   console.error(
     error.code === "EADDRINUSE"

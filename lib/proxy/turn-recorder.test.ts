@@ -74,6 +74,37 @@ describe("TurnRecorder", () => {
     }
   });
 
+  it("a chunk the redactor held back over a stall keeps the time its text arrived", () => {
+    let now = 0;
+    const times = [10, 20, 900];
+    const records: TranscriptRecord[] = [];
+    const turn = new TurnRecorder({
+      turn: 1,
+      request: { kind: "request", turn: 1, provider: "p", model: "m", messages: [], settings: {} },
+      requestText: "",
+      elapsed: () => now,
+      clock: () => 0,
+      maxChars: 10_000,
+      chosen: { dialect: "xml", by: "header", reason: "named" },
+      emit: (batch) => records.push(...batch),
+    });
+    // A key's start at 10 ms, its rest at 20 ms, then a stall until 900 ms; the answer ends at 950.
+    const deltas = ["<respond>Here it is: sk-proj-abc", "def0123456789xyz", " and the rest of it."];
+    for (const [index, delta] of deltas.entries()) {
+      now = times[index] as number;
+      turn.push([text(delta)]);
+    }
+    now = 950;
+    turn.end();
+    const chunks = records.flatMap((r) => (r.kind === "chunk" ? [[r.text, r.t]] : []));
+    // Before, the held part went out with the time of the text that let it go (900, 950).
+    expect(chunks).toEqual([
+      ["<respond>Here it is: ", 10],
+      ["[redacted] and the rest of ", 10],
+      ["it.", 900],
+    ]);
+  });
+
   it("marker-less answers fall back on the request's markers, then on xml, and say so", () => {
     const fromRequest = record([text("Done.")], { requestText: "Write §think: then §call:" });
     expect(fromRequest.choices[0]).toMatchObject({ dialect: "delimiter", by: "detected" });

@@ -261,16 +261,17 @@ export class TurnRecorder {
       wire = markers.close + follow + text;
     }
     this.written = true;
-    const released = this.redactor.push(wire);
+    const released = this.redactor.push(wire, t);
     if (released === "") return;
-    this.chunk(released, t);
+    // Text the redactor held back keeps the time it arrived (replays pace by `t`).
+    this.chunk(released, this.redactor.releasedAt);
   }
 
   /** What the redactor still holds (a tail that might have become a secret), now final. */
   private flushRedactor(): void {
     if (this.choice === undefined) return;
     const rest = this.redactor.end();
-    if (rest !== "") this.chunk(rest, this.options.elapsed());
+    if (rest !== "") this.chunk(rest, this.redactor.releasedAt);
   }
 
   private chunk(text: string, t: number): void {

@@ -87,6 +87,62 @@ describe("createStreamRedactor", () => {
   });
 });
 
+describe("createStreamRedactor: when released text arrived", () => {
+  /** Each push's output with `releasedAt`, then the end's; pushes are `[at, text]`. */
+  function timed(pushes: readonly (readonly [number, string])[], secrets: readonly string[] = []) {
+    const redactor = createStreamRedactor(secrets);
+    const out = pushes.map(([at, text]) => [redactor.push(text, at), redactor.releasedAt] as const);
+    out.push([redactor.end(), redactor.releasedAt]);
+    return out.filter(([text]) => text !== "");
+  }
+
+  it("a key's start held back over a stall keeps the time it arrived, not the time it was let go", () => {
+    // The model sends a key's start at 10 ms, stalls, and goes on at 900 ms.
+    expect(
+      timed([
+        [10, "Here it is: sk-proj-abc"],
+        [20, "def0123456789xyz"],
+        [900, " and the rest follows."],
+      ]),
+    ).toEqual([
+      ["Here it is: ", 10],
+      [`${REDACTED} and the rest `, 10],
+      ["follows.", 900],
+    ]);
+  });
+
+  it("a word held over several pieces: the earliest piece's time; the next word its own", () => {
+    expect(
+      timed([
+        [1, "hel"],
+        [2, "lo wor"],
+        [3, "ld and"],
+        [4, " more"],
+      ]),
+    ).toEqual([
+      ["hello ", 1],
+      ["world ", 2],
+      ["and ", 3],
+      ["more", 4],
+    ]);
+  });
+
+  it("a configured value's possible start, held and let go at the end, keeps its time", () => {
+    expect(
+      timed(
+        [
+          [5, "echo wsk-Conf"],
+          [7, "x"],
+        ],
+        [KEY],
+      ),
+    ).toEqual([
+      ["echo ", 5],
+      ["wsk-Confx", 5],
+    ]);
+  });
+});
+
 describe("redactingStreamTurn", () => {
   it("keeps a key split over chunks out of every text part, finish after the rest", async () => {
     const parts: TurnPart[] = [

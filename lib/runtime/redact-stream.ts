@@ -12,10 +12,20 @@ const MATCH_WORDS = 4;
 const MAX_HELD = 4096;
 
 export interface StreamRedactor {
-  /** The part of the text so far that is final, redacted; may be "". */
-  push(text: string): string;
+  /**
+   * The part of the text so far that is final, redacted; may be "". `at`: when `text` arrived
+   * (any clock; the caller's record time), so held-back text keeps it (`releasedAt`).
+   */
+  push(text: string, at?: number): string;
   /** Whatever was held back, redacted. */
   end(): string;
+  /**
+   * When the text the last `push` or `end` returned arrived: the `at` of its first character.
+   * Text held back and let go of later keeps the time it came with (several pieces held
+   * together: the earliest), so a chunk record's time is when the model sent it, not when a
+   * later chunk (after a stall, say) let it go. Replays pace by it.
+   */
+  readonly releasedAt: number;
 }
 
 /**
@@ -28,8 +38,11 @@ export interface StreamRedactor {
 export function createStreamRedactor(secrets: readonly string[]): StreamRedactor {
   const values = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH);
   let held = "";
+  /** When the first character of `held` arrived. */
+  let heldAt = 0;
+  let releasedAt = 0;
   return {
-    push(text) {
+    push(text, at = 0) {
       const buffer = held + text;
       // Most text holds no trigger word: only its last word (which may still grow) is held,
       // and no pattern can match what is let go of.
@@ -38,14 +51,22 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
         Math.min(quiet ? lastWordStart(buffer) : patternCut(buffer), valueCut(buffer, values)),
         buffer.length - MAX_HELD,
       );
+      // What is let go of starts with the buffer's first character: held text, if any.
+      releasedAt = held === "" ? at : heldAt;
+      // The tail held from now on still starts in what was held before, or else in `text`.
+      if (cut >= held.length) heldAt = at;
       held = buffer.slice(cut);
       const final = buffer.slice(0, cut);
       return quiet && values.length === 0 ? final : redactSecrets(final, values);
     },
     end() {
       const rest = held;
+      releasedAt = heldAt;
       held = "";
       return redactSecrets(rest, values);
+    },
+    get releasedAt() {
+      return releasedAt;
     },
   };
 }

@@ -17,7 +17,10 @@ export type RunEventsAnswer =
  * `GET /api/runs/:runId/events?after=N` (spec §10): the `run` record, then the run's records
  * from the N-th on (0 = all), then live ones until it ends. A run in progress is served from
  * the registry's frames — this instance's own, or another instance's followed through the
- * store (`RunTail`); a finished one from the store, so the URL keeps working.
+ * store (`RunTail`); a finished one from the store, so the URL keeps working. A deleted
+ * transcript's runs are 404 like its other URLs, even one still winding down (one look-up of
+ * the transcript per request), and a stream open here when it is deleted ends at once
+ * (`endRunEventStreams`).
  */
 export async function runEvents(
   runId: string,
@@ -33,19 +36,24 @@ export async function runEvents(
     };
   }
   const registry = runRegistry();
-  const live = await registry.follow(store, runId);
+  const local = registry.get(runId);
+  const info = local === undefined ? await store.getRunInfo(runId) : null;
+  const transcriptId = local?.transcriptId ?? info?.transcriptId;
+  if (transcriptId === undefined) return noRun(runId, "");
+  if (!(await transcriptShown(store, transcriptId)))
+    return noRun(runId, " (its transcript was deleted)");
+  // Another instance's run is followed only while the store has it unfinished.
+  const live = local ?? (info?.endedAt === null ? await registry.follow(store, runId) : null);
   if (live !== null) {
     // Another instance's run: its viewers get records before they are stored, so one that
     // comes here with them may be ahead of what was read so far.
-    if (after > live.frameCount && registry.get(runId) === undefined) await registry.catchUp(runId);
+    if (after > live.frameCount && local === undefined) await registry.catchUp(runId);
     if (after > live.frameCount) return tooFar(after, live.frameCount);
-    return { ok: true, transcriptId: live.transcriptId, body: live.attach(after) };
+    return { ok: true, transcriptId, body: endable(live.attach(after), transcriptId) };
   }
-  const info = await store.getRunInfo(runId);
-  if (info === null) return { ok: false, status: 404, error: `runId: no run "${runId}".` };
-  const records = await store.listRunRecords(info.transcriptId, runId, 0);
+  const records = await store.listRunRecords(transcriptId, runId, 0);
   if (after > records.length) return tooFar(after, records.length);
-  const header = { kind: "run", transcriptId: info.transcriptId, runId };
+  const header = { kind: "run", transcriptId, runId };
   const frames = [header, ...records.slice(after).map(plain)].map(sseRecord);
   const body = new ReadableStream<Uint8Array>({
     start(stream) {
@@ -53,7 +61,89 @@ export async function runEvents(
       stream.close();
     },
   });
-  return { ok: true, transcriptId: info.transcriptId, body };
+  return { ok: true, transcriptId, body };
+}
+
+function noRun(runId: string, why: string): RunEventsAnswer {
+  return { ok: false, status: 404, error: `runId: no run ${JSON.stringify(runId)}${why}.` };
+}
+
+/** Whether the transcript is there, not deleted: its meta alone (a page of no records). */
+async function transcriptShown(store: Store, transcriptId: string): Promise<boolean> {
+  return (await store.readRecords(transcriptId, { before: 1, limit: 1 })) !== null;
+}
+
+const key = Symbol.for("wirescope.run-event-streams");
+type Holder = { [key]?: Map<string, Set<() => void>> };
+
+/**
+ * The ends of the live streams open here, by transcript. On `globalThis`: Next bundles each
+ * route on its own, and the transcript's DELETE is another route than this one.
+ */
+function openStreams(): Map<string, Set<() => void>> {
+  const holder = globalThis as Holder;
+  holder[key] ??= new Map();
+  return holder[key];
+}
+
+/**
+ * Ends every live run stream open on this instance for the transcript (it was deleted): its
+ * viewers stop getting records at once rather than when the stopped run has wound down. One
+ * open on another instance ends when the run does (its instance stops it at its next poll).
+ */
+export function endRunEventStreams(transcriptId: string): void {
+  for (const end of openStreams().get(transcriptId) ?? []) end();
+}
+
+/**
+ * `body` as a stream `endRunEventStreams` can end: read on demand (a viewer's backpressure and
+ * drop rule still see the reader), closed quietly when ended, and the viewer let go of.
+ */
+function endable(
+  body: ReadableStream<Uint8Array>,
+  transcriptId: string,
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const streams = openStreams();
+  let ends = streams.get(transcriptId);
+  if (ends === undefined) {
+    ends = new Set();
+    streams.set(transcriptId, ends);
+  }
+  const open = ends;
+  let closed = false;
+  let end = () => {};
+  const forget = () => {
+    closed = true;
+    open.delete(end);
+    if (open.size === 0 && streams.get(transcriptId) === open) streams.delete(transcriptId);
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        end = () => {
+          if (closed) return;
+          forget();
+          controller.close();
+          void reader.cancel().catch(() => undefined);
+        };
+        open.add(end);
+      },
+      async pull(controller) {
+        const next = await reader.read();
+        if (closed) return;
+        if (next.done) {
+          forget();
+          controller.close();
+        } else controller.enqueue(next.value);
+      },
+      cancel(reason) {
+        forget();
+        return reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 function parseAfter(text: string | null): number | null {

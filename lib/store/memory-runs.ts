@@ -8,7 +8,6 @@ import type { RunInfo, RunRecordBatch, StoredRecord, StoreRunMethods } from "./s
 
 interface RunEntry extends RunInfo {
   instanceId: string | null;
-  stopRequestedAt: number | null;
 }
 
 /** What the run methods read of the store's transcripts. */
@@ -161,6 +160,6 @@ export function memoryRunMethods<Row extends { runId: string }>({
   };
 }
 
-function runInfo({ runId, transcriptId, startedAt, endedAt }: RunEntry): RunInfo {
-  return { runId, transcriptId, startedAt, endedAt };
+function runInfo({ runId, transcriptId, startedAt, endedAt, stopRequestedAt }: RunEntry): RunInfo {
+  return { runId, transcriptId, startedAt, endedAt, stopRequestedAt };
 }

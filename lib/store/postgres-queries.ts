@@ -4,7 +4,7 @@
  * after `system` is decoded (it is stored JSON-encoded, see `postgres-schema.ts`).
  */
 import { SEARCH_BLOCK_MAX, SNIPPET_RADIUS } from "./search-text";
-import { rowToMeta, type TranscriptRow } from "./sqlite-queries";
+import { RUN_COLUMNS, rowToMeta, type TranscriptRow } from "./sqlite-queries";
 import type { TranscriptMeta } from "./store";
 import { decodeStoredJson } from "./stored-json";
 
@@ -107,7 +107,7 @@ export const PG = {
     WHERE transcript_id = $1 AND run_id = $2 ORDER BY seq OFFSET $3`,
   insertRun: "INSERT INTO runs (run_id, transcript_id, started_at) VALUES ($1, $2, $3)",
   endRun: "UPDATE runs SET ended_at = $2 WHERE run_id = $1 AND ended_at IS NULL",
-  selectRun: "SELECT run_id, transcript_id, started_at, ended_at FROM runs WHERE run_id = $1",
+  selectRun: `SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = $1`,
   // Locks the transcript's row first: claims for one conversation from any instance queue here,
   // so the second one sees the first one's run (READ COMMITTED alone would let both in).
   lockTranscript: "SELECT 1 FROM transcripts WHERE id = $1 FOR UPDATE",
@@ -116,7 +116,7 @@ export const PG = {
     VALUES ($1, $2, $3, $4)`,
   renewLease: `INSERT INTO instances (instance_id, lease_until) VALUES ($1, $2)
     ON CONFLICT (instance_id) DO UPDATE SET lease_until = excluded.lease_until`,
-  orphanedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
+  orphanedRuns: `SELECT ${RUN_COLUMNS} FROM runs
     WHERE ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (SELECT 1 FROM instances
       WHERE instances.instance_id = runs.instance_id AND lease_until > $1))
     ORDER BY started_at, run_id`,
@@ -135,12 +135,12 @@ export const PG = {
   // or, having committed first, leaves no row here: never records after the adoption.
   heldRuns: `SELECT run_id FROM runs
     WHERE run_id = ANY($1::text[]) AND instance_id = $2 AND ended_at IS NULL FOR SHARE`,
-  liveRuns: `SELECT run_id, transcript_id, started_at, ended_at, instance_id,
+  liveRuns: `SELECT ${RUN_COLUMNS}, instance_id,
       (SELECT count(*) FROM records
         WHERE records.transcript_id = runs.transcript_id AND records.run_id = runs.run_id)
         AS records
     FROM runs WHERE ended_at IS NULL ORDER BY started_at, run_id`,
-  unfinishedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
+  unfinishedRuns: `SELECT ${RUN_COLUMNS} FROM runs
     WHERE ended_at IS NULL ORDER BY started_at, run_id`,
   relicGet: "SELECT value, expires_at FROM relics WHERE namespace = $1 AND key = $2",
   relicSet: `INSERT INTO relics (namespace, key, value, expires_at) VALUES ($1, $2, $3, $4)

@@ -46,6 +46,7 @@ export interface RunRow {
   transcript_id: string;
   started_at: number;
   ended_at: number | null;
+  stop_requested_at: number | null;
 }
 
 export type LiveRunRow = RunRow & { instance_id: string | null; records: number };
@@ -64,6 +65,8 @@ const TRANSCRIPT_COLUMNS = `t.id, t.title, t.created_at, t.updated_at, t.deleted
 const WITH_SETTINGS = "transcripts AS t JOIN transcript_settings AS s ON s.transcript_id = t.id";
 
 const RECORD_COLUMNS = "seq, run_id, body, messages_node";
+/** A `RunRow`'s columns (both stores' run reads). */
+export const RUN_COLUMNS = "run_id, transcript_id, started_at, ended_at, stop_requested_at";
 
 export const QUERIES = {
   insertTranscript: `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
@@ -135,8 +138,8 @@ export const QUERIES = {
     WHERE transcript_id = ? AND run_id = ? ORDER BY seq LIMIT -1 OFFSET ?`,
   insertRun: "INSERT INTO runs (run_id, transcript_id, started_at) VALUES (?, ?, ?)",
   endRun: "UPDATE runs SET ended_at = ? WHERE run_id = ? AND ended_at IS NULL",
-  selectRun: "SELECT run_id, transcript_id, started_at, ended_at FROM runs WHERE run_id = ?",
-  unfinishedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
+  selectRun: `SELECT ${RUN_COLUMNS} FROM runs WHERE run_id = ?`,
+  unfinishedRuns: `SELECT ${RUN_COLUMNS} FROM runs
     WHERE ended_at IS NULL ORDER BY started_at, run_id`,
   busyRun: "SELECT run_id FROM runs WHERE transcript_id = ? AND ended_at IS NULL LIMIT 1",
   claimRun: `INSERT INTO runs (run_id, transcript_id, started_at, instance_id)
@@ -144,7 +147,7 @@ export const QUERIES = {
   renewLease: `INSERT INTO instances (instance_id, lease_until) VALUES (?, ?)
     ON CONFLICT (instance_id) DO UPDATE SET lease_until = excluded.lease_until`,
   // A run with no instance, or whose instance's lease has ended (or was never written).
-  orphanedRuns: `SELECT run_id, transcript_id, started_at, ended_at FROM runs
+  orphanedRuns: `SELECT ${RUN_COLUMNS} FROM runs
     WHERE ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (SELECT 1 FROM instances
       WHERE instances.instance_id = runs.instance_id AND lease_until > @now))
     ORDER BY started_at, run_id`,
@@ -161,7 +164,7 @@ export const QUERIES = {
   // The fence of an append written for an instance (`RunRecordBatch.instanceId`).
   heldRun: `SELECT 1 AS held FROM runs
     WHERE run_id = ? AND instance_id = ? AND ended_at IS NULL`,
-  liveRuns: `SELECT run_id, transcript_id, started_at, ended_at, instance_id,
+  liveRuns: `SELECT ${RUN_COLUMNS}, instance_id,
       (SELECT count(*) FROM records
         WHERE records.transcript_id = runs.transcript_id AND records.run_id = runs.run_id)
         AS records
@@ -180,6 +183,7 @@ export function rowToRun(row: RunRow): RunInfo {
     transcriptId: row.transcript_id,
     startedAt: row.started_at,
     endedAt: row.ended_at,
+    stopRequestedAt: row.stop_requested_at,
   };
 }
 

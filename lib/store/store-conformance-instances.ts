@@ -42,6 +42,7 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
         transcriptId: "id-1",
         startedAt: START,
         endedAt: null,
+        stopRequestedAt: null,
       });
     });
 
@@ -94,8 +95,12 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
     it("passes a stop request to the run's instance until the run ends", async () => {
       await store.claimRun(claim("run-a", "A"));
       expect(await store.listStopRequests("A")).toEqual([]);
+      expect((await store.getRunInfo("run-a"))?.stopRequestedAt).toBeNull();
       expect(await store.requestRunStop("run-a", START + 1)).toBe(true);
       expect(await store.requestRunStop("run-a", START + 2)).toBe(true);
+      // The first request's time, kept: a repeated stop is told apart from the first by it.
+      expect((await store.getRunInfo("run-a"))?.stopRequestedAt).toBe(START + 1);
+      expect((await store.listLiveRuns())[0]?.stopRequestedAt).toBe(START + 1);
       expect(await store.requestRunStop("nobody", START)).toBe(false);
       expect(await store.listStopRequests("A")).toEqual(["run-a"]);
       expect(await store.listStopRequests("B")).toEqual([]);
@@ -120,6 +125,7 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
           transcriptId: "id-1",
           startedAt: START,
           endedAt: null,
+          stopRequestedAt: null,
           instanceId: "A",
           records: 2,
         },
@@ -128,6 +134,7 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
           transcriptId: "t2",
           startedAt: START + 1,
           endedAt: null,
+          stopRequestedAt: null,
           instanceId: null,
           records: 0,
         },

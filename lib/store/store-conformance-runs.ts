@@ -32,6 +32,7 @@ export function describeRunConformance(name: string, open: OpenStore): void {
           transcriptId: "id-1",
           startedAt: START,
           endedAt: null,
+          stopRequestedAt: null,
         });
         expect((await store.listUnfinishedRuns()).map((run) => run.runId)).toEqual([
           "run-1",

@@ -113,6 +113,12 @@ export interface RunInfo {
   startedAt: number;
   /** ms since epoch; `null` while the run is in flight (or was when its server died). */
   endedAt: number | null;
+  /**
+   * ms since epoch: when a stop was first asked for through the store (`requestRunStop`, by
+   * any instance); `null` when none was. A repeated stop of another instance's run is told
+   * apart from the first by it.
+   */
+  stopRequestedAt: number | null;
 }
 
 /**
@@ -241,7 +247,7 @@ export interface Store {
    */
   appendRunRecords(batches: readonly RunRecordBatch[]): Promise<RunBatchResult[]>;
   /** Notes that a run started (its transcript must exist). */
-  recordRunStart(run: Omit<RunInfo, "endedAt">): Promise<void>;
+  recordRunStart(run: Omit<RunInfo, "endedAt" | "stopRequestedAt">): Promise<void>;
   /** Notes that a run finished; a no-op for an unknown or already finished run. */
   recordRunEnd(runId: string, endedAt: number): Promise<void>;
   /** `null` when unknown. */

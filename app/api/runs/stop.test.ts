@@ -1,6 +1,7 @@
 /**
  * `POST /api/runs/:runId/stop` answers what happened: 200 when the stop was sent, 202 when one
- * was sent already and the run is still winding down, 409 (saying how) once it has ended, 404
+ * was sent already and the run is still winding down (here, or on another instance: the store
+ * keeps when a stop was asked for), 409 (saying how) once it has ended, 404
  * for no such run. And `GET /api/runs?active=1` does not list the run of a transcript just
  * deleted, though it is still winding down.
  */
@@ -15,7 +16,7 @@ import { readConfig } from "@/lib/server/config";
 import type { LiveRun } from "@/lib/server/live-run";
 import { RunRegistry, runRegistry } from "@/lib/server/run-registry";
 import { getStore } from "@/lib/server/store-instance";
-import type { Store } from "@/lib/store";
+import { openSqliteStore, type Store } from "@/lib/store";
 import { DELETE as remove } from "../transcripts/[id]/route";
 import { POST as stopRoute } from "./[runId]/stop/route";
 import { GET as list } from "./route";
@@ -88,6 +89,39 @@ describe("POST /api/runs/:runId/stop", () => {
     run.publish({ kind: "event", event: interrupt });
     await other.finish(run, store);
     expect((await stop(run.runId)).status).toBe(409);
+  });
+
+  it("another instance's run on its own connection to the database: 200, then 202 for a repeated stop, 409 once ended", async () => {
+    // Instance B: its own registry on its own connection to the route's SQLite file, as a
+    // second server sharing the database has; it knows of the stop only through the store.
+    const other = openSqliteStore({ path: join(readConfig().dataDir, "wirescope.db") });
+    const registry = new RunRegistry({ bufferBytes: 64 * 1024, maxLagBytes: 1024 * 1024 }, "b");
+    try {
+      const meta = await other.createTranscript({
+        dialect: "xml",
+        model: { provider: "demo", id: "x" },
+      });
+      const run = await registry.open({
+        store: other,
+        transcriptId: meta.id,
+        controller: new AbortController(),
+      });
+      expect((await stop(run.runId)).status).toBe(200);
+      // B has not read its stop requests yet: the run goes on, stopping.
+      const again = await stop(run.runId);
+      expect(again.status).toBe(202);
+      expect(await again.json()).toEqual({
+        stopping: run.runId,
+        message: expect.stringMatching(/is already stopping \(user\)/),
+      });
+      expect(await registry.applyStopRequests(other)).toEqual([run.runId]);
+      expect((await stop(run.runId)).status).toBe(202);
+      run.publish({ kind: "event", event: interrupt });
+      await registry.finish(run, other);
+      expect((await stop(run.runId)).status).toBe(409);
+    } finally {
+      await other.close();
+    }
   });
 
   it("a captured call: 200, then 409 saying it was interrupted by the user", async () => {

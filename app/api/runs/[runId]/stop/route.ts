@@ -15,7 +15,8 @@ export const runtime = "nodejs";
  *
  * - 200 `{ stopped }`: the stop was sent (here at once; another instance's run at its next poll).
  * - 202 `{ stopping, message }`: a stop was sent already and the run is still winding down
- *   (a repeated Stop); nothing more is done.
+ *   (a repeated Stop; for another instance's run, the store's `stopRequestedAt` tells); nothing
+ *   more is done.
  * - 409 `{ error, ended }`: the run has ended, and how (`end`, or `interrupt` with its reason).
  * - 404: no such run.
  */
@@ -32,14 +33,7 @@ async function post(
   // Finished here, its end not yet noted in the store: ended all the same.
   if (local?.finished === true) return ended(store, local);
   if (local !== undefined) {
-    if (local.stoppedBy !== null)
-      return Response.json(
-        {
-          stopping: runId,
-          message: `Run "${runId}" is already stopping (${local.stoppedBy}); it ends once what it was doing has stopped.`,
-        },
-        { status: 202 },
-      );
+    if (local.stoppedBy !== null) return stopping(runId, local.stoppedBy);
     if (registry.stop(runId)) return Response.json({ stopped: runId });
     // Here, not stoppable: it is finishing on its own (no stop was sent), so it has ended.
     return ended(store, local);
@@ -47,11 +41,26 @@ async function post(
   const info = await store.getRunInfo(runId);
   // Quoted back cut short: an id is 36 characters, and the answer need not echo kilobytes.
   if (info === null) return problem(404, `runId: no run ${JSON.stringify(runId.slice(0, 64))}.`);
-  // Another instance's run (or this one's, ending): asked through the store, which refuses
-  // once its end is noted.
-  if (info.endedAt === null && (await store.requestRunStop(runId, Date.now())))
-    return Response.json({ stopped: runId });
+  if (info.endedAt === null) {
+    // Asked through the store before (every stop sent there is a user's: this route's, or a
+    // deleted transcript's): repeated, like a second Stop of a run here. Two stops racing
+    // here may both get 200; either way the run is asked to stop once.
+    if (info.stopRequestedAt !== null) return stopping(runId, "user");
+    // Another instance's run (or this one's, ending): asked through the store, which refuses
+    // once its end is noted.
+    if (await store.requestRunStop(runId, Date.now())) return Response.json({ stopped: runId });
+  }
   return ended(store, info);
+}
+
+function stopping(runId: string, by: "user" | "disconnect"): Response {
+  return Response.json(
+    {
+      stopping: runId,
+      message: `Run "${runId}" is already stopping (${by}); it ends once what it was doing has stopped.`,
+    },
+    { status: 202 },
+  );
 }
 
 async function ended(store: Store, run: RunIdentity): Promise<Response> {

@@ -1,0 +1,160 @@
+/**
+ * `GET /api/runs/:runId/events` for a deleted transcript's runs: 404 like the transcript's other
+ * URLs, for a finished run, a run still winding down here, another instance's and a captured
+ * call; a stream open when the transcript is deleted ends then, not when the stopped run has
+ * wound down. Restoring the transcript brings its runs back.
+ */
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
+import type { ProtocolEvent } from "@/lib/protocol";
+import type { TranscriptRecord } from "@/lib/protocol/records";
+import { startFakeProviderServer } from "@/lib/providers/testing/fake-provider-server";
+import { startProxyServer } from "@/lib/proxy/testing";
+import { readConfig } from "@/lib/server/config";
+import type { LiveRun } from "@/lib/server/live-run";
+import { RunRegistry, runRegistry } from "@/lib/server/run-registry";
+import { getStore } from "@/lib/server/store-instance";
+import { openSqliteStore, type Store } from "@/lib/store";
+import { POST as restore } from "../transcripts/[id]/restore/route";
+import { DELETE as remove } from "../transcripts/[id]/route";
+import { GET as events } from "./[runId]/events/route";
+
+let store: Store;
+
+beforeAll(async () => {
+  process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-events-deleted-"));
+  store = getStore(readConfig().dataDir);
+});
+
+const watch = (runId: string) =>
+  events(new Request(`http://localhost/api/runs/${runId}/events`), {
+    params: Promise.resolve({ runId }),
+  });
+
+const removeTranscript = (id: string) =>
+  remove(new Request(`http://localhost/api/transcripts/${id}`, { method: "DELETE" }), {
+    params: Promise.resolve({ id }),
+  });
+
+async function collect(response: Response): Promise<RunStreamRecord[]> {
+  if (response.body === null) throw new Error("no body");
+  const records: RunStreamRecord[] = [];
+  for await (const record of readRunStream(response.body)) records.push(record);
+  return records;
+}
+
+const chunk = (text: string): TranscriptRecord => ({ kind: "chunk", turn: 1, t: 0, text });
+const interrupt: ProtocolEvent = { type: "interrupt", id: "i", timestamp: 1, reason: "user" };
+
+/** A run whose producer ignores the stop until the test finishes it (a slow tool, say). */
+async function openRun(registry: RunRegistry, on: Store): Promise<LiveRun> {
+  const meta = await on.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });
+  return registry.open({ store: on, transcriptId: meta.id, controller: new AbortController() });
+}
+
+async function expectGone(runId: string): Promise<void> {
+  const response = await watch(runId);
+  expect(response.status).toBe(404);
+  expect(await response.json()).toEqual({
+    error: `runId: no run "${runId}" (its transcript was deleted).`,
+  });
+}
+
+describe("GET /api/runs/:runId/events of a deleted transcript's run", () => {
+  it("a finished run: 404 once deleted, served again once restored", async () => {
+    const run = await openRun(runRegistry(), store);
+    run.publish(chunk("hello"));
+    await runRegistry().finish(run, store);
+    expect((await watch(run.runId)).status).toBe(200);
+    expect((await removeTranscript(run.transcriptId)).status).toBe(200);
+    await expectGone(run.runId);
+    const restored = await restore(
+      new Request(`http://localhost/api/transcripts/${run.transcriptId}/restore`, {
+        method: "POST",
+      }),
+      { params: Promise.resolve({ id: run.transcriptId }) },
+    );
+    expect(restored.status).toBe(200);
+    const records = await collect(await watch(run.runId));
+    expect(records.slice(1)).toEqual([chunk("hello")]);
+  });
+
+  it("a run still winding down here: 404, and a stream open at the delete ends then", async () => {
+    const registry = runRegistry();
+    const run = await openRun(registry, store);
+    run.publish(chunk("before"));
+    const open = readRunStream((await watch(run.runId)).body as ReadableStream<Uint8Array>);
+    expect((await open.next()).value).toMatchObject({ kind: "run", runId: run.runId });
+    expect((await open.next()).value).toEqual(chunk("before"));
+    expect(await removeTranscript(run.transcriptId)).toMatchObject({ status: 200 });
+    // The producer has not wound down: the run is still here, and publishes more.
+    expect(registry.get(run.runId)?.finished).toBe(false);
+    await expectGone(run.runId);
+    run.publish(chunk("after the delete"));
+    run.publish({ kind: "event", event: interrupt });
+    await registry.finish(run, store);
+    // The open stream ended at the delete: nothing published afterwards reached it.
+    const rest: RunStreamRecord[] = [];
+    for await (const record of open) rest.push(record);
+    expect(rest).toEqual([]);
+    await expectGone(run.runId);
+  });
+
+  it("another instance's run, followed here through the store: 404", async () => {
+    const other = openSqliteStore({ path: join(readConfig().dataDir, "wirescope.db") });
+    const registry = new RunRegistry({ bufferBytes: 64 * 1024, maxLagBytes: 1024 * 1024 }, "b");
+    try {
+      const live = await openRun(registry, other);
+      const followed = await watch(live.runId);
+      expect(followed.status).toBe(200);
+      await followed.body?.cancel();
+      // Deleted by instance B: this instance learns of it from the store alone.
+      expect(await other.deleteTranscript(live.transcriptId)).toBe(true);
+      await expectGone(live.runId);
+      live.publish({ kind: "event", event: interrupt });
+      await registry.finish(live, other);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("a captured call: 404, and a stream open at the delete ends then", async () => {
+    const fake = await startFakeProviderServer({ chunkChars: 5 });
+    const proxy = await startProxyServer({ env: { OPENAI_BASE_URL: `${fake.url}/v1` }, store });
+    try {
+      const before = new Set(
+        runRegistry()
+          .active()
+          .map((run) => run.runId),
+      );
+      const response = await fetch(`${proxy.url}/proxy/openai/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-wirescope-dialect": "xml" },
+        body: JSON.stringify({ model: "stall", stream: true, messages: [] }),
+      });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      let captured: { runId: string; transcriptId: string } | undefined;
+      while (captured === undefined) {
+        captured = runRegistry()
+          .active()
+          .find((run) => !before.has(run.runId));
+        if (captured === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const open = collect(await watch(captured.runId));
+      expect((await removeTranscript(captured.transcriptId)).status).toBe(200);
+      await expectGone(captured.runId);
+      const seen = await open;
+      expect(seen[0]).toMatchObject({ kind: "run", runId: captured.runId });
+      await reader.read().catch(() => undefined);
+      await proxy.settled();
+      await expectGone(captured.runId);
+    } finally {
+      await proxy.close();
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { connect } from "node:net";
+import { expect, test } from "@playwright/test";
+
+/**
+ * Request lines Next answers badly before any route runs, sent on a raw socket to the server
+ * users start (`npm start`, which the e2e suite runs): the server answers them itself with a
+ * JSON 4xx naming what is wrong (scripts/request-guard.mjs). Before, TRACE and `OPTIONS *` got
+ * Next's text/plain 500, CONNECT a closed connection, and `GET http://evil.example/` a 308 to
+ * that host.
+ */
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends `requestLine` (and a Host naming the server) on a new connection; the whole answer. */
+function send(baseURL: string, requestLine: string): Promise<RawAnswer> {
+  const url = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname);
+    let answer = "";
+    socket.on("data", (data) => {
+      answer += data.toString("latin1");
+    });
+    socket.on("close", () => {
+      const [head = "", body = ""] = answer.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers = Object.fromEntries(
+        lines.map((line) => [
+          line.slice(0, line.indexOf(":")).toLowerCase(),
+          line.slice(line.indexOf(":") + 1).trim(),
+        ]),
+      );
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
+    });
+    socket.on("error", reject);
+    socket.write(`${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";
+
+for (const [requestLine, method] of [
+  ["TRACE / HTTP/1.1", "TRACE"],
+  ["TRACE /api/transcripts HTTP/1.1", "TRACE"],
+  ["CONNECT 127.0.0.1:22 HTTP/1.1", "CONNECT"],
+  ["PROPFIND / HTTP/1.1", "PROPFIND"],
+  ["FOO /api/runs HTTP/1.1", "FOO"],
+] as const) {
+  test(`${requestLine}: JSON 405 with Allow, naming the method`, async ({ baseURL }) => {
+    const answer = await send(baseURL ?? "", requestLine);
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe(ALLOW);
+    expect(answer.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(answer.body)).toEqual({
+      error: `method: ${method} is not served here; use GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS.`,
+    });
+  });
+}
+
+for (const [requestLine, target] of [
+  ["GET http://evil.example/ HTTP/1.1", "http://evil.example/"],
+  ["GET http://evil.example/api/transcripts HTTP/1.1", "http://evil.example/api/transcripts"],
+  ["OPTIONS * HTTP/1.1", "*"],
+] as const) {
+  test(`${requestLine}: JSON 400 naming the request target, no redirect`, async ({ baseURL }) => {
+    const answer = await send(baseURL ?? "", requestLine);
+    expect(answer.status).toBe(400);
+    expect(answer.headers.location).toBeUndefined();
+    expect(JSON.parse(answer.body)).toEqual({
+      error: `request target: ${JSON.stringify(target)} is not a path; send the path alone, as in "GET /api/transcripts HTTP/1.1".`,
+    });
+  });
+}
+
+test("an origin-form request still reaches the app", async ({ baseURL }) => {
+  const answer = await send(baseURL ?? "", "GET /api/transcripts?limit=1 HTTP/1.1");
+  expect(answer.status).toBe(200);
+  expect(answer.headers["content-type"]).toContain("application/json");
+});

@@ -1,0 +1,138 @@
+import { createServer, type Server } from "node:http";
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { guardRequests, parseErrorProblem, SERVED_METHODS } from "./request-guard.mjs";
+
+/**
+ * `npm start`'s server answers a method no route has, CONNECT and a request target that is not a
+ * path itself (JSON 405/400) and hands the rest on. Here the "rest" is a stand-in for Next that
+ * answers 200 with the method and target it was given; e2e/request-line.spec.ts sends the same
+ * requests to the real server.
+ */
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  server = createServer();
+  server.on(
+    "request",
+    guardRequests(server, (request, response) => {
+      response.end(`next: ${request.method} ${request.url}`);
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as { port: number }).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Sends `text` on a new connection and resolves with everything the server wrote back. */
+function raw(text: string | Uint8Array): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (data) => {
+      answer += data.toString("latin1");
+    });
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+    socket.write(text);
+  });
+}
+
+function parse(answer: string) {
+  const [head = "", body = ""] = answer.split("\r\n\r\n");
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers = Object.fromEntries(
+    lines.map((line) => [
+      line.slice(0, line.indexOf(":")).toLowerCase(),
+      line.slice(line.indexOf(":") + 1).trim(),
+    ]),
+  );
+  return { status: Number(statusLine.split(" ")[1]), headers, body };
+}
+
+const line = (requestLine: string, extra = "") =>
+  `${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`;
+
+const ALLOW = SERVED_METHODS.join(", ");
+
+describe("the request guard of npm start", () => {
+  it.each([
+    ["TRACE / HTTP/1.1", "TRACE"],
+    ["PROPFIND /api/transcripts HTTP/1.1", "PROPFIND"],
+    ["CONNECT 127.0.0.1:22 HTTP/1.1", "CONNECT"],
+    // Not a method Node knows: refused by its parser, worded here all the same.
+    ["FOO /api/runs HTTP/1.1", "FOO"],
+  ])("%s: 405 with Allow, naming the method", async (requestLine, method) => {
+    const answer = parse(await raw(line(requestLine)));
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe(ALLOW);
+    expect(answer.headers["content-type"]).toBe("application/json");
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect(JSON.parse(answer.body)).toEqual({
+      error: `method: ${method} is not served here; use GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS.`,
+    });
+  });
+
+  it.each([
+    ["GET http://evil.example/ HTTP/1.1", "http://evil.example/"],
+    ["OPTIONS * HTTP/1.1", "*"],
+    ["TRACE http://evil.example/ HTTP/1.1", "http://evil.example/"],
+    // Refused by Node's parser (no leading slash), worded here.
+    ["GET evil HTTP/1.1", "evil"],
+  ])("%s: 400 naming the request target", async (requestLine, target) => {
+    const answer = parse(await raw(line(requestLine)));
+    expect(answer.status).toBe(400);
+    expect(answer.headers.allow).toBeUndefined();
+    expect(JSON.parse(answer.body)).toEqual({
+      error: `request target: ${JSON.stringify(target)} is not a path; send the path alone, as in "GET /api/transcripts HTTP/1.1".`,
+    });
+  });
+
+  it("quotes at most 64 characters of a long target", async () => {
+    const target = `http://evil.example/${"a".repeat(8000)}`;
+    const answer = parse(await raw(line(`GET ${target} HTTP/1.1`)));
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).error).toContain(JSON.stringify(target.slice(0, 64)));
+    expect(answer.body.length).toBeLessThan(300);
+  });
+
+  it("hands every served method with a path on, untouched", async () => {
+    for (const method of SERVED_METHODS) {
+      const answer = parse(await raw(line(`${method} /api/x?y=1 HTTP/1.1`)));
+      expect(answer.status).toBe(200);
+      if (method !== "HEAD") expect(answer.body).toBe(`next: ${method} /api/x?y=1`);
+    }
+    // A path starting with two slashes is still a path (Next redirects it to its own host).
+    expect(parse(await raw(line("GET //evil.example/ HTTP/1.1"))).body).toBe(
+      "next: GET //evil.example/",
+    );
+  });
+
+  it("names the bad request of a pipelined pair, and writes nothing into an answer begun", async () => {
+    const first = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    const packet = Buffer.from(`${first}${line("TRACX / HTTP/1.1")}`, "latin1");
+    // Where Node's parser stops: at the X, the first byte no method continues with.
+    const problem = parseErrorProblem({
+      code: "HPE_INVALID_METHOD",
+      rawPacket: packet,
+      bytesParsed: first.length + 4,
+    });
+    expect(problem?.error).toMatch(/^method: TRACX is not served here/);
+    // The stand-in answered the first at once: the connection just ends after that answer.
+    const answer = await raw(packet);
+    expect(answer).toMatch(/^HTTP\/1.1 200 OK\r\n/);
+    expect(answer).toMatch(/next: GET \/$/);
+  });
+
+  it("leaves Node's own answers to other parse errors as they were", async () => {
+    // Not HTTP at all (a TLS hello to the HTTP port): Node's bare 400.
+    expect(await raw(Uint8Array.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00]))).toBe(
+      "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n",
+    );
+    const huge = line("GET / HTTP/1.1", `X-Big: ${"a".repeat(20_000)}\r\n`);
+    expect(await raw(huge)).toBe(
+      "HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n",
+    );
+  });
+});

@@ -74,7 +74,7 @@ describe("TurnRecorder", () => {
     }
   });
 
-  it("a chunk the redactor held back over a stall keeps the time its text arrived", () => {
+  it("a chunk is timed by its last character's arrival; what is held at the end by its own", () => {
     let now = 0;
     const times = [10, 20, 900];
     const records: TranscriptRecord[] = [];
@@ -97,10 +97,10 @@ describe("TurnRecorder", () => {
     now = 950;
     turn.end();
     const chunks = records.flatMap((r) => (r.kind === "chunk" ? [[r.text, r.t]] : []));
-    // Before, the held part went out with the time of the text that let it go (900, 950).
+    // Before, what was held at the end went out with the end's time (950).
     expect(chunks).toEqual([
       ["<respond>Here it is: ", 10],
-      ["[redacted] and the rest of ", 10],
+      ["[redacted] and the rest of ", 900],
       ["it.", 900],
     ]);
   });

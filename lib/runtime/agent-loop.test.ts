@@ -408,3 +408,22 @@ describe("a turn's end", () => {
     expect(order).toEqual(["result", "metric"]);
   });
 });
+
+describe("chunk records", () => {
+  it("are timed when their text arrived, when a layer held it back (redaction)", async () => {
+    let clock = 1_000;
+    const streamTurn: AgentRunOptions["streamTurn"] = async function* () {
+      clock = 1_010;
+      yield { type: "text", text: "<respond>held ", at: 1_005 };
+      clock = 1_900;
+      yield { type: "text", text: "over a stall</respond><end>" };
+      yield { type: "finish", finishReason: "stop", inputTokens: 1, outputTokens: 1 };
+    };
+    const { records } = await run("xml", createDemoModel({ dialect: "xml" }), {
+      streamTurn,
+      now: () => clock,
+    });
+    const chunks = records.flatMap((record) => (record.kind === "chunk" ? [record.t] : []));
+    expect(chunks).toEqual([5, 900]);
+  });
+});

@@ -177,9 +177,10 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
           messages,
           settings,
           signal: generation.signal,
+          now,
         })) {
           if (part.type === "text") {
-            const at = now();
+            const at = part.at ?? now();
             firstTokenAt ??= at;
             text += part.text;
             options.emit({ kind: "chunk", turn, t: at - started, text: part.text });

@@ -19,7 +19,11 @@ export interface CallSettings {
 
 /** One model turn as the loop sees it: text as it arrives, then how it finished. */
 export type TurnPart =
-  | { type: "text"; text: string }
+  /**
+   * `at`: when the text arrived, on the loop's clock (`ModelTurnInput.now`), set by a layer
+   * that held it back (redaction); absent, it arrived just now.
+   */
+  | { type: "text"; text: string; at?: number }
   | ({ type: "finish"; finishReason: string } & ReportedUsage)
   | { type: "error"; error: unknown }
   | { type: "abort" };
@@ -29,6 +33,8 @@ export interface ModelTurnInput {
   messages: readonly ContextMessage[];
   settings: CallSettings;
   signal: AbortSignal;
+  /** The loop's clock, for a layer that notes when text arrived (`TurnPart`'s `at`). */
+  now?: () => number;
 }
 
 /** Something that streams one model turn; the AI SDK in production, a script in tests. */

@@ -96,7 +96,7 @@ describe("createStreamRedactor: when released text arrived", () => {
     return out.filter(([text]) => text !== "");
   }
 
-  it("a key's start held back over a stall keeps the time it arrived, not the time it was let go", () => {
+  it("times what it lets go of by its last character's arrival: no text before it came", () => {
     // The model sends a key's start at 10 ms, stalls, and goes on at 900 ms.
     expect(
       timed([
@@ -106,12 +106,12 @@ describe("createStreamRedactor: when released text arrived", () => {
       ]),
     ).toEqual([
       ["Here it is: ", 10],
-      [`${REDACTED} and the rest `, 10],
+      [`${REDACTED} and the rest `, 900],
       ["follows.", 900],
     ]);
   });
 
-  it("a word held over several pieces: the earliest piece's time; the next word its own", () => {
+  it("a word held over several pieces goes out with the piece that ends it", () => {
     expect(
       timed([
         [1, "hel"],
@@ -120,26 +120,21 @@ describe("createStreamRedactor: when released text arrived", () => {
         [4, " more"],
       ]),
     ).toEqual([
-      ["hello ", 1],
-      ["world ", 2],
-      ["and ", 3],
+      ["hello ", 2],
+      ["world ", 3],
+      ["and ", 4],
       ["more", 4],
     ]);
   });
 
-  it("a configured value's possible start, held and let go at the end, keeps its time", () => {
-    expect(
-      timed(
-        [
-          [5, "echo wsk-Conf"],
-          [7, "x"],
-        ],
-        [KEY],
-      ),
-    ).toEqual([
-      ["echo ", 5],
-      ["wsk-Confx", 5],
-    ]);
+  it("what is held at the end keeps when it came, and so does old text let go of alone", () => {
+    const redactor = createStreamRedactor([KEY]);
+    expect(redactor.push("echo wsk-Conf", 5)).toBe("echo ");
+    expect(redactor.releasedAt).toBe(5);
+    // Nothing new let go of: what was held goes out with its own time.
+    expect(redactor.push("", 7)).toBe("");
+    expect(redactor.end()).toBe("wsk-Conf");
+    expect(redactor.releasedAt).toBe(5);
   });
 });
 
@@ -161,5 +156,28 @@ describe("redactingStreamTurn", () => {
     for (const text of texts)
       expect(KEY.includes(text.trim()) && text.trim().length > 3).toBe(false);
     expect(out.at(-1)).toEqual({ type: "finish", finishReason: "stop" });
+  });
+
+  it("gives what it held to the turn's end the time it came, not the end's", async () => {
+    let clock = 10;
+    // A key's start at 10, a stall until 900, the last word at 900, the finish at 5,000.
+    const source: StreamTurn = async function* () {
+      yield { type: "text", text: "Here it is: sk-proj-abc" };
+      clock = 20;
+      yield { type: "text", text: "def0123456789xyz" };
+      clock = 900;
+      yield { type: "text", text: " and the rest follows." };
+      clock = 5_000;
+      yield { type: "finish", finishReason: "stop" };
+    };
+    const out: TurnPart[] = [];
+    const input = { now: () => clock } as Parameters<StreamTurn>[0];
+    for await (const part of redactingStreamTurn(source, [])(input)) out.push(part);
+    // Parts let go of as they came carry no time (the loop notes it); the end's rest does.
+    expect(out.filter((part) => part.type === "text")).toEqual([
+      { type: "text", text: "Here it is: " },
+      { type: "text", text: `${REDACTED} and the rest ` },
+      { type: "text", text: "follows.", at: 900 },
+    ]);
   });
 });

@@ -14,16 +14,17 @@ const MAX_HELD = 4096;
 export interface StreamRedactor {
   /**
    * The part of the text so far that is final, redacted; may be "". `at`: when `text` arrived
-   * (any clock; the caller's record time), so held-back text keeps it (`releasedAt`).
+   * (any clock; the caller's record time), for `releasedAt`.
    */
   push(text: string, at?: number): string;
   /** Whatever was held back, redacted. */
   end(): string;
   /**
-   * When the text the last `push` or `end` returned arrived: the `at` of its first character.
-   * Text held back and let go of later keeps the time it came with (several pieces held
-   * together: the earliest), so a chunk record's time is when the model sent it, not when a
-   * later chunk (after a stall, say) let it go. Replays pace by it.
+   * When the last character of what the last `push` or `end` returned arrived: the `at` of
+   * that push when it let go of some of its own text, else of the last piece held. A chunk
+   * record timed by it shows no text before the text came, and is timed as a live viewer saw
+   * it; and what is held back at the end keeps when it came, not when the stream ended (a
+   * model's last word and its finish can be far apart). Replays pace by it.
    */
   readonly releasedAt: number;
 }
@@ -38,7 +39,7 @@ export interface StreamRedactor {
 export function createStreamRedactor(secrets: readonly string[]): StreamRedactor {
   const values = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH);
   let held = "";
-  /** When the first character of `held` arrived. */
+  /** When the last piece of `held` arrived. */
   let heldAt = 0;
   let releasedAt = 0;
   return {
@@ -51,10 +52,10 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
         Math.min(quiet ? lastWordStart(buffer) : patternCut(buffer), valueCut(buffer, values)),
         buffer.length - MAX_HELD,
       );
-      // What is let go of starts with the buffer's first character: held text, if any.
-      releasedAt = held === "" ? at : heldAt;
-      // The tail held from now on still starts in what was held before, or else in `text`.
-      if (cut >= held.length) heldAt = at;
+      // What is let go of ends in `text` (it came now) or in what was held.
+      releasedAt = cut > held.length ? at : heldAt;
+      // What stays held ends with `text`, unless `text` is empty.
+      if (text !== "") heldAt = at;
       held = buffer.slice(cut);
       const final = buffer.slice(0, cut);
       return quiet && values.length === 0 ? final : redactSecrets(final, values);
@@ -149,12 +150,13 @@ export function redactingStreamTurn(
 ): StreamTurn {
   return (input) => {
     const redactor = createStreamRedactor(secrets);
+    const now = input.now ?? Date.now;
     let flushed = false;
     const flush = (out: TurnPart[]) => {
       if (flushed) return;
       flushed = true;
       const rest = redactor.end();
-      if (rest !== "") out.push({ type: "text", text: rest });
+      if (rest !== "") out.push({ type: "text", text: rest, at: redactor.releasedAt });
     };
     return transformParts(
       streamTurn(input),
@@ -164,10 +166,16 @@ export function redactingStreamTurn(
           out.push(part);
           return;
         }
-        const text = flushed ? redactSecrets(part.text, secrets) : redactor.push(part.text);
+        const arrived = part.at ?? now();
+        const text = flushed
+          ? redactSecrets(part.text, secrets)
+          : redactor.push(part.text, arrived);
         // Nothing final yet (all held back): no empty chunk record. Text that comes out as it
-        // went in keeps its part (no copy per part).
-        if (text !== "") out.push(text === part.text ? part : { type: "text", text });
+        // went in keeps its part (no copy per part); text that came earlier says when.
+        if (text === "") return;
+        const at = flushed ? arrived : redactor.releasedAt;
+        if (at !== arrived) out.push({ type: "text", text, at });
+        else out.push(text === part.text ? part : { ...part, text });
       },
       flush,
     );

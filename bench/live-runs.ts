@@ -12,13 +12,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
-import { DEMO_MESSAGES } from "./demo-messages";
+import { clock, percentile, readFrames, startBody } from "./live-client";
 import { fixed, table } from "./table";
 
-const PACE_MS = 15;
 /** `--load`: only the load part (for profiling and before/after comparisons). */
 const loadOnly = process.argv.includes("--load");
-const clock = () => performance.timeOrigin + performance.now();
 
 interface Commits {
   calls: number;
@@ -52,45 +50,7 @@ async function startServer(dataDir: string): Promise<Server> {
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-/** Reads an SSE body, calling `onFrame(index, data, at)` for each record (the `run` record is 0). */
-async function readFrames(
-  response: Response,
-  onFrame: (index: number, data: string, at: number) => void,
-): Promise<number> {
-  if (response.body === null) throw new Error(`no body (${response.status})`);
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let index = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value: bytes } = await reader.read();
-    if (done) break;
-    const at = clock();
-    buffer += decoder.decode(bytes, { stream: true });
-    let end = buffer.indexOf("\n\n");
-    while (end >= 0) {
-      onFrame(index++, buffer.slice(6, end), at);
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf("\n\n");
-    }
-  }
-  return index;
-}
-
-const startBody = (index: number) =>
-  JSON.stringify({
-    message: DEMO_MESSAGES[index % DEMO_MESSAGES.length],
-    dialect: "xml",
-    model: { provider: "demo", settings: { paceMs: PACE_MS } },
-  });
-
 const json = async <T>(url: string) => (await (await fetch(url)).json()) as T;
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
-}
 
 /** 100 runs × 3 viewers: delay from publish to receipt, for records published once attached. */
 async function fanOut(server: Server, runs: number) {

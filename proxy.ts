@@ -11,7 +11,7 @@ import { allowedHosts, hostProblem, securityHeaders } from "@/lib/server/host-ch
  * a byte at a time held its request until Node's 300 s timeout, past the routes' own
  * `WIRESCOPE_BODY_IDLE_TIMEOUT_S`. Those routes make the same checks themselves (`guardedRoute`
  * in app/api/http.ts; app/api/guarded-route.test.ts holds every route's handlers to it). It
- * still sees their requests that have no body, to word Next's empty 400 for an unknown method.
+ * still sees their requests that have no body, to answer a method no route serves with a 405.
  */
 export const config = {
   matcher: [
@@ -30,7 +30,7 @@ export const config = {
 };
 
 /** The methods Next hands to a route handler. */
-const ROUTE_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
+const ROUTE_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 export function proxy(request: Request): Response {
   const headers = securityHeaders(process.env.NODE_ENV === "development");
@@ -43,14 +43,18 @@ export function proxy(request: Request): Response {
   return response;
 }
 
-/** A JSON 400 for a method no API or proxy route serves (`PROPFIND`, `TRACE`…), else null. */
+/**
+ * A JSON 405 for a method no API or proxy route serves (`PROPFIND`…), else null: what
+ * `npm start` answers before Next (`scripts/request-guard.mjs`), for a bare `next start` or
+ * `next dev`, where Next itself would answer with an empty 400.
+ */
 function unservedMethod(request: Request): Response | null {
   const { pathname } = new URL(request.url);
   if (ROUTE_METHODS.has(request.method) || !/^\/(api|proxy)\//.test(pathname)) return null;
   return NextResponse.json(
     {
-      error: `method: ${request.method.slice(0, 40)} is not served here; use GET, POST, PUT, PATCH or DELETE as docs/http-api.md says.`,
+      error: `method: ${request.method.slice(0, 40)} is not served here; use GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS.`,
     },
-    { status: 400 },
+    { status: 405, headers: { allow: [...ROUTE_METHODS].join(", ") } },
   );
 }

@@ -22,7 +22,7 @@ describe("proxy.ts", () => {
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
   });
 
-  it("words Next's empty 400 for a method no API or proxy route serves", async () => {
+  it("answers a method no API or proxy route serves with a JSON 405 (Next: an empty 400)", async () => {
     for (const path of ["/api/runs", "/proxy/openai/v1/models"]) {
       const response = proxy(
         new Request(`http://localhost${path}`, {
@@ -30,10 +30,11 @@ describe("proxy.ts", () => {
           headers: { host: "localhost" },
         }),
       );
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
       expect(await response.json()).toEqual({
         error:
-          "method: PROPFIND is not served here; use GET, POST, PUT, PATCH or DELETE as docs/http-api.md says.",
+          "method: PROPFIND is not served here; use GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS.",
       });
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     }

@@ -1,5 +1,5 @@
-import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
+import { parseRawAnswer, type RawAnswer, sendRaw } from "../scripts/raw-http.testing";
 
 /**
  * Request lines Next answers badly before any route runs, sent on a raw socket to the server
@@ -9,35 +9,11 @@ import { expect, test } from "@playwright/test";
  * that host.
  */
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
 /** Sends `requestLine` (and a Host naming the server) on a new connection; the whole answer. */
-function send(baseURL: string, requestLine: string): Promise<RawAnswer> {
+async function send(baseURL: string, requestLine: string): Promise<RawAnswer> {
   const url = new URL(baseURL);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(url.port), url.hostname);
-    let answer = "";
-    socket.on("data", (data) => {
-      answer += data.toString("latin1");
-    });
-    socket.on("close", () => {
-      const [head = "", body = ""] = answer.split("\r\n\r\n");
-      const [statusLine = "", ...lines] = head.split("\r\n");
-      const headers = Object.fromEntries(
-        lines.map((line) => [
-          line.slice(0, line.indexOf(":")).toLowerCase(),
-          line.slice(line.indexOf(":") + 1).trim(),
-        ]),
-      );
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
-    });
-    socket.on("error", reject);
-    socket.write(`${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`);
-  });
+  const text = `${requestLine}\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`;
+  return parseRawAnswer(await sendRaw(Number(url.port), url.hostname, text));
 }
 
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS";

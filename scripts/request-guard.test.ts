@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
-import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseRawAnswer, sendRaw } from "./raw-http.testing";
 import { guardRequests, parseErrorProblem, SERVED_METHODS } from "./request-guard.mjs";
 
 /**
@@ -25,31 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** Sends `text` on a new connection and resolves with everything the server wrote back. */
-function raw(text: string | Uint8Array): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let answer = "";
-    socket.on("data", (data) => {
-      answer += data.toString("latin1");
-    });
-    socket.on("close", () => resolve(answer));
-    socket.on("error", reject);
-    socket.write(text);
-  });
-}
-
-function parse(answer: string) {
-  const [head = "", body = ""] = answer.split("\r\n\r\n");
-  const [statusLine = "", ...lines] = head.split("\r\n");
-  const headers = Object.fromEntries(
-    lines.map((line) => [
-      line.slice(0, line.indexOf(":")).toLowerCase(),
-      line.slice(line.indexOf(":") + 1).trim(),
-    ]),
-  );
-  return { status: Number(statusLine.split(" ")[1]), headers, body };
-}
+const raw = (text: string | Uint8Array) => sendRaw(port, "127.0.0.1", text);
+const parse = parseRawAnswer;
 
 const line = (requestLine: string, extra = "") =>
   `${requestLine}\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`;

@@ -11,8 +11,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
 import type { ProtocolEvent } from "@/lib/protocol";
 import type { TranscriptRecord } from "@/lib/protocol/records";
-import { startFakeProviderServer } from "@/lib/providers/testing/fake-provider-server";
-import { startProxyServer } from "@/lib/proxy/testing";
 import { readConfig } from "@/lib/server/config";
 import type { LiveRun } from "@/lib/server/live-run";
 import { RunRegistry, runRegistry } from "@/lib/server/run-registry";
@@ -21,6 +19,7 @@ import { openSqliteStore, type Store } from "@/lib/store";
 import { POST as restore } from "../transcripts/[id]/restore/route";
 import { DELETE as remove } from "../transcripts/[id]/route";
 import { GET as events } from "./[runId]/events/route";
+import { stalledCapture } from "./stalled-capture.testing";
 
 let store: Store;
 
@@ -122,39 +121,18 @@ describe("GET /api/runs/:runId/events of a deleted transcript's run", () => {
   });
 
   it("a captured call: 404, and a stream open at the delete ends then", async () => {
-    const fake = await startFakeProviderServer({ chunkChars: 5 });
-    const proxy = await startProxyServer({ env: { OPENAI_BASE_URL: `${fake.url}/v1` }, store });
+    const captured = await stalledCapture(store);
     try {
-      const before = new Set(
-        runRegistry()
-          .active()
-          .map((run) => run.runId),
-      );
-      const response = await fetch(`${proxy.url}/proxy/openai/v1/chat/completions`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-wirescope-dialect": "xml" },
-        body: JSON.stringify({ model: "stall", stream: true, messages: [] }),
-      });
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      await reader.read();
-      let captured: { runId: string; transcriptId: string } | undefined;
-      while (captured === undefined) {
-        captured = runRegistry()
-          .active()
-          .find((run) => !before.has(run.runId));
-        if (captured === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
-      }
       const open = collect(await watch(captured.runId));
       expect((await removeTranscript(captured.transcriptId)).status).toBe(200);
       await expectGone(captured.runId);
       const seen = await open;
       expect(seen[0]).toMatchObject({ kind: "run", runId: captured.runId });
-      await reader.read().catch(() => undefined);
-      await proxy.settled();
+      await captured.reader.read().catch(() => undefined);
+      await captured.proxy.settled();
       await expectGone(captured.runId);
     } finally {
-      await proxy.close();
-      await fake.close();
+      await captured.close();
     }
   });
 });

@@ -10,8 +10,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProtocolEvent } from "@/lib/protocol";
-import { startFakeProviderServer } from "@/lib/providers/testing/fake-provider-server";
-import { startProxyServer } from "@/lib/proxy/testing";
 import { readConfig } from "@/lib/server/config";
 import type { LiveRun } from "@/lib/server/live-run";
 import { RunRegistry, runRegistry } from "@/lib/server/run-registry";
@@ -20,6 +18,7 @@ import { openSqliteStore, type Store } from "@/lib/store";
 import { DELETE as remove } from "../transcripts/[id]/route";
 import { POST as stopRoute } from "./[runId]/stop/route";
 import { GET as list } from "./route";
+import { stalledCapture } from "./stalled-capture.testing";
 
 let store: Store;
 
@@ -125,28 +124,8 @@ describe("POST /api/runs/:runId/stop", () => {
   });
 
   it("a captured call: 200, then 409 saying it was interrupted by the user", async () => {
-    const fake = await startFakeProviderServer({ chunkChars: 5 });
-    const proxy = await startProxyServer({ env: { OPENAI_BASE_URL: `${fake.url}/v1` }, store });
+    const { runId, reader, proxy, close } = await stalledCapture(store);
     try {
-      const before = new Set(
-        runRegistry()
-          .active()
-          .map((run) => run.runId),
-      );
-      const response = await fetch(`${proxy.url}/proxy/openai/v1/chat/completions`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-wirescope-dialect": "xml" },
-        body: JSON.stringify({ model: "stall", stream: true, messages: [] }),
-      });
-      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-      await reader.read();
-      let runId: string | undefined;
-      while (runId === undefined) {
-        runId = runRegistry()
-          .active()
-          .find((run) => !before.has(run.runId))?.runId;
-        if (runId === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
-      }
       expect((await stop(runId)).status).toBe(200);
       await reader.read().catch(() => undefined);
       await proxy.settled();
@@ -154,8 +133,7 @@ describe("POST /api/runs/:runId/stop", () => {
       expect(after.status).toBe(409);
       expect(await after.json()).toMatchObject({ ended: { how: "interrupt", reason: "user" } });
     } finally {
-      await proxy.close();
-      await fake.close();
+      await close();
     }
   });
 });

@@ -1,0 +1,35 @@
+/** Raw HTTP/1.1 on a socket, for the tests of what the server answers before any route runs. */
+import { connect } from "node:net";
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends `text` on a new connection and resolves with everything the server wrote back. */
+export function sendRaw(port: number, host: string, text: string | Uint8Array): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, host);
+    let answer = "";
+    socket.on("data", (data) => {
+      answer += data.toString("latin1");
+    });
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+    socket.write(text);
+  });
+}
+
+/** The status, headers (names lowercased) and body of the first answer in `answer`. */
+export function parseRawAnswer(answer: string): RawAnswer {
+  const [head = "", body = ""] = answer.split("\r\n\r\n");
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const headers = Object.fromEntries(
+    lines.map((line) => [
+      line.slice(0, line.indexOf(":")).toLowerCase(),
+      line.slice(line.indexOf(":") + 1).trim(),
+    ]),
+  );
+  return { status: Number(statusLine.split(" ")[1]), headers, body };
+}

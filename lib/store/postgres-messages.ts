@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL side of the message tree (`message-trie.ts`): interning a request's messages
  * inside the append transaction, and resolving them on read from nodes fetched in one query
- * (a whole transcript's, or the chains of the requests on a page).
+ * (a whole transcript's, or the chains of the requests on a page down to the nodes earlier
+ * pages of the same read fetched).
  */
 import type { PoolClient } from "pg";
 import { StoreError } from "./errors";
@@ -66,12 +67,18 @@ export function postgresMessages(): PostgresMessages {
     },
 
     async decode(client, transcriptId, rows, whole, shared) {
-      const known = new Map<number, StoredNode>();
-      const ends = rows.flatMap((row) => (row.messages_node === null ? [] : [row.messages_node]));
+      // The nodes earlier pages of the same read fetched (`shared`): a page's chains are read
+      // only down to them (a known node's ancestors are known: pruning keeps whole paths), so
+      // a paged walk of a long conversation fetches each node about once, not every request's
+      // whole context again on every page.
+      const known = shared?.nodes ?? new Map<number, StoredNode>();
+      const ends = rows.flatMap((row) =>
+        row.messages_node === null || known.has(row.messages_node) ? [] : [row.messages_node],
+      );
       if (ends.length > 0) {
         const result = whole
           ? await client.query<NodeRow>(PG.selectNodes, [transcriptId])
-          : await client.query<NodeRow>(PG.selectChains, [ends]);
+          : await client.query<NodeRow>(PG.selectChains, [ends, [...known.keys()]]);
         for (const node of result.rows) known.set(node.id, node);
       }
       const lookup = (id: number) => known.get(id);

@@ -32,12 +32,14 @@ export const PG = {
   selectLastTurn: `SELECT ${RECORD_COLUMNS} FROM records
     WHERE transcript_id = $1 AND turn IS NOT NULL ORDER BY turn DESC, seq DESC LIMIT 1`,
   selectNodes: "SELECT id, parent, body FROM message_nodes WHERE transcript_id = $1",
-  // Every node on the paths from the given nodes up to the root, in one round trip.
+  // Every node on the paths from the nodes $1 up to the root, or up to a node of $2 (known
+  // already, and with it its ancestors), in one round trip.
   selectChains: `WITH RECURSIVE chain (id, parent, body) AS (
       SELECT id, parent, body FROM message_nodes WHERE id = ANY($1::bigint[])
       UNION
       SELECT node.id, node.parent, node.body FROM message_nodes AS node
         JOIN chain ON node.id = chain.parent
+        WHERE node.id <> ALL($2::bigint[])
     ) SELECT id, parent, body FROM chain`,
   // The child of $2 with message text $3, added when missing: one round trip per message.
   // Appends to one transcript hold its row lock, so two writers never add the same node.

@@ -29,6 +29,12 @@ export interface ServerConfig {
    * requests (`WIRESCOPE_POLL_MS`, default 100; a store that notifies is also polled, 10× slower).
    */
   pollMs: number;
+  /**
+   * The most runs this server keeps going at once (`WIRESCOPE_MAX_LIVE_RUNS`, default 1,000;
+   * 0 = no limit): a start beyond it is refused with 429 rather than slowing every run down
+   * and holding their memory. Captured calls (the proxy) are not counted or refused.
+   */
+  maxLiveRuns: number;
   /** The provider variables only (keys included: server-side, never sent or logged). */
   providerEnv: Readonly<Record<string, string>>;
 }
@@ -47,6 +53,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     stopUnwatchedAfterS: readSeconds(env.WIRESCOPE_STOP_UNWATCHED_AFTER_S),
     leaseMs: readMs(env.WIRESCOPE_LEASE_MS, DEFAULT_LEASE_MS, 1000),
     pollMs: readMs(env.WIRESCOPE_POLL_MS, DEFAULT_POLL_MS, 5),
+    maxLiveRuns: readCount(env.WIRESCOPE_MAX_LIVE_RUNS, DEFAULT_MAX_LIVE_RUNS),
     providerEnv: pickProviderEnv(env),
   };
 }
@@ -58,6 +65,14 @@ function readIdleTimeout(value: string | undefined): number {
 }
 
 export const DEFAULT_LEASE_MS = 15_000;
+export const DEFAULT_MAX_LIVE_RUNS = 1000;
+
+/** A whole number, 0 or more; the default when unset or not one. */
+function readCount(value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === "") return fallback;
+  const count = Number(value);
+  return Number.isInteger(count) && count >= 0 ? count : fallback;
+}
 export const DEFAULT_POLL_MS = 100;
 
 /** A whole number of ms, at least `min`; the default when unset or not a number. */

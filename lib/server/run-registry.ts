@@ -178,6 +178,11 @@ export class RunRegistry {
     await (await this.tails.get(runId))?.poke();
   }
 
+  /** How many runs are open here (a finished one until its records are stored). */
+  get size(): number {
+    return this.runs.size;
+  }
+
   active(): ActiveRun[] {
     return [...this.runs.values()]
       .filter((run) => !run.finished)

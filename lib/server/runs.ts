@@ -62,6 +62,9 @@ export interface RunServiceDependencies {
  * closing the body does not stop it; a stop request, its own limits or a failed store write
  * do. Each record is also appended to the transcript.
  */
+/** Runs between the live-run limit's check and their registration (`RunRegistry.open`). */
+let starting = 0;
+
 export async function startRun(
   request: RunRequest,
   dependencies: RunServiceDependencies,
@@ -103,15 +106,25 @@ export async function startRun(
     );
   }
   const { registry, system } = runSettings(request, previous, available);
+  // Counted synchronously with the runs starting, so a burst cannot pass the limit together.
+  const { maxLiveRuns } = config;
+  if (maxLiveRuns > 0 && runRegistry().size + starting >= maxLiveRuns)
+    throw new RunRequestError(
+      429,
+      `runs: ${maxLiveRuns} runs are going on this server, its limit (WIRESCOPE_MAX_LIVE_RUNS); start this one when one has ended.`,
+    );
   // Claimed synchronously after the last check, so two requests cannot both pass it.
   const claim = previous === null ? () => {} : claimTranscript(previous.meta.id);
   if (claim === null) throw busy(previous?.meta.id ?? "");
   let release = claim;
+  starting++;
   try {
     return await begin();
   } catch (error) {
     release();
     throw error;
+  } finally {
+    starting--;
   }
 
   async function begin(): Promise<{

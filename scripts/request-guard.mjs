@@ -79,6 +79,8 @@ const NODE_ANSWERS = {
   ERR_HTTP_REQUEST_TIMEOUT: "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n",
 };
 const BAD_REQUEST = "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n";
+/** Marks a socket whose request was refused: it serves nothing more. */
+const REFUSED = Symbol("wirescope.refused");
 
 /**
  * The problem of a request line Node refused to parse, when it is a method or target one.
@@ -89,7 +91,9 @@ export function parseErrorProblem({ code, rawPacket, bytesParsed }) {
   if (code !== "HPE_INVALID_METHOD" && code !== "HPE_INVALID_URL") return null;
   if (!Buffer.isBuffer(rawPacket)) return null;
   const at = Math.min(Math.max(0, Number(bytesParsed) || 0), rawPacket.length);
-  const start = rawPacket.lastIndexOf(0x0a, at - 1) + 1;
+  // The start of the line holding `at` (at 0 the packet's start: a negative offset to
+  // `lastIndexOf` would count from the packet's end).
+  const start = at === 0 ? 0 : rawPacket.lastIndexOf(0x0a, at - 1) + 1;
   const line = rawPacket
     .subarray(start, Math.min(rawPacket.length, start + 256))
     .toString("latin1");
@@ -120,8 +124,18 @@ export function guardRequests(server, handle) {
     socket.destroy(error);
   });
   return (request, response) => {
+    // A request pipelined behind a refused one on the same connection: the refusal said the
+    // connection ends, so it is not served (Node parses it from the same packet regardless).
+    if (request.socket[REFUSED] === true) {
+      request.socket.destroy();
+      return;
+    }
     const problem = requestLineProblem(request.method, request.url ?? "");
-    if (problem !== null) refuse(response, problem);
-    else handle(request, response);
+    if (problem === null) {
+      handle(request, response);
+      return;
+    }
+    request.socket[REFUSED] = true;
+    refuse(response, problem);
   };
 }

@@ -102,6 +102,43 @@ describe("the request guard of npm start", () => {
     expect(answer).toMatch(/next: GET \/$/);
   });
 
+  it("names a bad method at the very start of a packet, not a line later in it", async () => {
+    const packet = Buffer.from(line("XYZ / HTTP/1.1", "X-Note: TRACE\r\n"), "latin1");
+    const problem = parseErrorProblem({
+      code: "HPE_INVALID_METHOD",
+      rawPacket: packet,
+      bytesParsed: 0,
+    });
+    expect(problem?.error).toMatch(/^method: XYZ is not served here/);
+    const answer = parse(await raw(packet));
+    expect(answer.status).toBe(405);
+    expect(JSON.parse(answer.body).error).toMatch(/^method: XYZ /);
+  });
+
+  it("serves nothing pipelined behind a refused request (the refusal closed the connection)", async () => {
+    const served: string[] = [];
+    const guarded = createServer();
+    guarded.on(
+      "request",
+      guardRequests(guarded, (request, response) => {
+        served.push(`${request.method} ${request.url}`);
+        response.end("next");
+      }),
+    );
+    await new Promise<void>((resolve) => guarded.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port: own } = guarded.address() as { port: number };
+      const body = '{"message":"hi"}';
+      const pipelined = `TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nPOST /api/runs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+      const answer = await sendRaw(own, "127.0.0.1", pipelined);
+      expect(parse(answer).status).toBe(405);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(served).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => guarded.close(() => resolve()));
+    }
+  });
+
   it("leaves Node's own answers to other parse errors as they were", async () => {
     // Not HTTP at all (a TLS hello to the HTTP port): Node's bare 400.
     expect(await raw(Uint8Array.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00]))).toBe(

@@ -426,4 +426,32 @@ describe("chunk records", () => {
     const chunks = records.flatMap((record) => (record.kind === "chunk" ? [record.t] : []));
     expect(chunks).toEqual([5, 900]);
   });
+
+  it("give the stream layers the loop's clock (for text they let go of late)", async () => {
+    let given: number | undefined;
+    const streamTurn: AgentRunOptions["streamTurn"] = async function* (input) {
+      given = input.now?.();
+      yield { type: "text", text: "<respond>Hi</respond><end>" };
+      yield { type: "finish", finishReason: "stop", inputTokens: 1, outputTokens: 1 };
+    };
+    await run("xml", createDemoModel({ dialect: "xml" }), { streamTurn, now: () => 4_242 });
+    expect(given).toBe(4_242);
+  });
+
+  it("never go back in time: a part let go of late is timed no earlier than the chunk before", async () => {
+    let clock = 1_000;
+    const streamTurn: AgentRunOptions["streamTurn"] = async function* () {
+      clock = 1_002;
+      // Noted by the loop at 1,002; the held rest came at 1,001 (the layer's own earlier reading).
+      yield { type: "text", text: "<respond>Hello " };
+      yield { type: "text", text: "wor</respond><end>", at: 1_001 };
+      yield { type: "finish", finishReason: "stop", inputTokens: 1, outputTokens: 1 };
+    };
+    const { records } = await run("xml", createDemoModel({ dialect: "xml" }), {
+      streamTurn,
+      now: () => clock,
+    });
+    const chunks = records.flatMap((record) => (record.kind === "chunk" ? [record.t] : []));
+    expect(chunks).toEqual([2, 2]);
+  });
 });

@@ -141,6 +141,7 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
       let boundary = false;
       let sawEnd = false;
       let firstTokenAt: number | undefined;
+      let lastChunkAt = Number.NEGATIVE_INFINITY;
       let text = "";
       let usage: ReportedUsage = {};
       let failure: unknown;
@@ -180,7 +181,10 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
           now,
         })) {
           if (part.type === "text") {
-            const at = part.at ?? now();
+            // Never before the chunk before it: a part let go of late says when it came, which
+            // may be before this loop noted the part that came out ahead of it.
+            const at = Math.max(part.at ?? now(), lastChunkAt);
+            lastChunkAt = at;
             firstTokenAt ??= at;
             text += part.text;
             options.emit({ kind: "chunk", turn, t: at - started, text: part.text });

@@ -127,6 +127,14 @@ describe("createStreamRedactor: when released text arrived", () => {
     ]);
   });
 
+  it("old text let go of alone (a word past the longest held) is timed by the piece held last", () => {
+    const redactor = createStreamRedactor([]);
+    expect(redactor.push("a".repeat(4000), 1)).toBe("");
+    // One word of 4,200 characters: only its first 104 go, all of them from the first piece.
+    expect(redactor.push("b".repeat(200), 2)).toBe("a".repeat(104));
+    expect(redactor.releasedAt).toBe(1);
+  });
+
   it("what is held at the end keeps when it came, and so does old text let go of alone", () => {
     const redactor = createStreamRedactor([KEY]);
     expect(redactor.push("echo wsk-Conf", 5)).toBe("echo ");

@@ -69,6 +69,21 @@ describe("POST /api/runs/:runId/stop", () => {
     });
   });
 
+  it("404 for an ended run of a deleted transcript, as its events say; 409 again once restored", async () => {
+    const run = await openRun();
+    await end(run, interrupt);
+    expect(await store.deleteTranscript(run.transcriptId)).toBe(true);
+    const gone = await stop(run.runId);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({
+      error: `runId: no run "${run.runId}" (its transcript was deleted).`,
+    });
+    expect(await store.restoreTranscript(run.transcriptId)).toBe(true);
+    expect(await (await stop(run.runId)).json()).toMatchObject({
+      ended: { how: "interrupt", reason: "user" },
+    });
+  });
+
   it("409 saying it ended for a run that ran to its end; 404 for no such run", async () => {
     const run = await openRun();
     await end(run, { type: "end", id: "e", timestamp: 1 });

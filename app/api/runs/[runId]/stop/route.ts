@@ -18,7 +18,7 @@ export const runtime = "nodejs";
  *   (a repeated Stop; for another instance's run, the store's `stopRequestedAt` tells); nothing
  *   more is done.
  * - 409 `{ error, ended }`: the run has ended, and how (`end`, or `interrupt` with its reason).
- * - 404: no such run.
+ * - 404: no such run, or it has ended and its transcript is deleted (as the events route says).
  */
 async function post(
   request: Request,
@@ -39,8 +39,7 @@ async function post(
     return ended(store, local);
   }
   const info = await store.getRunInfo(runId);
-  // Quoted back cut short: an id is 36 characters, and the answer need not echo kilobytes.
-  if (info === null) return problem(404, `runId: no run ${JSON.stringify(runId.slice(0, 64))}.`);
+  if (info === null) return noRun(runId);
   if (info.endedAt === null) {
     // Asked through the store before (every stop sent there is a user's: this route's, or a
     // deleted transcript's): repeated, like a second Stop of a run here. Two stops racing
@@ -65,8 +64,13 @@ function stopping(runId: string, by: "user" | "disconnect"): Response {
 
 async function ended(store: Store, run: RunIdentity): Promise<Response> {
   const ending = await runEnding(store, run);
+  if (ending === null) return noRun(run.runId, " (its transcript was deleted)");
   return problem(409, endedMessage(run.runId, ending), { ended: ending });
 }
+
+// Quoted back cut short: an id is 36 characters, and the answer need not echo kilobytes.
+const noRun = (runId: string, why = "") =>
+  problem(404, `runId: no run ${JSON.stringify(runId.slice(0, 64))}${why}.`);
 
 export const POST = guardedRoute(post);
 

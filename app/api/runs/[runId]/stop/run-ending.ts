@@ -16,12 +16,13 @@ export interface RunEnding {
 /**
  * How the run ended, from its last event among the transcript's last `LOOK_BACK` records: an
  * `interrupt` says it was stopped, anything else that it ran to its end. Bounded: a run with a
- * later one after it (or a deleted transcript) reads as `end`, never as a scan of the whole
- * transcript.
+ * later one after it reads as `end`, never as a scan of the whole transcript. `null` when the
+ * transcript is deleted (its runs are not shown, as by the events route).
  */
-export async function runEnding(store: Store, run: RunIdentity): Promise<RunEnding> {
+export async function runEnding(store: Store, run: RunIdentity): Promise<RunEnding | null> {
   const page = await store.readRecords(run.transcriptId, { limit: LOOK_BACK, from: "end" });
-  const own = (page?.records ?? []).filter((record) => record.runId === run.runId);
+  if (page === null) return null;
+  const own = page.records.filter((record) => record.runId === run.runId);
   for (let index = own.length - 1; index >= 0; index--) {
     const record = own[index];
     if (record?.kind !== "event") continue;

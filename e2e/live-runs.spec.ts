@@ -74,3 +74,48 @@ test("a reload mid-stream continues the run: the answer arrives, no interrupt, n
   await expect(page.getByTestId("transcript-header")).toBeVisible();
   await expect.poll(() => shown(page)).toEqual(live);
 });
+
+test("a run deleted from another tab: the page watching it says so, and the list drops it", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  await setPace(page, 300);
+  await page.getByLabel("Message").fill("demo: parallel batch");
+  await page.getByLabel("Message").press("Enter");
+  await expect(page).toHaveURL(TRANSCRIPT_URL);
+  const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+  await expect(timeline(page).locator("[data-event-type=think]").first()).toBeVisible();
+  // Another tab (here the API, as the other tab's sidebar calls it) deletes it mid-run.
+  const deleted = await request.delete(`/api/transcripts/${id}`);
+  expect(deleted.status()).toBe(200);
+  await expect(
+    page.getByRole("alert").filter({ hasText: "This conversation was deleted" }),
+  ).toHaveText("This conversation was deleted, and its run was stopped.");
+  await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+  await expect(page.locator(`[data-transcript-id="${id}"]`)).toHaveCount(0);
+});
+
+test("deleting the open conversation while it runs: a new conversation, with no error in it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto("/");
+  await setPace(page, 300);
+  await page.getByLabel("Message").fill("demo: parallel batch");
+  await page.getByLabel("Message").press("Enter");
+  await expect(page).toHaveURL(TRANSCRIPT_URL);
+  const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+  await expect(timeline(page).locator("[data-event-type=think]").first()).toBeVisible();
+  const item = page.locator(`[data-transcript-id="${id}"]`);
+  await item.hover();
+  await item.getByRole("button", { name: /^Delete/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(item).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+  // The stopped run's end, arriving after, leaves the new conversation as it is.
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole("alert").filter({ hasText: /deleted|failed/ })).toHaveCount(0);
+  await expect(timeline(page).locator("[data-event-id]")).toHaveCount(0);
+});

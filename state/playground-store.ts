@@ -216,8 +216,9 @@ const runSlice: StateCreator<PlaygroundState, [], [], RunSlice> = (set, get) => 
       });
       return;
     }
-    // The stream's own note that it stopped early; the run client attaches again.
-    if (record.kind === "dropped") return;
+    // The stream's own notes that it stopped early: the run client attaches again (`dropped`)
+    // or ends the run as failed (`deleted`).
+    if (record.kind === "dropped" || record.kind === "deleted") return;
     log.apply(record);
     set({ version: log.version });
   },

@@ -102,6 +102,14 @@ async function follow(first: Response, after: number): Promise<string | null> {
     wait: (attempt) => new Promise((resolve) => setTimeout(resolve, 250 * attempt)),
   });
   const state = usePlayground.getState();
+  if (outcome.kind === "deleted") {
+    // Deleted (in another tab, say): nothing is left to reload; the list drops it. Deleted
+    // here, the page has moved on to a new conversation, which is left as it is.
+    if (state.log.runId === outcome.runId)
+      state.endRun("failed", "This conversation was deleted, and its run was stopped.");
+    state.refreshList();
+    return null;
+  }
   if (outcome.kind === "failed") state.endRun("failed", outcome.message);
   else state.endRun("done");
   const transcriptId = usePlayground.getState().transcriptId;

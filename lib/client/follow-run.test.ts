@@ -100,4 +100,15 @@ describe("followRun", () => {
     );
     expect(refused.outcome).toMatchObject({ kind: "failed", message: "message: required" });
   });
+
+  it("ends as deleted when the stream says its transcript was deleted, and does not attach again", async () => {
+    const deleted = { kind: "deleted", transcriptId: "t1" };
+    const { seen, outcome, urls } = await follow(
+      answer([header, ...records.slice(0, 2), deleted]),
+      [],
+    );
+    expect(outcome).toEqual({ kind: "deleted", runId: "r1", count: 2 });
+    expect(seen).toEqual([header, ...records.slice(0, 2)]);
+    expect(urls).toEqual([]);
+  });
 });

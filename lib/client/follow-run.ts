@@ -3,7 +3,9 @@ import { type RunStreamRecord, readRunStream } from "./run-stream";
 /** How a run's stream went: to the run's end, or cut off (by the server or the network). */
 export type FollowOutcome =
   | { kind: "ended"; runId: string | null; count: number }
-  | { kind: "failed"; runId: string | null; count: number; message: string };
+  | { kind: "failed"; runId: string | null; count: number; message: string }
+  /** The transcript was deleted while the run was watched (the server stopped the run). */
+  | { kind: "deleted"; runId: string | null; count: number };
 
 export interface FollowOptions {
   /** Opens `GET /api/runs/:runId/events?after=N` (an injected `fetch`, so tests need no server). */
@@ -57,6 +59,7 @@ export async function followRun(
             cut = "the server dropped this view of the run";
             break;
           }
+          if (record.kind === "deleted") return { kind: "deleted", runId, count };
           if (record.kind === "run") {
             runId = record.runId;
             // Every attach starts with the run record; the page needs it once.

@@ -7,11 +7,13 @@ import { utf8DecoderStream } from "../protocol/stream";
 /**
  * One SSE record of `POST /api/runs` and `GET /api/runs/:runId/events` (spec §9, §10).
  * `dropped` ends the stream of a viewer that fell too far behind the run: attach again from
- * the number of records read so far.
+ * the number of records read so far. `deleted` ends it because the transcript was deleted
+ * (its run was stopped): there is nothing to attach to again.
  */
 export type RunStreamRecord =
   | { kind: "run"; transcriptId: string; runId: string }
   | { kind: "dropped"; after: number }
+  | { kind: "deleted"; transcriptId: string }
   | TranscriptRecord;
 
 /**

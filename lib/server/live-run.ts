@@ -131,6 +131,14 @@ export class LiveRun implements FrameSource {
     return viewer.stream;
   }
 
+  /**
+   * Ends every viewer's stream now with `record` as its last (its transcript was deleted: the
+   * run, stopped, may take a while to wind down). Listeners end with the run, as before.
+   */
+  endViewers(record: unknown): void {
+    for (const viewer of [...this.viewers]) viewer.end(record);
+  }
+
   /** Records as they are published, for a stream of another shape; the returned call stops it. */
   listen(listener: RunListener): () => void {
     this.listeners.add(listener);

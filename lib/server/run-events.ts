@@ -19,8 +19,8 @@ export type RunEventsAnswer =
  * the registry's frames — this instance's own, or another instance's followed through the
  * store (`RunTail`); a finished one from the store, so the URL keeps working. A deleted
  * transcript's runs are 404 like its other URLs, even one still winding down (one look-up of
- * the transcript per request), and a stream open here when it is deleted ends at once
- * (`endRunEventStreams`).
+ * the transcript per request), and a stream open here when it is deleted ends at once with
+ * `{ "kind": "deleted" }` (`RunRegistry.endViewersOf`).
  */
 export async function runEvents(
   runId: string,
@@ -49,7 +49,7 @@ export async function runEvents(
     // comes here with them may be ahead of what was read so far.
     if (after > live.frameCount && local === undefined) await registry.catchUp(runId);
     if (after > live.frameCount) return tooFar(after, live.frameCount);
-    return { ok: true, transcriptId, body: endable(live.attach(after), transcriptId) };
+    return { ok: true, transcriptId, body: live.attach(after) };
   }
   const records = await store.listRunRecords(transcriptId, runId, 0);
   if (after > records.length) return tooFar(after, records.length);
@@ -71,79 +71,6 @@ function noRun(runId: string, why: string): RunEventsAnswer {
 /** Whether the transcript is there, not deleted: its meta alone (a page of no records). */
 async function transcriptShown(store: Store, transcriptId: string): Promise<boolean> {
   return (await store.readRecords(transcriptId, { before: 1, limit: 1 })) !== null;
-}
-
-const key = Symbol.for("wirescope.run-event-streams");
-type Holder = { [key]?: Map<string, Set<() => void>> };
-
-/**
- * The ends of the live streams open here, by transcript. On `globalThis`: Next bundles each
- * route on its own, and the transcript's DELETE is another route than this one.
- */
-function openStreams(): Map<string, Set<() => void>> {
-  const holder = globalThis as Holder;
-  holder[key] ??= new Map();
-  return holder[key];
-}
-
-/**
- * Ends every live run stream open on this instance for the transcript (it was deleted): its
- * viewers stop getting records at once rather than when the stopped run has wound down. One
- * open on another instance ends when the run does (its instance stops it at its next poll).
- */
-export function endRunEventStreams(transcriptId: string): void {
-  for (const end of openStreams().get(transcriptId) ?? []) end();
-}
-
-/**
- * `body` as a stream `endRunEventStreams` can end: read on demand (a viewer's backpressure and
- * drop rule still see the reader), closed quietly when ended, and the viewer let go of.
- */
-function endable(
-  body: ReadableStream<Uint8Array>,
-  transcriptId: string,
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  const streams = openStreams();
-  let ends = streams.get(transcriptId);
-  if (ends === undefined) {
-    ends = new Set();
-    streams.set(transcriptId, ends);
-  }
-  const open = ends;
-  let closed = false;
-  let end = () => {};
-  const forget = () => {
-    closed = true;
-    open.delete(end);
-    if (open.size === 0 && streams.get(transcriptId) === open) streams.delete(transcriptId);
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        end = () => {
-          if (closed) return;
-          forget();
-          controller.close();
-          void reader.cancel().catch(() => undefined);
-        };
-        open.add(end);
-      },
-      async pull(controller) {
-        const next = await reader.read();
-        if (closed) return;
-        if (next.done) {
-          forget();
-          controller.close();
-        } else controller.enqueue(next.value);
-      },
-      cancel(reason) {
-        forget();
-        return reader.cancel(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
 }
 
 function parseAfter(text: string | null): number | null {

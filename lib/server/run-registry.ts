@@ -178,6 +178,24 @@ export class RunRegistry {
     await (await this.tails.get(runId))?.poke();
   }
 
+  /**
+   * Ends the streams of every viewer here of the transcript's runs — its own and those of other
+   * instances followed here — with `{ "kind": "deleted", transcriptId }` as their last record.
+   * A viewer on another instance is ended there when the run ends.
+   */
+  endViewersOf(transcriptId: string): void {
+    const deleted = { kind: "deleted", transcriptId };
+    for (const run of this.runs.values())
+      if (run.transcriptId === transcriptId) run.endViewers(deleted);
+    for (const tail of this.tails.values())
+      void tail.then(
+        ({ live }) => {
+          if (live.transcriptId === transcriptId) live.endViewers(deleted);
+        },
+        () => undefined,
+      );
+  }
+
   /** How many runs are open here (a finished one until its records are stored). */
   get size(): number {
     return this.runs.size;

@@ -75,6 +75,15 @@ export class Viewer {
     if (this.source.finished) this.close(true);
   }
 
+  /** Sends `record` as the stream's last and closes it (the run goes on without this viewer). */
+  end(record: unknown): void {
+    const controller = this.controller;
+    if (this.closed || controller === null) return;
+    this.close(false);
+    controller.enqueue(sseRecord(record));
+    controller.close();
+  }
+
   private close(closeStream: boolean): void {
     if (this.closed) return;
     this.closed = true;

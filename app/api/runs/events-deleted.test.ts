@@ -81,10 +81,12 @@ describe("GET /api/runs/:runId/events of a deleted transcript's run", () => {
     expect(records.slice(1)).toEqual([chunk("hello")]);
   });
 
-  it("a run still winding down here: 404, and a stream open at the delete ends then", async () => {
+  it("a run still winding down here: 404, and its streams open at the delete end then, saying so", async () => {
     const registry = runRegistry();
     const run = await openRun(registry, store);
     run.publish(chunk("before"));
+    // The starter's own stream (what POST /api/runs answers) and a watcher's.
+    const starter = collect(new Response(run.attach(0)));
     const open = readRunStream((await watch(run.runId)).body as ReadableStream<Uint8Array>);
     expect((await open.next()).value).toMatchObject({ kind: "run", runId: run.runId });
     expect((await open.next()).value).toEqual(chunk("before"));
@@ -95,10 +97,12 @@ describe("GET /api/runs/:runId/events of a deleted transcript's run", () => {
     run.publish(chunk("after the delete"));
     run.publish({ kind: "event", event: interrupt });
     await registry.finish(run, store);
-    // The open stream ended at the delete: nothing published afterwards reached it.
+    // The open streams ended at the delete, saying why: nothing published afterwards reached them.
     const rest: RunStreamRecord[] = [];
     for await (const record of open) rest.push(record);
-    expect(rest).toEqual([]);
+    const deleted = { kind: "deleted", transcriptId: run.transcriptId };
+    expect(rest).toEqual([deleted]);
+    expect((await starter).slice(1)).toEqual([chunk("before"), deleted]);
     await expectGone(run.runId);
   });
 
@@ -120,6 +124,21 @@ describe("GET /api/runs/:runId/events of a deleted transcript's run", () => {
     }
   });
 
+  it("another instance's run followed here, deleted here: the stream here ends saying so", async () => {
+    const other = openSqliteStore({ path: join(readConfig().dataDir, "wirescope.db") });
+    const registry = new RunRegistry({ bufferBytes: 64 * 1024, maxLagBytes: 1024 * 1024 }, "b");
+    try {
+      const live = await openRun(registry, other);
+      const followed = collect(await watch(live.runId));
+      expect((await removeTranscript(live.transcriptId)).status).toBe(200);
+      expect((await followed).at(-1)).toEqual({ kind: "deleted", transcriptId: live.transcriptId });
+      live.publish({ kind: "event", event: interrupt });
+      await registry.finish(live, other);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("a captured call: 404, and a stream open at the delete ends then", async () => {
     const captured = await stalledCapture(store);
     try {
@@ -128,6 +147,7 @@ describe("GET /api/runs/:runId/events of a deleted transcript's run", () => {
       await expectGone(captured.runId);
       const seen = await open;
       expect(seen[0]).toMatchObject({ kind: "run", runId: captured.runId });
+      expect(seen.at(-1)).toEqual({ kind: "deleted", transcriptId: captured.transcriptId });
       await captured.reader.read().catch(() => undefined);
       await captured.proxy.settled();
       await expectGone(captured.runId);

@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
+import { readConfig } from "@/lib/server/config";
 import { runRegistry } from "@/lib/server/run-registry";
+import { getStore } from "@/lib/server/store-instance";
 import { POST as startRun } from "../runs/route";
 import { DELETE as remove } from "./[id]/route";
 
@@ -14,7 +16,7 @@ beforeAll(async () => {
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 
 describe("DELETE /api/transcripts/:id with a run in progress", () => {
-  it("stops the run: the stream ends with the interrupt and the run leaves the active list", async () => {
+  it("stops the run: the stream ends saying so, the run leaves the active list, its interrupt is stored", async () => {
     const response = await startRun(
       new Request("http://localhost/api/runs", {
         method: "POST",
@@ -41,8 +43,18 @@ describe("DELETE /api/transcripts/:id with a run in progress", () => {
       answer = await deleted.json();
       expect(answer).toEqual({ deleted: record.transcriptId, stopped: [record.runId] });
     }
-    const last = records.filter((record) => record.kind === "event").at(-1);
+    const [header] = records;
+    if (header?.kind !== "run") throw new Error("no run record");
+    // The starter's stream ends at the delete, without what the stopped run still writes.
+    expect(records.at(-1)).toEqual({ kind: "deleted", transcriptId: header.transcriptId });
+    while (runRegistry().active().length > 0)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    const stored = await getStore(readConfig().dataDir).listRunRecords(
+      header.transcriptId,
+      header.runId,
+      0,
+    );
+    const last = stored.filter((record) => record.kind === "event").at(-1);
     expect(last).toMatchObject({ kind: "event", event: { type: "interrupt", reason: "user" } });
-    expect(runRegistry().active()).toEqual([]);
   });
 });

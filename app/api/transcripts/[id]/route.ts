@@ -9,7 +9,6 @@ import {
   redacted,
   server,
 } from "@/app/api/http";
-import { endRunEventStreams } from "@/lib/server/run-events";
 import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import type { Store } from "@/lib/store";
@@ -77,7 +76,8 @@ async function patch(request: Request, context: RouteContext): Promise<Response>
  * any instance) is stopped: it would otherwise go on spending tokens on a hidden transcript,
  * and a user deleting a conversation wants none of it (refusing with 409 would make them stop
  * it first, then delete). The active list leaves it out from then on, while it winds down, its
- * runs' events are 404, and their event streams open on this instance end.
+ * runs' events are 404, and their viewers on this instance get `{ "kind": "deleted" }` as their
+ * stream's last record.
  */
 async function remove(request: Request, context: RouteContext): Promise<Response> {
   const refused = crossSiteRefusal(request);
@@ -91,8 +91,8 @@ async function remove(request: Request, context: RouteContext): Promise<Response
   const stopped: string[] = [];
   for (const run of running)
     if (await registry.stopAnywhere(store, run.runId)) stopped.push(run.runId);
-  // Its runs' event streams open here end now, not when the stopped runs have wound down.
-  endRunEventStreams(id);
+  // Its runs' viewers here are told now, not when the stopped runs have wound down.
+  registry.endViewersOf(id);
   return Response.json({ deleted: id, ...(stopped.length > 0 ? { stopped } : {}) });
 }
 

@@ -75,7 +75,7 @@ test("a reload mid-stream continues the run: the answer arrives, no interrupt, n
   await expect.poll(() => shown(page)).toEqual(live);
 });
 
-test("a run deleted from another tab: the page watching it says so, and the list drops it", async ({
+test("a run deleted from another tab: the page watching it moves on to a new conversation, saying so", async ({
   page,
   request,
 }) => {
@@ -90,11 +90,17 @@ test("a run deleted from another tab: the page watching it says so, and the list
   // Another tab (here the API, as the other tab's sidebar calls it) deletes it mid-run.
   const deleted = await request.delete(`/api/transcripts/${id}`);
   expect(deleted.status()).toBe(200);
-  await expect(
-    page.getByRole("alert").filter({ hasText: "This conversation was deleted" }),
-  ).toHaveText("This conversation was deleted, and its run was stopped.");
-  await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
+  await expect(page.getByTestId("notice")).toContainText(
+    "This conversation was deleted, and its run was stopped.",
+  );
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.locator(`[data-transcript-id="${id}"]`)).toHaveCount(0);
+  // A message now starts a new conversation (it was refused: the deleted one was still open).
+  await page.getByLabel("Message").fill("hello");
+  await page.getByLabel("Message").press("Enter");
+  await expect(page).toHaveURL(TRANSCRIPT_URL);
+  expect(new URL(page.url()).pathname).not.toContain(id);
+  await expect(page.getByRole("alert").filter({ hasText: "no transcript" })).toHaveCount(0);
 });
 
 test("deleting the open conversation while it runs: a new conversation, with no error in it", async ({

@@ -103,10 +103,18 @@ async function follow(first: Response, after: number): Promise<string | null> {
   });
   const state = usePlayground.getState();
   if (outcome.kind === "deleted") {
-    // Deleted (in another tab, say): nothing is left to reload; the list drops it. Deleted
-    // here, the page has moved on to a new conversation, which is left as it is.
-    if (state.log.runId === outcome.runId)
-      state.endRun("failed", "This conversation was deleted, and its run was stopped.");
+    // Deleted in another tab, say: the page moves on to a new conversation, as it does for a
+    // delete here (a message sent to the deleted one would only be refused), and says why.
+    // Deleted here, it has moved on already and is left as it is.
+    if (state.log.runId === outcome.runId) {
+      state.endRun("idle");
+      if (window.location.pathname !== "/") window.history.pushState(null, "", "/");
+      state.newConversation();
+      state.notify({
+        text: "This conversation was deleted, and its run was stopped.",
+        tone: "info",
+      });
+    }
     state.refreshList();
     return null;
   }

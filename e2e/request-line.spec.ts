@@ -56,3 +56,18 @@ test("an origin-form request still reaches the app", async ({ baseURL }) => {
   expect(answer.status).toBe(200);
   expect(answer.headers["content-type"]).toContain("application/json");
 });
+
+test("a request asking to upgrade (h2c, as curl --http2 asks; a WebSocket) is answered as any other", async ({
+  baseURL,
+}) => {
+  const url = new URL(baseURL ?? "");
+  for (const upgrade of ["h2c", "websocket"]) {
+    // Before, Next's upgrade listener closed such a connection without a word.
+    const text = `GET /api/transcripts?limit=1 HTTP/1.1\r\nHost: ${url.host}\r\nConnection: Upgrade, HTTP2-Settings, close\r\nUpgrade: ${upgrade}\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n`;
+    const answer = parseRawAnswer(await sendRaw(Number(url.port), url.hostname, text));
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toContain("application/json");
+  }
+  const trace = `TRACE / HTTP/1.1\r\nHost: ${url.host}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`;
+  expect(parseRawAnswer(await sendRaw(Number(url.port), url.hostname, trace)).status).toBe(405);
+});

@@ -3,6 +3,7 @@
 // app and print one short banner: the URL, the data directory and the configured providers
 // (names only; keys never leave the server). Host and port: WIRESCOPE_HOST (default 127.0.0.1,
 // only this machine can connect; 0.0.0.0 exposes the app on purpose) and PORT (default 3000).
+import { EventEmitter } from "node:events";
 import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,7 +34,12 @@ try {
 
 process.env.NODE_ENV = "production";
 const { default: next } = await import("next");
-const app = next({ dev: false, dir: root, hostname: host, port });
+// Next listens for protocol upgrades (its dev server's websocket) on the server it is given or,
+// by default, on the one its first request came through; in production it has none to serve,
+// and its listener closed every request carrying `Upgrade` without an answer (`curl --http2`
+// asks for h2c that way). Given a stand-in, this server has no `upgrade` listener, so Node
+// serves such a request as any other: a server may ignore `Upgrade` (RFC 9110 §7.8).
+const app = next({ dev: false, dir: root, hostname: host, port, httpServer: new EventEmitter() });
 const handle = app.getRequestHandler();
 // Next announces how long loading next.config.js took; the banner below says what matters.
 const log = console.log;

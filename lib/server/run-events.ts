@@ -65,7 +65,15 @@ export async function runEvents(
 }
 
 function noRun(runId: string, why: string): RunEventsAnswer {
-  return { ok: false, status: 404, error: `runId: no run ${JSON.stringify(runId)}${why}.` };
+  return { ok: false, status: 404, error: noRunMessage(runId, why) };
+}
+
+/**
+ * The 404's words for a run id (the events and stop routes): quoted cut short, since an id is
+ * 36 characters and the answer need not echo kilobytes; `why` as " (its transcript was deleted)".
+ */
+export function noRunMessage(runId: string, why = ""): string {
+  return `runId: no run ${JSON.stringify(runId.slice(0, 64))}${why}.`;
 }
 
 /** Whether the transcript is there, not deleted: its meta alone (a page of no records). */

@@ -1,5 +1,6 @@
 import { guardedRoute, otherMethods, problem } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
+import { noRunMessage } from "@/lib/server/run-events";
 import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
@@ -68,9 +69,7 @@ async function ended(store: Store, run: RunIdentity): Promise<Response> {
   return problem(409, endedMessage(run.runId, ending), { ended: ending });
 }
 
-// Quoted back cut short: an id is 36 characters, and the answer need not echo kilobytes.
-const noRun = (runId: string, why = "") =>
-  problem(404, `runId: no run ${JSON.stringify(runId.slice(0, 64))}${why}.`);
+const noRun = (runId: string, why = "") => problem(404, noRunMessage(runId, why));
 
 export const POST = guardedRoute(post);
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readRunStream } from "../client/run-stream";
-import { openSqliteStore } from "../store";
+import { openSqliteStore, type Store } from "../store";
 import { readConfig } from "./config";
 import { runRegistry } from "./run-registry";
 import { RunRequestError, startRun } from "./runs";
@@ -25,8 +25,7 @@ describe("the live-run limit", () => {
       WIRESCOPE_MAX_LIVE_RUNS: "2",
     });
     const start = () => startRun({ message: "hello", dialect: "xml" }, { store, config });
-    const already = runRegistry().size;
-    expect(already).toBe(0);
+    expect(runRegistry().active()).toEqual([]);
     // Two asked for in the same turn, and a third: the third is refused before it writes.
     const [first, second, third] = await Promise.allSettled([start(), start(), start()]);
     expect(first.status).toBe("fulfilled");
@@ -42,9 +41,53 @@ describe("the live-run limit", () => {
     // Once they have ended, a new one starts.
     for (const started of [first, second])
       if (started.status === "fulfilled") await drain(started.value.body);
-    while (runRegistry().size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    while (runRegistry().active().length > 0)
+      await new Promise((resolve) => setTimeout(resolve, 5));
     const after = await start();
     await drain(after.body);
+    await store.close();
+  });
+
+  it("refuses before reading anything from the store, and does not count captured calls", async () => {
+    const store = openSqliteStore({ path: join(dataDir, "order.db") });
+    const config = {
+      ...readConfig({ WIRESCOPE_DATA_DIR: dataDir, WIRESCOPE_DEMO_PACE_MS: "20" }),
+      maxLiveRuns: 1,
+    };
+    const meta = await store.createTranscript({
+      dialect: "xml",
+      model: { provider: "demo", id: "scripted" },
+    });
+    const holding = await startRun({ message: "hold", dialect: "xml" }, { store, config });
+    let reads = 0;
+    const counting = new Proxy(store, {
+      get(target, key) {
+        if (key !== "getConversation") return Reflect.get(target, key);
+        return (...args: Parameters<Store["getConversation"]>) => {
+          reads++;
+          return target.getConversation(...args);
+        };
+      },
+    });
+    const refused = await startRun(
+      { message: "x", dialect: "xml", transcriptId: meta.id },
+      { store: counting, config },
+    ).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 429 });
+    expect(reads).toBe(0);
+    await drain(holding.body);
+    while (runRegistry().active().length > 0)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    // A run another part of the server opened (a captured call, say) is not counted.
+    const other = await runRegistry().open({
+      store,
+      transcriptId: meta.id,
+      controller: new AbortController(),
+    });
+    const started = await startRun({ message: "hello", dialect: "xml" }, { store, config });
+    await drain(started.body);
+    other.publish({ kind: "event", event: { type: "end", id: "e", timestamp: 1 } });
+    await runRegistry().finish(other, store);
     await store.close();
   });
 });

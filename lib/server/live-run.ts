@@ -2,7 +2,7 @@ import type { ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { RecordWriter } from "./record-writer";
 import { type FrameSource, Viewer, type ViewerLimits } from "./run-viewer";
-import { sseFrame } from "./sse";
+import { sseFrame, sseRecord } from "./sse";
 
 export interface LiveRunOptions {
   runId: string;
@@ -48,6 +48,8 @@ export class LiveRun implements FrameSource {
   private failed = false;
   private cache: { start: number; end: number; bytes: Uint8Array } | null = null;
   private unwatched: ReturnType<typeof setTimeout> | null = null;
+  /** The record its viewers were ended with (`endViewers`), which later ones get at once. */
+  private ended: unknown = null;
 
   constructor(private readonly options: LiveRunOptions) {
     this.runId = options.runId;
@@ -119,10 +121,13 @@ export class LiveRun implements FrameSource {
 
   /** A viewer from record `after` on (0 = all): the `run` record first, then the frames. */
   attach(after: number): ReadableStream<Uint8Array> {
+    const header = { kind: "run", transcriptId: this.transcriptId, runId: this.runId };
+    // Its viewers were ended (the transcript was deleted): one attaching now is told at once.
+    if (this.ended !== null) return endedStream(header, this.ended);
     const viewer = new Viewer(
       this,
       Math.min(after, this.frames.length),
-      { kind: "run", transcriptId: this.transcriptId, runId: this.runId },
+      header,
       this.options.limits,
     );
     this.viewers.add(viewer);
@@ -136,6 +141,7 @@ export class LiveRun implements FrameSource {
    * run, stopped, may take a while to wind down). Listeners end with the run, as before.
    */
   endViewers(record: unknown): void {
+    this.ended = record;
     for (const viewer of [...this.viewers]) viewer.end(record);
   }
 
@@ -231,4 +237,15 @@ function flushAll(): void {
   const runs = toFlush;
   toFlush = [];
   for (const run of runs) run.flush();
+}
+
+/** A stream of the `run` record and `last`, closed: a viewer of a run whose viewers were ended. */
+function endedStream(header: unknown, last: unknown): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(sseRecord(header));
+      controller.enqueue(sseRecord(last));
+      controller.close();
+    },
+  });
 }

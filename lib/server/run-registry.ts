@@ -63,6 +63,9 @@ export class RunBusyError extends Error {
  * commits), fans them out to viewers and notes the run's start and end in the store so a
  * server that dies mid-run can mark it when it starts again (`crash-recovery.ts`).
  */
+/** How long a deletion is remembered for the starts and attaches that race it. */
+const DELETED_KEPT_MS = 60_000;
+
 export class RunRegistry {
   private readonly runs = new Map<string, LiveRun>();
   private readonly queues = new WeakMap<Store, CommitQueue>();
@@ -70,6 +73,8 @@ export class RunRegistry {
   /** Runs of other instances followed here, by run id (settles once their records so far are read). */
   private readonly tails = new Map<string, Promise<RunTail>>();
   private readonly watched = new WeakSet<Store>();
+  /** Transcripts deleted lately (`noteDeleted`), with when. */
+  private readonly deleted = new Map<string, number>();
   /** This process among the instances sharing the database (its runs are claimed under it). */
   readonly instanceId: string;
   /** How often another instance's run is read from the store (`WIRESCOPE_POLL_MS`). */
@@ -116,6 +121,11 @@ export class RunRegistry {
       ...(input.controller === undefined ? {} : { controller: input.controller }),
     });
     this.runs.set(runId, run);
+    // Deleted while it was being claimed: stopped, and its viewers told, as if it had been here.
+    if (this.isDeleted(input.transcriptId)) {
+      run.endViewers({ kind: "deleted", transcriptId: input.transcriptId });
+      run.stop("user");
+    }
     return run;
   }
 
@@ -185,6 +195,7 @@ export class RunRegistry {
    */
   endViewersOf(transcriptId: string): void {
     const deleted = { kind: "deleted", transcriptId };
+    this.noteDeleted(transcriptId);
     for (const run of this.runs.values())
       if (run.transcriptId === transcriptId) run.endViewers(deleted);
     for (const tail of this.tails.values())
@@ -196,9 +207,25 @@ export class RunRegistry {
       );
   }
 
-  /** How many runs are open here (a finished one until its records are stored). */
-  get size(): number {
-    return this.runs.size;
+  /** The transcript was restored: its runs may be opened and watched again. */
+  restored(transcriptId: string): void {
+    this.deleted.delete(transcriptId);
+  }
+
+  /**
+   * Notes a deletion for a while, for what races it: a run opened just after (a continuation
+   * that checked the transcript just before) or a viewer attaching just after (the events
+   * route's check) is ended at once as if it had been there.
+   */
+  private noteDeleted(transcriptId: string): void {
+    const now = Date.now();
+    for (const [id, at] of this.deleted) if (now - at > DELETED_KEPT_MS) this.deleted.delete(id);
+    this.deleted.set(transcriptId, now);
+  }
+
+  private isDeleted(transcriptId: string): boolean {
+    const at = this.deleted.get(transcriptId);
+    return at !== undefined && Date.now() - at <= DELETED_KEPT_MS;
   }
 
   active(): ActiveRun[] {

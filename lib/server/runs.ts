@@ -62,14 +62,29 @@ export interface RunServiceDependencies {
  * closing the body does not stop it; a stop request, its own limits or a failed store write
  * do. Each record is also appended to the transcript.
  */
-/** Runs between the live-run limit's check and their registration (`RunRegistry.open`). */
+/**
+ * The live-run limit (`WIRESCOPE_MAX_LIVE_RUNS`) counts the runs started here (not captured
+ * calls): those going (`going`) and those between the limit's last check and their
+ * registration (`starting`).
+ */
+let going = 0;
 let starting = 0;
+
+function refuseOverLimit({ maxLiveRuns }: ServerConfig): void {
+  if (maxLiveRuns > 0 && going + starting >= maxLiveRuns)
+    throw new RunRequestError(
+      429,
+      `runs: ${maxLiveRuns} runs are going on this server, its limit (WIRESCOPE_MAX_LIVE_RUNS); start this one when one has ended.`,
+    );
+}
 
 export async function startRun(
   request: RunRequest,
   dependencies: RunServiceDependencies,
 ): Promise<{ transcriptId: string; runId: string; body: ReadableStream<Uint8Array> }> {
   const { store, config } = dependencies;
+  // Checked first too, so a refusal costs no store read (the exact check is below).
+  refuseOverLimit(config);
   const now = dependencies.now ?? Date.now;
   const modelRequest = request.model ?? { provider: "demo" };
   const resolved = await resolveRunModel(modelRequest, request.dialect, { store, config });
@@ -107,12 +122,7 @@ export async function startRun(
   }
   const { registry, system } = runSettings(request, previous, available);
   // Counted synchronously with the runs starting, so a burst cannot pass the limit together.
-  const { maxLiveRuns } = config;
-  if (maxLiveRuns > 0 && runRegistry().size + starting >= maxLiveRuns)
-    throw new RunRequestError(
-      429,
-      `runs: ${maxLiveRuns} runs are going on this server, its limit (WIRESCOPE_MAX_LIVE_RUNS); start this one when one has ended.`,
-    );
+  refuseOverLimit(config);
   // Claimed synchronously after the last check, so two requests cannot both pass it.
   const claim = previous === null ? () => {} : claimTranscript(previous.meta.id);
   if (claim === null) throw busy(previous?.meta.id ?? "");
@@ -165,6 +175,7 @@ export async function startRun(
         now,
       }),
     );
+    going++;
     const { runId } = run;
     let counter = 0;
     const newId = () => `${runId.slice(0, 8)}-${++counter}`;
@@ -216,7 +227,10 @@ export async function startRun(
         await runs.finish(run, store, now);
         release();
       })
-      .catch((error: unknown) => console.error("wirescope: could not finish a run:", error));
+      .catch((error: unknown) => console.error("wirescope: could not finish a run:", error))
+      .finally(() => {
+        going--;
+      });
     return { transcriptId: meta.id, runId, body };
   }
 }

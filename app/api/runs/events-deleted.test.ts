@@ -13,7 +13,9 @@ import type { ProtocolEvent } from "@/lib/protocol";
 import type { TranscriptRecord } from "@/lib/protocol/records";
 import { readConfig } from "@/lib/server/config";
 import type { LiveRun } from "@/lib/server/live-run";
+import { runEvents } from "@/lib/server/run-events";
 import { RunRegistry, runRegistry } from "@/lib/server/run-registry";
+import { startRun } from "@/lib/server/runs";
 import { getStore } from "@/lib/server/store-instance";
 import { openSqliteStore, type Store } from "@/lib/store";
 import { POST as restore } from "../transcripts/[id]/restore/route";
@@ -154,5 +156,64 @@ describe("GET /api/runs/:runId/events of a deleted transcript's run", () => {
     } finally {
       await captured.close();
     }
+  });
+});
+
+describe("a DELETE racing a viewer or a start", () => {
+  it("lands during the events route's transcript check: the stream it answers ends with deleted", async () => {
+    const registry = runRegistry();
+    const run = await openRun(registry, store);
+    run.publish(chunk("before"));
+    // The events route's store: its check is answered as it was, and the whole DELETE runs
+    // before the answer gets back to the route.
+    const racing = new Proxy(store, {
+      get(target, key) {
+        if (key !== "readRecords") return Reflect.get(target, key);
+        return async (...args: Parameters<Store["readRecords"]>) => {
+          const answer = await target.readRecords(...args);
+          expect((await removeTranscript(run.transcriptId)).status).toBe(200);
+          return answer;
+        };
+      },
+    });
+    const answer = await runEvents(run.runId, null, racing);
+    if (!answer.ok) throw new Error(answer.error);
+    run.publish(chunk("after the delete"));
+    run.publish({ kind: "event", event: interrupt });
+    await registry.finish(run, store);
+    const seen = await collect(new Response(answer.body));
+    expect(seen.slice(1)).toEqual([{ kind: "deleted", transcriptId: run.transcriptId }]);
+  });
+
+  it("lands while a continuing run is claimed: the start's own stream ends with deleted, the run stops", async () => {
+    const config = { ...readConfig(), demoPaceMs: 2 };
+    const first = await startRun({ message: "hello", dialect: "xml" }, { store, config });
+    await collect(new Response(first.body));
+    while (runRegistry().active().length > 0)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    const id = first.transcriptId;
+    const racing = new Proxy(store, {
+      get(target, key) {
+        if (key !== "claimRun") return Reflect.get(target, key);
+        return async (...args: Parameters<Store["claimRun"]>) => {
+          const claimed = await target.claimRun(...args);
+          expect((await removeTranscript(id)).status).toBe(200);
+          return claimed;
+        };
+      },
+    });
+    const second = await startRun(
+      { message: "again", dialect: "xml", transcriptId: id },
+      { store: racing, config },
+    );
+    const seen = await collect(new Response(second.body));
+    expect(seen.slice(1)).toEqual([{ kind: "deleted", transcriptId: id }]);
+    while (runRegistry().active().length > 0)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    const stored = await store.listRunRecords(id, second.runId, 0);
+    expect(stored.at(-1)).toMatchObject({
+      kind: "event",
+      event: { type: "interrupt", reason: "user" },
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   type RouteContext,
   server,
 } from "@/app/api/http";
+import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 
 export const runtime = "nodejs";
@@ -17,7 +18,11 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
   if (refused !== null) return refused;
   const id = await idOf(context);
   if (id instanceof Response) return id;
-  if (await server().store.restoreTranscript(id)) return Response.json({ restored: id });
+  if (await server().store.restoreTranscript(id)) {
+    // Its runs may be opened and watched again at once.
+    runRegistry().restored(id);
+    return Response.json({ restored: id });
+  }
   return problem(404, `id: no deleted transcript "${id}".`);
 }
 

@@ -126,8 +126,10 @@ export function guardRequests(server, handle) {
   return (request, response) => {
     // A request pipelined behind a refused one on the same connection: the refusal said the
     // connection ends, so it is not served (Node parses it from the same packet regardless).
+    // Left unanswered, not cut off: the answers queued before the refusal, and the refusal
+    // itself, still go out, then Node closes the connection as the refusal said.
     if (request.socket[REFUSED] === true) {
-      request.socket.destroy();
+      request.resume();
       return;
     }
     const problem = requestLineProblem(request.method, request.url ?? "");

@@ -134,6 +134,20 @@ describe("the request guard of npm start", () => {
       expect(parse(answer).status).toBe(405);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(served).toEqual([]);
+      // The answers before the refusal, and the refusal, all go out; nothing after it is served.
+      const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
+      const mixed = await sendRaw(
+        own,
+        "127.0.0.1",
+        `${get("/a")}${get("/b")}TRACE / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n${get("/c")}`,
+      );
+      // (A body has no line end: each status line follows the answer before it directly.)
+      expect(mixed.match(/HTTP\/1\.1 \d{3}/g)).toEqual([
+        "HTTP/1.1 200",
+        "HTTP/1.1 200",
+        "HTTP/1.1 405",
+      ]);
+      expect(served).toEqual(["GET /a", "GET /b"]);
     } finally {
       await new Promise<void>((resolve) => guarded.close(() => resolve()));
     }

@@ -105,6 +105,7 @@ test("a run deleted from another tab: the page watching it moves on to a new con
 
 test("deleting the open conversation while it runs: a new conversation, with no error in it", async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
   await page.goto("/");
@@ -121,7 +122,15 @@ test("deleting the open conversation while it runs: a new conversation, with no 
   await expect(item).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Send" })).toBeVisible();
   // The stopped run's end, arriving after, leaves the new conversation as it is.
-  await page.waitForTimeout(1000);
+  await expect
+    .poll(async () => {
+      const active = (await (await request.get("/api/runs?active=1")).json()) as {
+        runs: { transcriptId: string }[];
+      };
+      return active.runs.some((run) => run.transcriptId === id);
+    })
+    .toBe(false);
   await expect(page.getByRole("alert").filter({ hasText: /deleted|failed/ })).toHaveCount(0);
+  await expect(page.getByTestId("notice")).not.toContainText("its run was stopped");
   await expect(timeline(page).locator("[data-event-id]")).toHaveCount(0);
 });

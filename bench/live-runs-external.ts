@@ -9,9 +9,8 @@
  * 5 runs comes first. Figures are printed, never asserted.
  */
 import { readFileSync } from "node:fs";
-import os from "node:os";
 import { clock, percentile, readFrames, startBody } from "./live-client";
-import { fixed, table } from "./table";
+import { fixed, loadAverage, table } from "./table";
 
 const url = process.env.WIRESCOPE_BENCH_URL;
 const pid = process.env.WIRESCOPE_BENCH_PID;
@@ -81,12 +80,7 @@ async function main(): Promise<void> {
   console.log(
     table(["runs", "records", "server CPU µs/record", "first record p50/p95 ms", "wall s"], rows),
   );
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(" ")}`,
-  );
+  console.log(`load average ${loadAverage()}`);
 }
 
 main().catch((error: unknown) => {

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { clock, percentile, readFrames, startBody } from "./live-client";
-import { fixed, table } from "./table";
+import { fixed, loadAverage, table } from "./table";
 
 /** `--load`: only the load part (for profiling and before/after comparisons). */
 const loadOnly = process.argv.includes("--load");
@@ -270,12 +270,7 @@ async function main(): Promise<void> {
         phaseRows,
       ),
     );
-    console.log(
-      `load average ${os
-        .loadavg()
-        .map((value) => value.toFixed(2))
-        .join(" ")}`,
-    );
+    console.log(`load average ${loadAverage()}`);
     console.log(
       "(goals, issue 19: ≤ 60 µs/record; 300 runs: first record p95 < 1 s — informational)",
     );

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { openSqliteStore, type RunRecordBatch, type TranscriptRecord } from "../lib/store";
+import { loadAverage } from "./table";
 
 const runs = Number(process.argv[2] ?? 300);
 const ticks = Number(process.argv[3] ?? 200);
@@ -63,10 +64,7 @@ async function main(): Promise<void> {
     const us = spent.user + spent.system;
     console.log(
       `${runs} runs × ${ticks} commits × ${PER_RUN} records: ${(us / records).toFixed(1)} µs/record, ` +
-        `${(us / ticks / 1000).toFixed(2)} ms/commit (load average ${os
-          .loadavg()
-          .map((value) => value.toFixed(2))
-          .join(" ")})`,
+        `${(us / ticks / 1000).toFixed(2)} ms/commit (load average ${loadAverage()})`,
     );
     await store.close();
   } finally {

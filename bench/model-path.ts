@@ -21,6 +21,7 @@ import { systemPrompt } from "../lib/runtime/system-prompt";
 import { createMemoryStore } from "../lib/store";
 import { builtinTools, createRegistry, ensureWorkspace } from "../lib/tools";
 import { DEMO_MESSAGES } from "./demo-messages";
+import { loadAverage } from "./table";
 
 const messages = [
   { role: "system" as const, content: "You write xml." },
@@ -118,12 +119,7 @@ async function main() {
     );
   }
   rmSync(dataDir, { recursive: true, force: true });
-  console.log(
-    `node ${process.version}, load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(" ")}`,
-  );
+  console.log(`node ${process.version}, load average ${loadAverage()}`);
 }
 
 main().catch((error: unknown) => {

@@ -8,7 +8,7 @@ import { recordRun } from "../lib/replay/testing";
 import { RunRegistry } from "../lib/server/run-registry";
 import { createMemoryStore } from "../lib/store";
 import { largeTranscript } from "../lib/transcripts/testing";
-import { fixed, table } from "./table";
+import { fixed, loadAverage, table } from "./table";
 import { measure } from "./timing";
 
 /**
@@ -102,10 +102,7 @@ async function runTimes(
 async function main(): Promise<void> {
   console.log("\nWirescope OpenTelemetry bench");
   console.log(
-    `node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load ${os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(" ")}\n`,
+    `node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load ${loadAverage()}\n`,
   );
   console.log("OTLP/JSON export of a transcript (plan + SDK spans + the SDK's JSON serializer)");
   console.log(

@@ -6,9 +6,9 @@
  * records, requests of up to 601 messages). Prints the walk's time, three walks. Needs
  * PostgreSQL installed (`initdb`); figures are printed, never asserted.
  */
-import { loadavg } from "node:os";
 import { startCluster } from "../lib/store/postgres-cluster";
 import { openPostgresStore } from "../lib/store/postgres-store";
+import { loadAverage } from "./table";
 
 const turns = Number(process.argv[2] ?? 300);
 
@@ -51,11 +51,7 @@ async function main(): Promise<void> {
         `paged walk of ${count} records (${turns} requests of up to ${2 * turns + 1} messages): ${(performance.now() - began).toFixed(0)} ms`,
       );
     }
-    console.log(
-      `load average ${loadavg()
-        .map((value) => value.toFixed(2))
-        .join(" ")}`,
-    );
+    console.log(`load average ${loadAverage()}`);
     await store.close();
   } finally {
     cluster.stop();

@@ -1,3 +1,5 @@
+import { loadavg } from "node:os";
+
 /** A plain-text table: first column left-aligned, the others right-aligned. */
 export function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((cell, column) =>
@@ -17,4 +19,11 @@ export function table(header: readonly string[], rows: readonly (readonly string
 
 export function fixed(value: number, digits = 1): string {
   return value.toFixed(digits);
+}
+
+/** The machine's three load averages (1, 5 and 15 minutes), two decimals each. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
 }

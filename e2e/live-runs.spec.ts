@@ -27,6 +27,17 @@ async function setPace(page: Page, ms: number) {
     .click();
 }
 
+/** Starts a slow run (about 30 s) from the home page; its transcript id once it streams. */
+async function startSlowRun(page: Page): Promise<string> {
+  await page.goto("/");
+  await setPace(page, 300);
+  await page.getByLabel("Message").fill("demo: parallel batch");
+  await page.getByLabel("Message").press("Enter");
+  await expect(page).toHaveURL(TRANSCRIPT_URL);
+  await expect(timeline(page).locator("[data-event-type=think]").first()).toBeVisible();
+  return new URL(page.url()).pathname.split("/").at(-1) ?? "";
+}
+
 test("a reload mid-stream continues the run: the answer arrives, no interrupt, nothing doubled", async ({
   page,
   context,
@@ -80,13 +91,7 @@ test("a run deleted from another tab: the page watching it moves on to a new con
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.goto("/");
-  await setPace(page, 300);
-  await page.getByLabel("Message").fill("demo: parallel batch");
-  await page.getByLabel("Message").press("Enter");
-  await expect(page).toHaveURL(TRANSCRIPT_URL);
-  const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
-  await expect(timeline(page).locator("[data-event-type=think]").first()).toBeVisible();
+  const id = await startSlowRun(page);
   // Another tab (here the API, as the other tab's sidebar calls it) deletes it mid-run.
   const deleted = await request.delete(`/api/transcripts/${id}`);
   expect(deleted.status()).toBe(200);
@@ -108,13 +113,7 @@ test("deleting the open conversation while it runs: a new conversation, with no 
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.goto("/");
-  await setPace(page, 300);
-  await page.getByLabel("Message").fill("demo: parallel batch");
-  await page.getByLabel("Message").press("Enter");
-  await expect(page).toHaveURL(TRANSCRIPT_URL);
-  const id = new URL(page.url()).pathname.split("/").at(-1) ?? "";
-  await expect(timeline(page).locator("[data-event-type=think]").first()).toBeVisible();
+  const id = await startSlowRun(page);
   const item = page.locator(`[data-transcript-id="${id}"]`);
   await item.hover();
   await item.getByRole("button", { name: /^Delete/ }).click();

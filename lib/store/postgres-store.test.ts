@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { migrate } from "./postgres-migrate";
+import { PG } from "./postgres-queries";
 import { POSTGRES_MIGRATIONS } from "./postgres-schema";
 import { openPostgresStore } from "./postgres-store";
 import { postgresTestCluster } from "./postgres-testing";
@@ -81,6 +82,59 @@ describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
     time += 5000;
     expect(await second.relicGet("ns", "brief")).toBeUndefined();
     await second.close();
+  });
+
+  it("a paged walk fetches each message node about once (a page's chains stop at earlier pages' nodes)", async () => {
+    const store = await postgres.open({});
+    await store.createTranscript({ ...NEW, id: "walk" });
+    const messages: { role: string; content: string }[] = [];
+    for (let turn = 0; turn < 30; turn++) {
+      messages.push(
+        { role: "user", content: `question ${turn}` },
+        { role: "assistant", content: `answer ${turn}` },
+      );
+      const request: RequestRecord = {
+        kind: "request",
+        turn,
+        t: 0,
+        provider: "p",
+        model: "m",
+        messages: [...messages],
+        settings: {},
+      };
+      await store.appendRecords("walk", `run-${turn}`, [request, chunk(`piece ${turn}`)]);
+    }
+    // The node rows PostgreSQL sends back for the chain query, counted at the driver.
+    const query = pg.Client.prototype.query;
+    let chainRows = 0;
+    const counting = function (this: pg.Client, ...args: unknown[]) {
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string })?.text;
+      if (text === PG.selectChains && result instanceof Promise)
+        void result.then(
+          (answer: { rows: unknown[] }) => {
+            chainRows += answer.rows.length;
+          },
+          () => undefined,
+        );
+      return result;
+    };
+    pg.Client.prototype.query = counting as typeof query;
+    try {
+      let requests = 0;
+      for await (const page of store.readRecordPages("walk", { pageSize: 6 }))
+        for (const record of page)
+          if (record.kind === "request") {
+            requests++;
+            expect(record.messages).toHaveLength(2 * (record.turn + 1));
+          }
+      expect(requests).toBe(30);
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    // 60 nodes, each fetched once; to the root on every page (10 pages of 3 turns) it was 330.
+    expect(chainRows).toBe(60);
+    await store.close();
   });
 
   it("keeps seq gapless when two instances append to one transcript at once", async () => {

@@ -10,6 +10,17 @@ const PREFERENCES = "wirescope:preferences";
 const timeline = (page: Page) => page.getByTestId("timeline");
 const idle = (page: Page) => expect(page.getByRole("button", { name: "Send" })).toBeVisible();
 
+/**
+ * Waits for React to hydrate the composer: the page's key shortcuts are listened for from
+ * then on (a key pressed before, on a busy machine, reaches nothing).
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const composer = document.querySelector("textarea");
+    return composer !== null && Object.keys(composer).some((key) => key.startsWith("__react"));
+  });
+}
+
 async function seed(page: Page, values: Record<string, unknown>) {
   await page.goto("/");
   await page.evaluate(([key, stored]) => localStorage.setItem(key, stored), [
@@ -17,10 +28,12 @@ async function seed(page: Page, values: Record<string, unknown>) {
     JSON.stringify({ version: 1, values }),
   ] as const);
   await page.reload();
+  await hydrated(page);
 }
 
 test("? opens the shortcuts help; Esc closes it and the focus goes back", async ({ page }) => {
   await page.goto("/");
+  await hydrated(page);
   const help = page.getByRole("button", { name: "Keyboard shortcuts" });
   await help.focus();
   await page.keyboard.press("?");
@@ -44,6 +57,7 @@ test("preferences survive a reload", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/");
+  await hydrated(page);
   await page
     .getByRole("group", { name: "Dialect" })
     .getByText("delimiter", { exact: true })
@@ -173,6 +187,7 @@ test("a skip link leads to the message box; cards are tab stops with copy button
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/");
+  await hydrated(page);
   // The first Tab on the page reaches the skip link.
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to the message box" });

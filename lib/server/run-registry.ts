@@ -56,6 +56,9 @@ export class RunBusyError extends Error {
   }
 }
 
+/** How long a deletion is remembered for the starts and attaches that race it. */
+const DELETED_KEPT_MS = 60_000;
+
 /**
  * The server's runs in progress (spec §10). Whatever produces a transcript's records — the
  * agent loop (`runs.ts`) or anything else, such as a capture proxy — calls `open`, then
@@ -63,9 +66,6 @@ export class RunBusyError extends Error {
  * commits), fans them out to viewers and notes the run's start and end in the store so a
  * server that dies mid-run can mark it when it starts again (`crash-recovery.ts`).
  */
-/** How long a deletion is remembered for the starts and attaches that race it. */
-const DELETED_KEPT_MS = 60_000;
-
 export class RunRegistry {
   private readonly runs = new Map<string, LiveRun>();
   private readonly queues = new WeakMap<Store, CommitQueue>();

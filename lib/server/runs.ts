@@ -57,12 +57,6 @@ export interface RunServiceDependencies {
 }
 
 /**
- * Starts a run (spec §9, §10) and returns its SSE body: `run` first, then every event, chunk
- * and request record as it happens. The run belongs to the server (`run-registry.ts`):
- * closing the body does not stop it; a stop request, its own limits or a failed store write
- * do. Each record is also appended to the transcript.
- */
-/**
  * The live-run limit (`WIRESCOPE_MAX_LIVE_RUNS`) counts the runs started here (not captured
  * calls): those going (`going`) and those between the limit's last check and their
  * registration (`starting`).
@@ -78,6 +72,12 @@ function refuseOverLimit({ maxLiveRuns }: ServerConfig): void {
     );
 }
 
+/**
+ * Starts a run (spec §9, §10) and returns its SSE body: `run` first, then every event, chunk
+ * and request record as it happens. The run belongs to the server (`run-registry.ts`):
+ * closing the body does not stop it; a stop request, its own limits or a failed store write
+ * do. Each record is also appended to the transcript.
+ */
 export async function startRun(
   request: RunRequest,
   dependencies: RunServiceDependencies,

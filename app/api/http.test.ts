@@ -35,6 +35,17 @@ function heldOpen(head: Uint8Array) {
   return { request, cancelled: () => cancelled };
 }
 
+/** A request whose body arrives in these parts, one read each. */
+function sentInParts(...parts: Uint8Array[]): Request {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
+  return new Request("http://test/", { method: "POST", body, duplex: "half" } as RequestInit);
+}
+
 describe("readBody", () => {
   it("refuses a declared Content-Length over the cap without reading", async () => {
     const { stream, seen } = endlessBody();
@@ -90,18 +101,7 @@ describe("readBody", () => {
       new TextEncoder().encode('{"a":"\u00e9 é'),
       new TextEncoder().encode('"}'),
     ];
-    const split = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(head.slice(0, -1));
-        controller.enqueue(Uint8Array.from([...head.slice(-1), ...tail]));
-        controller.close();
-      },
-    });
-    const request = new Request("http://test/", {
-      method: "POST",
-      body: split,
-      duplex: "half",
-    } as RequestInit);
+    const request = sentInParts(head.slice(0, -1), Uint8Array.from([...head.slice(-1), ...tail]));
     expect(await readBody(request, schema)).toEqual({ a: "é é" });
   });
 
@@ -128,18 +128,7 @@ describe("readBody", () => {
 
   it("keeps a character split across chunks whole", async () => {
     const bytes = new TextEncoder().encode('{"a":"é"}');
-    const split = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes.slice(0, 7));
-        controller.enqueue(bytes.slice(7));
-        controller.close();
-      },
-    });
-    const request = new Request("http://test/", {
-      method: "POST",
-      body: split,
-      duplex: "half",
-    } as RequestInit);
+    const request = sentInParts(bytes.slice(0, 7), bytes.slice(7));
     expect(await readCappedText(request, MAX_BODY_BYTES)).toBe('{"a":"é"}');
   });
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MAX_JSON_DEPTH, safeParseJson, tooDeep } from "@/lib/protocol/safe-json";
 import { secretsOf } from "@/lib/providers";
 import { redactSecrets } from "@/lib/runtime/redact";
-import { BodyIdleError, idleLimited, readBodyIdleMs } from "@/lib/server/body-idle";
+import { BodyIdleError, readBodyIdleMs, readBounded } from "@/lib/server/body-idle";
 import { readConfig, type ServerConfig } from "@/lib/server/config";
 import { allowedHosts, hostProblem, securityHeaders } from "@/lib/server/host-check";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
@@ -113,33 +113,21 @@ export async function readCappedText(
   maxBytes: number,
   idleMs: number = readBodyIdleMs(process.env),
 ): Promise<string | Response> {
-  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes) return tooLarge(maxBytes);
-  if (request.body === null) return "";
-  const reader = idleLimited(request.body, idleMs).getReader();
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let text = "";
-  let size = 0;
+  let read: Awaited<ReturnType<typeof readBounded>>;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => {});
-        return tooLarge(maxBytes);
-      }
-      const piece = decodePiece(decoder, value);
-      if (piece === null) {
-        await reader.cancel().catch(() => {});
-        return notUtf8();
-      }
-      text += piece;
-    }
-  } catch (error) {
-    if (error instanceof BodyIdleError) return problem(408, error.message);
+    read = await readBounded(request, maxBytes, idleMs, (bytes) => {
+      const piece = decodePiece(decoder, bytes);
+      if (piece !== null) text += piece;
+      return piece !== null;
+    });
+  } catch {
     return problem(400, "body: could not be read.");
   }
+  if (read === "too large") return tooLarge(maxBytes);
+  if (read === "stopped") return notUtf8();
+  if (read instanceof BodyIdleError) return problem(408, read.message);
   const last = decodePiece(decoder);
   return last === null ? notUtf8() : text + last;
 }

@@ -16,7 +16,7 @@ import {
 import { RunRegistry, runRegistry } from "../server/run-registry";
 import { openSqliteStore, type SqliteStore } from "../store/sqlite-store";
 import type { CallOutcome, CallToCapture, Capture } from "./capture";
-import { type ProxyServer, proxiedChat, startProxyServer } from "./testing";
+import { type ProxyServer, proxiedChat, stalledChat, startProxyServer } from "./testing";
 
 const directory = mkdtempSync(join(tmpdir(), "wirescope-proxy-stop-"));
 let fake: FakeProviderServer;
@@ -50,16 +50,7 @@ async function stalledCall(): Promise<{
   transcriptId: string;
 }> {
   const before = new Set((await a.listLiveRuns()).map((run) => run.runId));
-  const response = await fetch(`${proxy.url}/proxy/openai/v1/chat/completions`, {
-    method: "POST",
-    // A named dialect: the turn is a run from its first delta (`auto` holds it until decided).
-    headers: { "content-type": "application/json", "x-wirescope-dialect": "xml" },
-    body: JSON.stringify({
-      model: "stall",
-      stream: true,
-      messages: [{ role: "user", content: "list the files" }],
-    }),
-  });
+  const response = await stalledChat(proxy.url);
   expect(response.status).toBe(200);
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   await reader.read();

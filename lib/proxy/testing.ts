@@ -149,3 +149,20 @@ export function proxiedChat(
     },
   );
 }
+
+/**
+ * A streamed chat call through the proxy at `proxyUrl` to the fake provider's `stall` model
+ * (half an answer, then nothing: it runs until stopped or timed out), in the `xml` dialect so
+ * the turn is a run from its first delta (`auto` holds it until decided).
+ */
+export function stalledChat(proxyUrl: string): Promise<Response> {
+  return fetch(`${proxyUrl}/proxy/openai/v1/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-wirescope-dialect": "xml" },
+    body: JSON.stringify({
+      model: "stall",
+      stream: true,
+      messages: [{ role: "user", content: "list the files" }],
+    }),
+  });
+}

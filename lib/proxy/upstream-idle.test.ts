@@ -14,7 +14,7 @@ import {
 } from "../providers/testing/fake-provider-server";
 import { openSqliteStore, type SqliteStore } from "../store/sqlite-store";
 import type { CallOutcome, Capture } from "./capture";
-import { type ProxyServer, proxiedChat, startProxyServer } from "./testing";
+import { type ProxyServer, proxiedChat, stalledChat, startProxyServer } from "./testing";
 import { DEFAULT_UPSTREAM_IDLE_MS, readUpstreamIdleMs } from "./upstream-idle";
 
 /** A capture that only notes how each call ended. */
@@ -148,15 +148,7 @@ describe("a stalled upstream, recorded", () => {
   });
 
   it("ends the turn with a provider error saying it timed out; the run ends, no block left open", async () => {
-    const response = await fetch(`${proxy.url}/proxy/openai/v1/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-wirescope-dialect": "xml" },
-      body: JSON.stringify({
-        model: "stall",
-        stream: true,
-        messages: [{ role: "user", content: "list the files" }],
-      }),
-    });
+    const response = await stalledChat(proxy.url);
     expect(response.status).toBe(200);
     const broken = await response.text().then(
       () => "ended as if whole",

@@ -1,3 +1,5 @@
+import { timeoutSecondsMs } from "../server/config";
+
 /**
  * How long a proxied upstream may send nothing (`WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S`):
  * before its answer's headers, and between two reads of its body while the client waits for
@@ -9,11 +11,7 @@ export const DEFAULT_UPSTREAM_IDLE_MS = 600_000;
 
 /** `WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S` in ms: a positive number of seconds, else the default. */
 export function readUpstreamIdleMs(env: Record<string, string | undefined> = process.env): number {
-  const value = env.WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S;
-  const seconds = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isFinite(seconds) && seconds > 0
-    ? seconds * 1000
-    : DEFAULT_UPSTREAM_IDLE_MS;
+  return timeoutSecondsMs(env.WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S, DEFAULT_UPSTREAM_IDLE_MS);
 }
 
 /** No answer (not even headers) in time: the recorded error; the 504 says it too, after `upstream: `. */

@@ -1,13 +1,11 @@
+import { timeoutSecondsMs } from "./config";
+
 /** How long a request body may send nothing before it is refused, by default (30 s). */
 export const DEFAULT_BODY_IDLE_MS = 30_000;
 
 /** `WIRESCOPE_BODY_IDLE_TIMEOUT_S` in ms: a positive number of seconds, else the default. */
 export function readBodyIdleMs(env: Record<string, string | undefined> = process.env): number {
-  const value = env.WIRESCOPE_BODY_IDLE_TIMEOUT_S;
-  const seconds = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isFinite(seconds) && seconds > 0
-    ? seconds * 1000
-    : DEFAULT_BODY_IDLE_MS;
+  return timeoutSecondsMs(env.WIRESCOPE_BODY_IDLE_TIMEOUT_S, DEFAULT_BODY_IDLE_MS);
 }
 
 /** A request body that sent nothing for too long: routes answer `408` with its message. */
@@ -61,4 +59,42 @@ export function idleLimited(
     },
     { highWaterMark: 0 },
   );
+}
+
+/** How a bounded read of a body ended (`readBounded`). */
+export type BoundedRead = "whole" | "too large" | "stopped" | BodyIdleError;
+
+/**
+ * Hands `request`'s body to `take` chunk by chunk, bounded: `"too large"` at once when its
+ * declared length passes `maxBytes`, or once what arrived does (nothing past it is handed on);
+ * `"stopped"` when `take` answers false; the `BodyIdleError` of a client silent for `idleMs`
+ * mid-body. The source is cancelled whenever the read ends early. Other read failures throw.
+ */
+export async function readBounded(
+  request: Request,
+  maxBytes: number,
+  idleMs: number,
+  take: (chunk: Uint8Array) => boolean,
+): Promise<BoundedRead> {
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBytes) return "too large";
+  if (request.body === null) return "whole";
+  const reader = idleLimited(request.body, idleMs).getReader();
+  let size = 0;
+  for (;;) {
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      if (error instanceof BodyIdleError) return error;
+      throw error;
+    }
+    if (next.done) return "whole";
+    size += next.value.byteLength;
+    const ended = size > maxBytes ? "too large" : take(next.value) ? null : "stopped";
+    if (ended !== null) {
+      await reader.cancel().catch(() => {});
+      return ended;
+    }
+  }
 }

@@ -67,6 +67,14 @@ function readIdleTimeout(value: string | undefined): number {
 export const DEFAULT_LEASE_MS = 15_000;
 export const DEFAULT_MAX_LIVE_RUNS = 1000;
 
+/** A timeout set in seconds (`…_TIMEOUT_S`), in ms: a positive number, else `fallbackMs`. */
+export function timeoutSecondsMs(value: string | undefined, fallbackMs: number): number {
+  const seconds = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(seconds) && seconds > 0
+    ? seconds * 1000
+    : fallbackMs;
+}
+
 /** A whole number, 0 or more; the default when unset or not one. */
 function readCount(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === "") return fallback;

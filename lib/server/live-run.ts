@@ -2,7 +2,7 @@ import type { ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { RecordWriter } from "./record-writer";
 import { type FrameSource, Viewer, type ViewerLimits } from "./run-viewer";
-import { sseFrame, sseRecord } from "./sse";
+import { sseFrame, sseStream } from "./sse";
 
 export interface LiveRunOptions {
   runId: string;
@@ -123,7 +123,7 @@ export class LiveRun implements FrameSource {
   attach(after: number): ReadableStream<Uint8Array> {
     const header = { kind: "run", transcriptId: this.transcriptId, runId: this.runId };
     // Its viewers were ended (the transcript was deleted): one attaching now is told at once.
-    if (this.ended !== null) return endedStream(header, this.ended);
+    if (this.ended !== null) return sseStream([header, this.ended]);
     const viewer = new Viewer(
       this,
       Math.min(after, this.frames.length),
@@ -237,15 +237,4 @@ function flushAll(): void {
   const runs = toFlush;
   toFlush = [];
   for (const run of runs) run.flush();
-}
-
-/** A stream of the `run` record and `last`, closed: a viewer of a run whose viewers were ended. */
-function endedStream(header: unknown, last: unknown): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(sseRecord(header));
-      controller.enqueue(sseRecord(last));
-      controller.close();
-    },
-  });
 }

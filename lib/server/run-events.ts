@@ -1,6 +1,6 @@
 import type { Store, StoredRecord } from "../store";
 import { runRegistry } from "./run-registry";
-import { sseRecord } from "./sse";
+import { sseStream } from "./sse";
 
 /** The headers of every run stream (spec §9). */
 export const SSE_HEADERS: Readonly<Record<string, string>> = {
@@ -54,13 +54,7 @@ export async function runEvents(
   const records = await store.listRunRecords(transcriptId, runId, 0);
   if (after > records.length) return tooFar(after, records.length);
   const header = { kind: "run", transcriptId, runId };
-  const frames = [header, ...records.slice(after).map(plain)].map(sseRecord);
-  const body = new ReadableStream<Uint8Array>({
-    start(stream) {
-      for (const frame of frames) stream.enqueue(frame);
-      stream.close();
-    },
-  });
+  const body = sseStream([header, ...records.slice(after).map(plain)]);
   return { ok: true, transcriptId, body };
 }
 

@@ -12,3 +12,13 @@ export function sseFrame(json: string): Uint8Array {
   // ones would each keep an 8 KB slab shared with other runs' frames alive as long.
   return encoder.encode(`data: ${json}\n\n`);
 }
+
+/** A closed SSE body of these records, in order (a finished run's, a run's viewers ended). */
+export function sseStream(records: readonly unknown[]): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const record of records) controller.enqueue(sseRecord(record));
+      controller.close();
+    },
+  });
+}

@@ -4,7 +4,7 @@
  * lists it, the reader of the client's answer, the proxy, and `close` for all of it.
  */
 import { startFakeProviderServer } from "@/lib/providers/testing/fake-provider-server";
-import { type ProxyServer, startProxyServer } from "@/lib/proxy/testing";
+import { type ProxyServer, stalledChat, startProxyServer } from "@/lib/proxy/testing";
 import { runRegistry } from "@/lib/server/run-registry";
 import type { Store } from "@/lib/store";
 
@@ -29,11 +29,7 @@ export async function stalledCapture(store: Store): Promise<StalledCapture> {
         .active()
         .map((run) => run.runId),
     );
-    const response = await fetch(`${proxy.url}/proxy/openai/v1/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-wirescope-dialect": "xml" },
-      body: JSON.stringify({ model: "stall", stream: true, messages: [] }),
-    });
+    const response = await stalledChat(proxy.url);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     await reader.read();
     for (;;) {

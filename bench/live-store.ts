@@ -1,8 +1,10 @@
 /**
- * `npx tsx bench/live-store.ts [runs] [ticks]`: the store's side of the live-run load alone —
+ * `npx tsx bench/live-store.ts [runs] [ticks] [chars]`: the store's side of the live-run load alone —
  * the grouped commits of `record-writer.ts` as 300 demo runs make them (each commit holds
  * every run's last few records: a piece or two, a chunk), on a SQLite file, with the demo's
- * ~5 KB system prompt in each transcript. Prints CPU µs per record and per commit.
+ * ~5 KB system prompt in each transcript. Prints CPU µs per record and per commit. `chars`: each
+ * piece's length (default: a word, ~8); longer pieces make long responses, whose search text grows
+ * commit after commit.
  * Figures are printed, never asserted.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -13,12 +15,13 @@ import { loadAverage } from "./table";
 
 const runs = Number(process.argv[2] ?? 300);
 const ticks = Number(process.argv[3] ?? 200);
+const pieceChars = Number(process.argv[4] ?? 0);
 const PER_RUN = 3;
 const SYSTEM = `You are a careful agent. ${"Use the tools when they help. ".repeat(170)}`;
 
 /** A run's records as the demo streams them: raw chunks and the respond pieces parsed from them. */
 function record(run: number, index: number): TranscriptRecord {
-  const text = `word${index} `;
+  const text = `word${index} `.padEnd(pieceChars, "x");
   if (index % 2 === 0) return { kind: "chunk", turn: 0, t: index * 15, text };
   const start = index * 8;
   return {
@@ -63,7 +66,7 @@ async function main(): Promise<void> {
     const spent = process.cpuUsage(began);
     const us = spent.user + spent.system;
     console.log(
-      `${runs} runs × ${ticks} commits × ${PER_RUN} records: ${(us / records).toFixed(1)} µs/record, ` +
+      `${runs} runs × ${ticks} commits × ${PER_RUN} records of ${pieceChars || "~8"} characters: ${(us / records).toFixed(1)} µs/record, ` +
         `${(us / ticks / 1000).toFixed(2)} ms/commit (load average ${loadAverage()})`,
     );
     await store.close();

@@ -3,10 +3,46 @@
  * in `postgres-store.ts`. Rows map to metadata with the SQLite side's `rowToMeta` (same columns),
  * after `system` is decoded (it is stored JSON-encoded, see `postgres-schema.ts`).
  */
-import { SEARCH_BLOCK_MAX, SNIPPET_RADIUS } from "./search-text";
+import { SEARCH_PART_CHARS, SEARCH_PARTS_MAX, SNIPPET_RADIUS } from "./search-text";
 import { RUN_COLUMNS, rowToMeta, type TranscriptRow } from "./sqlite-queries";
 import type { TranscriptMeta } from "./store";
 import { decodeStoredJson } from "./stored-json";
+
+/** A block's search text: its parts (`search_parts`) joined in order. */
+const BLOCK_TEXT = "string_agg(p.text, '' ORDER BY p.part)";
+
+/**
+ * Statements (WITH items) adding each piece of search text (block keys and texts: the arrays
+ * `keys` and `texts`) for the transcript `id` to its block, as `searchPartWrites` does: the
+ * piece fills the block's last part, the rest goes in new parts, nothing past the last part
+ * allowed. `from`: what the pieces are read with (`reserved, `: nothing without that row).
+ */
+function appendSearchParts(id: string, keys: string, texts: string, from = ""): string {
+  return `pieces AS (
+      SELECT p.block_key, p.text FROM ${from}unnest(${keys}::text[], ${texts}::text[])
+        AS p (block_key, text)
+    ), ends AS (
+      SELECT pieces.block_key, pieces.text, last.part,
+        CASE WHEN last.part IS NULL THEN 0
+          ELSE greatest(0, ${SEARCH_PART_CHARS} - last.length) END AS fill
+      FROM pieces LEFT JOIN LATERAL (
+        SELECT s.part, char_length(s.text) AS length FROM search_parts AS s
+        WHERE s.transcript_id = ${id} AND s.block_key = pieces.block_key
+        ORDER BY s.part DESC LIMIT 1
+      ) AS last ON true
+    ), extended AS (
+      UPDATE search_parts AS s SET text = s.text || substr(ends.text, 1, ends.fill)
+      FROM ends WHERE ends.fill > 0 AND s.transcript_id = ${id}
+        AND s.block_key = ends.block_key AND s.part = ends.part
+    ), added AS (
+      INSERT INTO search_parts (transcript_id, block_key, part, text)
+      SELECT ${id}, ends.block_key, coalesce(ends.part, -1) + n,
+        substr(ends.text, ends.fill + (n - 1) * ${SEARCH_PART_CHARS} + 1, ${SEARCH_PART_CHARS})
+      FROM ends, generate_series(1,
+        ceil(greatest(char_length(ends.text) - ends.fill, 0) / ${SEARCH_PART_CHARS}.0)::int) AS n
+      WHERE coalesce(ends.part, -1) + n < ${SEARCH_PARTS_MAX}
+    )`;
+}
 
 const TRANSCRIPT_COLUMNS = `id, title, created_at, updated_at, deleted_at, dialect, model_provider,
   model_id, system, tools, parent_id, fork_point, definition, source, last_seq`;
@@ -55,13 +91,14 @@ export const PG = {
       CASE WHEN $1::text IS NULL OR strpos(title_folded, $1) > 0 THEN NULL ELSE (
         SELECT substr(b.text, greatest(1, strpos(b.text, $1) - ${SNIPPET_RADIUS + 1}),
           char_length($1) + ${2 * SNIPPET_RADIUS + 2})
-        FROM search_blocks AS b WHERE b.transcript_id = t.id AND strpos(b.text, $1) > 0
-        LIMIT 1) END AS match_window
+        FROM (SELECT ${BLOCK_TEXT} AS text FROM search_parts AS p
+          WHERE p.transcript_id = t.id GROUP BY p.block_key) AS b
+        WHERE strpos(b.text, $1) > 0 LIMIT 1) END AS match_window
     FROM transcripts AS t
     WHERE deleted_at IS NULL AND ($4::text IS NULL OR source = $4)
       AND ($1::text IS NULL OR strpos(title_folded, $1) > 0
-      OR EXISTS (SELECT 1 FROM search_blocks AS b
-        WHERE b.transcript_id = t.id AND strpos(b.text, $1) > 0))
+      OR EXISTS (SELECT 1 FROM search_parts AS p WHERE p.transcript_id = t.id
+        GROUP BY p.block_key HAVING strpos(${BLOCK_TEXT}, $1) > 0))
     ORDER BY updated_at DESC, created_at DESC, id DESC
     LIMIT $2 OFFSET $3`,
   rename: `UPDATE transcripts SET title = $2, title_folded = $3, updated_at = $4
@@ -90,21 +127,9 @@ export const PG = {
       SELECT $1, reserved.last_seq - $3 + r.ordinal, $2, r.kind, r.body, r.turn
       FROM reserved, unnest($5::text[], $6::text[], $7::bigint[])
         WITH ORDINALITY AS r (kind, body, turn, ordinal)
-    ), searched AS (
-      INSERT INTO search_blocks (transcript_id, block_key, text)
-      SELECT $1, p.block_key, substr(p.text, 1, ${SEARCH_BLOCK_MAX})
-      FROM reserved, unnest($8::text[], $9::text[]) AS p (block_key, text)
-      ON CONFLICT (transcript_id, block_key) DO UPDATE SET text = CASE
-        WHEN char_length(search_blocks.text) >= ${SEARCH_BLOCK_MAX} THEN search_blocks.text
-        ELSE substr(search_blocks.text || excluded.text, 1, ${SEARCH_BLOCK_MAX}) END
-    ) SELECT last_seq FROM reserved`,
-  // Bounded (`SEARCH_BLOCK_MAX`): a block full already is left as it is, at no cost.
-  appendSearch: `INSERT INTO search_blocks (transcript_id, block_key, text)
-    SELECT $1, p.block_key, substr(p.text, 1, ${SEARCH_BLOCK_MAX})
-    FROM unnest($2::text[], $3::text[]) AS p (block_key, text)
-    ON CONFLICT (transcript_id, block_key) DO UPDATE SET text = CASE
-      WHEN char_length(search_blocks.text) >= ${SEARCH_BLOCK_MAX} THEN search_blocks.text
-      ELSE substr(search_blocks.text || excluded.text, 1, ${SEARCH_BLOCK_MAX}) END`,
+    ), ${appendSearchParts("$1", "$8", "$9", "reserved, ")}
+    SELECT last_seq FROM reserved`,
+  appendSearch: `WITH ${appendSearchParts("$1", "$2", "$3")} SELECT 1`,
   selectRunRecords: `SELECT ${RECORD_COLUMNS} FROM records
     WHERE transcript_id = $1 AND run_id = $2 ORDER BY seq OFFSET $3`,
   insertRun: "INSERT INTO runs (run_id, transcript_id, started_at) VALUES ($1, $2, $3)",

@@ -376,6 +376,57 @@ describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
     await newer.close();
   });
 
+  it("migration 3 splits each block's search text into parts; search and appends go on", async () => {
+    const url = await postgres.createDatabase();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await migrate(client as never, 0, POSTGRES_MIGRATIONS.slice(0, 2));
+    await client.query(`INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
+      dialect, model_provider, model_id, system, tools) VALUES ('talk', 'Talk', 'talk', 1, 2,
+      'xml', 'demo', 'scripted', '""', '[]')`);
+    const long = `${"a".repeat(505)} needle😀 ${"b".repeat(500)}second marker ${"c".repeat(300)}`;
+    const key = JSON.stringify(["run-1", 0, "respond", "r1"]);
+    await client.query(
+      "INSERT INTO search_blocks (transcript_id, block_key, text) VALUES ('talk', $1, $2), ('talk', 'short', 'hi')",
+      [key, long],
+    );
+    const store = await postgres.open({ url });
+    const parts = async () =>
+      (
+        await client.query(
+          "SELECT block_key, part, char_length(text) AS length FROM search_parts ORDER BY 1, 2",
+        )
+      ).rows;
+    const tail = [...long].length - 1024;
+    expect(await parts()).toEqual([
+      { block_key: key, part: 0, length: 512 },
+      { block_key: key, part: 1, length: 512 },
+      { block_key: key, part: 2, length: tail },
+      { block_key: "short", part: 0, length: 2 },
+    ]);
+    expect((await client.query("SELECT to_regclass('search_blocks') AS name")).rows).toEqual([
+      { name: null },
+    ]);
+    const found = async (query: string) =>
+      (await store.listTranscripts({ query })).map((summary) => summary.match?.text);
+    expect(await found("needle😀")).toEqual(["needle😀"]);
+    expect(await found("second marker")).toEqual(["second marker"]);
+    // The block's next pieces go on at the end of its last part, then in new ones.
+    await store.appendRecords("talk", "run-1", [respond("r1", "-tail")]);
+    expect(await found("ccc-tail")).toEqual(["ccc-tail"]);
+    await store.appendRecords("talk", "run-1", [respond("r1", `${"d".repeat(600)}end`)]);
+    expect(await parts()).toEqual([
+      { block_key: key, part: 0, length: 512 },
+      { block_key: key, part: 1, length: 512 },
+      { block_key: key, part: 2, length: 512 },
+      { block_key: key, part: 3, length: tail + 5 + 603 - 512 },
+      { block_key: "short", part: 0, length: 2 },
+    ]);
+    expect(await found("ddend")).toEqual(["ddend"]);
+    await client.end();
+    await store.close();
+  });
+
   it("round-trips a system prompt with NUL; refuses NUL where PostgreSQL cannot hold it", async () => {
     const store = await postgres.open();
     const meta = await store.createTranscript({ ...NEW, id: "t", system: "a\u0000b 🌍" });

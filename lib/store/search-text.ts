@@ -58,7 +58,6 @@ export interface SearchPiece {
   text: string;
 }
 
-/** The searchable text a record adds, if any. */
 /**
  * How much of one block (a user message, a response) is searchable, in characters. Each piece
  * is appended to its block's text; without a bound, a response of megabytes (an import of a
@@ -66,6 +65,66 @@ export interface SearchPiece {
  */
 export const SEARCH_BLOCK_MAX = 65_536;
 
+/**
+ * The SQL stores keep a block's text in parts of at most this many characters, and an append
+ * extends only the last part: a part stays inside its table's page. Rewriting the whole block
+ * on every commit made a streamed response's search text cost the square of its length (each
+ * commit of 300 live runs rewrote every growing block: `bench/live-store.ts 300 400 100` spent
+ * 82 µs a record instead of 17). Searches join a block's parts back together.
+ */
+export const SEARCH_PART_CHARS = 512;
+/** Parts a block may have: `SEARCH_BLOCK_MAX` characters. */
+export const SEARCH_PARTS_MAX = SEARCH_BLOCK_MAX / SEARCH_PART_CHARS;
+
+/** A block's last stored part: its number (from 0) and its length in characters. */
+export interface SearchPartEnd {
+  part: number;
+  length: number;
+}
+
+/** How a piece of a block's text is stored: added to the last part, then in new parts. */
+export interface SearchPartWrites {
+  /** Text for the end of the last part (`""`: none). */
+  extend: string;
+  added: { part: number; text: string }[];
+}
+
+/**
+ * Where `text`, the next piece of a block whose last part is `last` (none yet: `undefined`),
+ * goes. Lengths are in characters (code points, as SQL counts them), and no cut falls inside
+ * one: a part never ends in half a surrogate pair. Past `SEARCH_BLOCK_MAX` nothing is kept.
+ */
+export function searchPartWrites(text: string, last: SearchPartEnd | undefined): SearchPartWrites {
+  let at = 0;
+  let extend = "";
+  if (last !== undefined && last.length < SEARCH_PART_CHARS) {
+    at = afterChars(text, 0, SEARCH_PART_CHARS - last.length);
+    extend = text.slice(0, at);
+  }
+  const added: SearchPartWrites["added"] = [];
+  let part = (last?.part ?? -1) + 1;
+  while (at < text.length && part < SEARCH_PARTS_MAX) {
+    const end = afterChars(text, at, SEARCH_PART_CHARS);
+    added.push({ part, text: text.slice(at, end) });
+    at = end;
+    part++;
+  }
+  return { extend, added };
+}
+
+/** The index just past `count` characters of `text` from `from` (or its end). */
+function afterChars(text: string, from: number, count: number): number {
+  let at = from;
+  for (let left = count; left > 0 && at < text.length; left--) {
+    const code = text.charCodeAt(at);
+    const pair = code >= 0xd800 && code <= 0xdbff && at + 1 < text.length;
+    const next = pair ? text.charCodeAt(at + 1) : 0;
+    at += pair && next >= 0xdc00 && next <= 0xdfff ? 2 : 1;
+  }
+  return at;
+}
+
+/** The searchable text a record adds, if any. */
 export function searchPiece(runId: string, record: TranscriptRecord): SearchPiece | undefined {
   if (record.kind !== "event") return undefined;
   const content = searchableContent(record.event);

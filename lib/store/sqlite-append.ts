@@ -4,7 +4,7 @@
  */
 import type Database from "better-sqlite3";
 import { type StoreError, transcriptNotFound } from "./errors";
-import { searchPiece } from "./search-text";
+import { searchPartWrites, searchPiece } from "./search-text";
 import type { SqliteMessages } from "./sqlite-messages";
 import type { SqliteStatements } from "./sqlite-statements";
 import type {
@@ -87,7 +87,13 @@ export function sqliteAppender(
       if (piece) blocks.set(piece.blockKey, (blocks.get(piece.blockKey) ?? "") + piece.text);
     });
     insert();
-    for (const [blockKey, text] of blocks) sql.appendSearch.run(transcriptId, blockKey, text);
+    for (const [blockKey, text] of blocks) {
+      const end = sql.lastSearchPart.get(transcriptId, blockKey);
+      const { extend, added } = searchPartWrites(text, end);
+      if (end !== undefined && extend !== "")
+        sql.extendSearchPart.run(extend, transcriptId, blockKey, end.part);
+      for (const { part, text } of added) sql.addSearchPart.run(transcriptId, blockKey, part, text);
+    }
     return first;
   }
 

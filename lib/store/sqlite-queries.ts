@@ -3,7 +3,7 @@
  * stays in `sqlite-store.ts`, which prepares each statement once per connection.
  */
 import type { Dialect, DialectDefinition } from "../protocol";
-import { SEARCH_BLOCK_MAX, SNIPPET_RADIUS } from "./search-text";
+import { SNIPPET_RADIUS } from "./search-text";
 import type { RunInfo, TranscriptMeta, TranscriptSource } from "./store";
 import { decodeStoredJson } from "./stored-json";
 
@@ -64,6 +64,11 @@ const TRANSCRIPT_COLUMNS = `t.id, t.title, t.created_at, t.updated_at, t.deleted
 
 const WITH_SETTINGS = "transcripts AS t JOIN transcript_settings AS s ON s.transcript_id = t.id";
 
+/** A block's search text: its parts (`search_parts`) joined in order. */
+const BLOCK_TEXT = "group_concat(p.text, '' ORDER BY p.part)";
+/** Each search block's text of the transcript `t`. */
+const BLOCK_TEXTS = `(SELECT ${BLOCK_TEXT} AS text FROM search_parts AS p
+  WHERE p.transcript_id = t.id GROUP BY p.block_key)`;
 const RECORD_COLUMNS = "seq, run_id, body, messages_node";
 /** A `RunRow`'s columns (both stores' run reads). */
 export const RUN_COLUMNS = "run_id, transcript_id, started_at, ended_at, stop_requested_at";
@@ -100,17 +105,18 @@ export const QUERIES = {
   addChild: "INSERT INTO message_nodes (transcript_id, parent, body) VALUES (?, ?, ?)",
   // A folded query against folded text: instr() needs no LIKE escaping of % and _. The match
   // window is one character wider each side than the snippet, so `matchSnippet` sees the cut.
+  // A block's parts are joined in order, so a match across two of them is found.
   listTranscripts: `SELECT ${TRANSCRIPT_COLUMNS},
       CASE WHEN @query IS NULL OR instr(t.title_folded, @query) > 0 THEN NULL ELSE (
         SELECT substr(b.text, max(1, instr(b.text, @query) - ${SNIPPET_RADIUS + 1}),
           length(@query) + ${2 * SNIPPET_RADIUS + 2})
-        FROM search_blocks AS b WHERE b.transcript_id = t.id AND instr(b.text, @query) > 0
+        FROM ${BLOCK_TEXTS} AS b WHERE instr(b.text, @query) > 0
         LIMIT 1) END AS match_window
     FROM ${WITH_SETTINGS}
     WHERE t.deleted_at IS NULL AND (@source IS NULL OR t.source = @source)
       AND (@query IS NULL OR instr(t.title_folded, @query) > 0
-      OR EXISTS (SELECT 1 FROM search_blocks AS b
-        WHERE b.transcript_id = t.id AND instr(b.text, @query) > 0))
+      OR EXISTS (SELECT 1 FROM search_parts AS p WHERE p.transcript_id = t.id
+        GROUP BY p.block_key HAVING instr(${BLOCK_TEXT}, @query) > 0))
     ORDER BY t.updated_at DESC, t.created_at DESC, t.id DESC
     LIMIT @limit OFFSET @offset`,
   // The caller reads the meta back (RETURNING cannot reach the settings' table).
@@ -128,12 +134,14 @@ export const QUERIES = {
     WHERE id = @id RETURNING last_seq`,
   insertRecord: `INSERT INTO records (transcript_id, seq, run_id, kind, body, messages_node, turn)
     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  // Bounded (`SEARCH_BLOCK_MAX`): a block full already is left as it is, at no cost.
-  appendSearch: `INSERT INTO search_blocks (transcript_id, block_key, text)
-    VALUES (?, ?, substr(?, 1, ${SEARCH_BLOCK_MAX}))
-    ON CONFLICT (transcript_id, block_key) DO UPDATE SET text = CASE
-      WHEN length(text) >= ${SEARCH_BLOCK_MAX} THEN text
-      ELSE substr(text || excluded.text, 1, ${SEARCH_BLOCK_MAX}) END`,
+  // A block's search text is appended in parts (`searchPartWrites`): its last part, then the
+  // piece's end of it and the parts after it.
+  lastSearchPart: `SELECT part, length(text) AS length FROM search_parts
+    WHERE transcript_id = ? AND block_key = ? ORDER BY part DESC LIMIT 1`,
+  extendSearchPart: `UPDATE search_parts SET text = text || ?
+    WHERE transcript_id = ? AND block_key = ? AND part = ?`,
+  addSearchPart:
+    "INSERT INTO search_parts (transcript_id, block_key, part, text) VALUES (?, ?, ?, ?)",
   selectRunRecords: `SELECT ${RECORD_COLUMNS} FROM records
     WHERE transcript_id = ? AND run_id = ? ORDER BY seq LIMIT -1 OFFSET ?`,
   insertRun: "INSERT INTO runs (run_id, transcript_id, started_at) VALUES (?, ?, ?)",

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "./sqlite-schema";
 import { openSqliteStore } from "./sqlite-store";
-import { chunk, user } from "./store-conformance";
+import { chunk, respond, user } from "./store-conformance";
 import { request } from "./store-conformance-records";
 
 let directory: string;
@@ -26,11 +26,15 @@ const recordIndexes = (path: string): string[] => {
   return names.map((row) => row.name);
 };
 
-/** A schema-7 file (the build before): one transcript with `records`, given as [kind, body, turn]. */
-function schema7File(path: string, records: [string, unknown, number | null][]): void {
+/** A file of schema `version`: one transcript with `records`, given as [kind, body, turn]. */
+function schemaFile(
+  version: number,
+  path: string,
+  records: [string, unknown, number | null][],
+): Database.Database {
   const raw = new Database(path);
-  for (const migration of MIGRATIONS.slice(0, 7)) raw.exec(migration);
-  raw.pragma("user_version = 7");
+  for (const migration of MIGRATIONS.slice(0, version)) raw.exec(migration);
+  raw.pragma(`user_version = ${version}`);
   raw
     .prepare(`INSERT INTO transcripts (id, title, title_folded, created_at, updated_at, dialect,
       model_provider, model_id, last_seq) VALUES ('talk', 'Talk', 'talk', 1, 2, 'xml', 'demo',
@@ -44,8 +48,12 @@ function schema7File(path: string, records: [string, unknown, number | null][]):
   records.forEach(([kind, body, turn], index) => {
     insert.run(index + 1, kind, JSON.stringify(body), turn);
   });
-  raw.close();
+  return raw;
 }
+
+/** A schema-7 file (before migration 8). */
+const schema7File = (path: string, records: [string, unknown, number | null][]) =>
+  schemaFile(7, path, records).close();
 
 describe("sqlite schema 8", () => {
   it("drops the per-chunk turn index and keeps each conversation's highest turn", async () => {
@@ -89,6 +97,49 @@ describe("sqlite schema 8", () => {
     schema7File(path, [["event", user("u1", "hi"), null]]);
     const store = openSqliteStore({ path });
     expect((await store.getConversation("talk"))?.records.map((record) => record.seq)).toEqual([1]);
+    await store.close();
+  });
+});
+
+describe("sqlite schema 9", () => {
+  it("splits each block's search text into parts; search and appends go on", async () => {
+    const path = join(directory, "v8.db");
+    const raw = schemaFile(8, path, [["event", user("u1", "hi"), null]]);
+    const long = `${"a".repeat(505)} needle😀 ${"b".repeat(500)}second marker ${"c".repeat(300)}`;
+    const block = raw.prepare(
+      "INSERT INTO search_blocks (transcript_id, block_key, text) VALUES ('talk', ?, ?)",
+    );
+    const key = JSON.stringify(["run-1", 0, "respond", "r1"]);
+    block.run("short", "hi");
+    block.run(key, long);
+    raw.close();
+
+    const store = openSqliteStore({ path });
+    const check = new Database(path, { readonly: true });
+    const tables = check.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all();
+    expect(tables).not.toContainEqual({ name: "search_blocks" });
+    const parts = () =>
+      check
+        .prepare("SELECT block_key, part, length(text) AS length FROM search_parts ORDER BY 1, 2")
+        .all();
+    const tail = [...long].length - 1024;
+    expect(parts()).toEqual([
+      { block_key: key, part: 0, length: 512 },
+      { block_key: key, part: 1, length: 512 },
+      { block_key: key, part: 2, length: tail },
+      { block_key: "short", part: 0, length: 2 },
+    ]);
+    const found = async (query: string) =>
+      (await store.listTranscripts({ query })).map((summary) => summary.match?.text);
+    expect(await found("needle😀")).toEqual(["needle😀"]);
+    expect(await found("second marker")).toEqual(["second marker"]);
+    expect(await found("hi")).toEqual(["hi"]);
+    // The block's next piece goes on at the end of its last part.
+    await store.appendRecords("talk", "run-1", [respond("r1", "-tail")]);
+    expect(await found("ccc-tail")).toEqual(["ccc-tail"]);
+    expect(parts()).toContainEqual({ block_key: key, part: 2, length: tail + 5 });
+    expect(parts()).toHaveLength(4);
+    check.close();
     await store.close();
   });
 });

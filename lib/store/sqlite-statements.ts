@@ -1,5 +1,6 @@
 /** The SQLite store's statements, prepared once per connection (`sqlite-store.ts` runs them). */
 import type Database from "better-sqlite3";
+import type { SearchPartEnd } from "./search-text";
 import {
   type ListedRow,
   type LiveRunRow,
@@ -47,7 +48,9 @@ export function prepareStatements(db: Database.Database) {
     insertRecord: db.prepare<
       [string, number, string, string, string, number | null, number | null]
     >(QUERIES.insertRecord),
-    appendSearch: db.prepare<[string, string, string]>(QUERIES.appendSearch),
+    lastSearchPart: db.prepare<[string, string], SearchPartEnd>(QUERIES.lastSearchPart),
+    extendSearchPart: db.prepare<[string, string, string, number]>(QUERIES.extendSearchPart),
+    addSearchPart: db.prepare<[string, string, number, string]>(QUERIES.addSearchPart),
     selectRunRecords: db.prepare<[string, string, number], RecordRow>(QUERIES.selectRunRecords),
     insertRun: db.prepare<[string, string, number]>(QUERIES.insertRun),
     endRun: db.prepare<[number, string]>(QUERIES.endRun),

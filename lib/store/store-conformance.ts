@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ProtocolEvent } from "../protocol";
+import { matchSnippet } from "./search-text";
 import type { CreateTranscriptInput, Store, StoreOptions, TranscriptRecord } from "./store";
 
 export type OpenStore = (options: Required<StoreOptions>) => Store | Promise<Store>;
@@ -360,6 +361,32 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         expect(await search("files")).toEqual(["other", "respond", "title", "user"]);
         await store.deleteTranscript("user");
         expect(await search("files")).toEqual(["other", "respond", "title"]);
+      });
+
+      it("finds text anywhere in a long block streamed as pieces, in context", async () => {
+        // Past the 512 characters an SQL store keeps in one part, and across its cuts (a
+        // character outside the BMP on one), whatever sizes the pieces come in.
+        const whole = `${"a".repeat(505)} Needle😀 ${"b".repeat(500)}second😀marker ${"c".repeat(700)}`;
+        const points = [...whole];
+        await store.createTranscript({ ...NEW, id: "streamed" });
+        await store.createTranscript({ ...NEW, id: "sent" });
+        let at = 0;
+        for (const size of [37, 511, 1, 2, 600, 3, 100]) {
+          await store.appendRecords("streamed", "run", [
+            respond("r1", points.slice(at, at + size).join("")),
+          ]);
+          at += size;
+        }
+        await store.appendRecords("streamed", "run", [respond("r1", points.slice(at).join(""))]);
+        await store.appendRecords("sent", "run", [user("u1", whole)]);
+        const folded = whole.toLowerCase();
+        for (const query of ["needle😀", "😀 bbb", "second😀marker", "ccc"]) {
+          const found = await store.listTranscripts({ query });
+          expect(found.map((summary) => summary.id).sort()).toEqual(["sent", "streamed"]);
+          for (const summary of found)
+            expect(summary.match).toEqual(matchSnippet(folded, query.toLowerCase()));
+        }
+        expect(await store.listTranscripts({ query: "a😀" })).toEqual([]);
       });
     });
   });

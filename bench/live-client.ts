@@ -33,9 +33,10 @@ export async function readFrames(
   return index;
 }
 
-export const startBody = (index: number) =>
+/** A run's start request: the bench's messages in turn, or `message` for every run. */
+export const startBody = (index: number, message?: string) =>
   JSON.stringify({
-    message: DEMO_MESSAGES[index % DEMO_MESSAGES.length],
+    message: message ?? DEMO_MESSAGES[index % DEMO_MESSAGES.length],
     dialect: "xml",
     model: { provider: "demo", settings: { paceMs: PACE_MS } },
   });

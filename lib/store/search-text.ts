@@ -70,7 +70,7 @@ export const SEARCH_BLOCK_MAX = 65_536;
  * extends only the last part: a part stays inside its table's page. Rewriting the whole block
  * on every commit made a streamed response's search text cost the square of its length (each
  * commit of 300 live runs rewrote every growing block: `bench/live-store.ts 300 400 100` spent
- * 82 µs a record instead of 17). Searches join a block's parts back together.
+ * 86–93 µs a record, 31–33 in parts). Searches join a block's parts back together.
  */
 export const SEARCH_PART_CHARS = 512;
 /** Parts a block may have: `SEARCH_BLOCK_MAX` characters. */

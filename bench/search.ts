@@ -2,7 +2,8 @@
  * `npx tsx bench/search.ts [transcripts]`: transcript search on SQLite — transcripts whose user
  * message and streamed response (~4 KB of text, as 40 commits of pieces) are searchable; the
  * time of a search that matches nothing (every block read) and of one matching the last
- * transcript only. Figures are printed, never asserted.
+ * transcript only, and of a query of 100 characters (longer than a part's lead, so looked for in
+ * whole blocks). Figures are printed, never asserted.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -68,6 +69,10 @@ async function main(): Promise<void> {
     console.log(`${transcripts} transcripts, ~4 KB searchable text each:`);
     console.log(`  a search matching nothing: ${await time("no such words")}`);
     console.log(`  a search matching one: ${await time("needle")}`);
+    // Longer than a part's lead: looked for in whole blocks, their parts joined.
+    console.log(
+      `  a 100-character search matching nothing: ${await time("no such words ".repeat(8).slice(0, 100))}`,
+    );
     console.log(`load average ${loadAverage()}`);
     await store.close();
   } finally {

@@ -3,7 +3,12 @@
  * in `postgres-store.ts`. Rows map to metadata with the SQLite side's `rowToMeta` (same columns),
  * after `system` is decoded (it is stored JSON-encoded, see `postgres-schema.ts`).
  */
-import { SEARCH_PART_CHARS, SEARCH_PARTS_MAX, SNIPPET_RADIUS } from "./search-text";
+import {
+  SEARCH_LEAD_CHARS,
+  SEARCH_PART_CHARS,
+  SEARCH_PARTS_MAX,
+  SNIPPET_RADIUS,
+} from "./search-text";
 import { RUN_COLUMNS, rowToMeta, type TranscriptRow } from "./sqlite-queries";
 import type { TranscriptMeta } from "./store";
 import { decodeStoredJson } from "./stored-json";
@@ -14,19 +19,19 @@ const BLOCK_TEXT = "string_agg(p.text, '' ORDER BY p.part)";
 /**
  * Statements (WITH items) adding each piece of search text (block keys and texts: the arrays
  * `keys` and `texts`) for the transcript `id` to its block, as `searchPartWrites` does: the
- * piece fills the block's last part, the rest goes in new parts, nothing past the last part
- * allowed. `from`: what the pieces are read with (`reserved, `: nothing without that row).
+ * piece fills the block's last part, the rest goes in new parts (each led by the last
+ * `SEARCH_LEAD_CHARS` characters before it), nothing past the last part allowed. `from`: what the pieces are read with (`reserved, `: nothing without that row).
  */
 function appendSearchParts(id: string, keys: string, texts: string, from = ""): string {
   return `pieces AS (
       SELECT p.block_key, p.text FROM ${from}unnest(${keys}::text[], ${texts}::text[])
         AS p (block_key, text)
     ), ends AS (
-      SELECT pieces.block_key, pieces.text, last.part,
+      SELECT pieces.block_key, pieces.text, last.part, last.text AS last_text,
         CASE WHEN last.part IS NULL THEN 0
-          ELSE greatest(0, ${SEARCH_PART_CHARS} - last.length) END AS fill
+          ELSE greatest(0, ${SEARCH_PART_CHARS} - char_length(last.text)) END AS fill
       FROM pieces LEFT JOIN LATERAL (
-        SELECT s.part, char_length(s.text) AS length FROM search_parts AS s
+        SELECT s.part, s.text FROM search_parts AS s
         WHERE s.transcript_id = ${id} AND s.block_key = pieces.block_key
         ORDER BY s.part DESC LIMIT 1
       ) AS last ON true
@@ -35,9 +40,13 @@ function appendSearchParts(id: string, keys: string, texts: string, from = ""): 
       FROM ends WHERE ends.fill > 0 AND s.transcript_id = ${id}
         AND s.block_key = ends.block_key AND s.part = ends.part
     ), added AS (
-      INSERT INTO search_parts (transcript_id, block_key, part, text)
+      INSERT INTO search_parts (transcript_id, block_key, part, text, lead)
       SELECT ${id}, ends.block_key, coalesce(ends.part, -1) + n,
-        substr(ends.text, ends.fill + (n - 1) * ${SEARCH_PART_CHARS} + 1, ${SEARCH_PART_CHARS})
+        substr(ends.text, ends.fill + (n - 1) * ${SEARCH_PART_CHARS} + 1, ${SEARCH_PART_CHARS}),
+        CASE WHEN n > 1 THEN right(substr(ends.text, ends.fill + (n - 2) * ${SEARCH_PART_CHARS} + 1,
+            ${SEARCH_PART_CHARS}), ${SEARCH_LEAD_CHARS})
+          WHEN ends.part IS NULL THEN ''
+          ELSE right(ends.last_text || substr(ends.text, 1, ends.fill), ${SEARCH_LEAD_CHARS}) END
       FROM ends, generate_series(1,
         ceil(greatest(char_length(ends.text) - ends.fill, 0) / ${SEARCH_PART_CHARS}.0)::int) AS n
       WHERE coalesce(ends.part, -1) + n < ${SEARCH_PARTS_MAX}
@@ -86,7 +95,8 @@ export const PG = {
         SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM found) RETURNING id
     ) SELECT id FROM found UNION ALL SELECT id FROM added`,
   // strpos() on folded text, like SQLite's instr(): no LIKE escaping of % and _. The window is
-  // one character wider each side than the snippet, so `matchSnippet` sees the cut.
+  // one character wider each side than the snippet, so `matchSnippet` sees the cut. Across a
+  // cut between a block's parts, as in SQLite: in the next part's lead, or in whole blocks.
   listTranscripts: `SELECT ${TRANSCRIPT_COLUMNS},
       CASE WHEN $1::text IS NULL OR strpos(title_folded, $1) > 0 THEN NULL ELSE (
         SELECT substr(b.text, greatest(1, strpos(b.text, $1) - ${SNIPPET_RADIUS + 1}),
@@ -98,6 +108,10 @@ export const PG = {
     WHERE deleted_at IS NULL AND ($4::text IS NULL OR source = $4)
       AND ($1::text IS NULL OR strpos(title_folded, $1) > 0
       OR EXISTS (SELECT 1 FROM search_parts AS p WHERE p.transcript_id = t.id
+        AND (strpos(p.text, $1) > 0 OR p.lead <> ''
+          AND strpos(p.lead || left(p.text, char_length($1) - 1), $1) > 0))
+      OR char_length($1) > ${SEARCH_LEAD_CHARS + 1} AND EXISTS (SELECT 1 FROM search_parts AS p
+        WHERE p.transcript_id = t.id
         GROUP BY p.block_key HAVING strpos(${BLOCK_TEXT}, $1) > 0))
     ORDER BY updated_at DESC, created_at DESC, id DESC
     LIMIT $2 OFFSET $3`,

@@ -99,18 +99,21 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     lease_until BIGINT NOT NULL
   );
   `,
-  // A block's search text in parts of at most 512 characters (as SQLite's migration 9): an
-  // append extends the last part instead of rewriting the whole block. Blocks are split.
+  // A block's search text in parts of at most 512 characters, each after the first led by the
+  // last 63 of the one before (as SQLite's migration 9): an append extends the last part
+  // instead of rewriting the whole block. Blocks are split.
   `
   CREATE TABLE search_parts (
     transcript_id TEXT COLLATE "C" NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
     block_key TEXT COLLATE "C" NOT NULL,
     part INTEGER NOT NULL,
     text TEXT NOT NULL,
+    lead TEXT NOT NULL,
     PRIMARY KEY (transcript_id, block_key, part)
   );
-  INSERT INTO search_parts (transcript_id, block_key, part, text)
-    SELECT transcript_id, block_key, n - 1, substr(text, (n - 1) * 512 + 1, 512)
+  INSERT INTO search_parts (transcript_id, block_key, part, text, lead)
+    SELECT transcript_id, block_key, n - 1, substr(text, (n - 1) * 512 + 1, 512),
+      CASE WHEN n = 1 THEN '' ELSE substr(text, (n - 1) * 512 - 62, 63) END
     FROM search_blocks,
       generate_series(1, greatest(1, ceil(char_length(text) / 512.0)::int)) AS n;
   DROP TABLE search_blocks;

@@ -404,6 +404,15 @@ describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
       { block_key: key, part: 2, length: tail },
       { block_key: "short", part: 0, length: 2 },
     ]);
+    const points = [...long];
+    const leads = await client.query("SELECT part, lead FROM search_parts WHERE block_key = $1", [
+      key,
+    ]);
+    expect(leads.rows).toEqual([
+      { part: 0, lead: "" },
+      { part: 1, lead: points.slice(512 - 63, 512).join("") },
+      { part: 2, lead: points.slice(1024 - 63, 1024).join("") },
+    ]);
     expect((await client.query("SELECT to_regclass('search_blocks') AS name")).rows).toEqual([
       { name: null },
     ]);
@@ -414,15 +423,20 @@ describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
     // The block's next pieces go on at the end of its last part, then in new ones.
     await store.appendRecords("talk", "run-1", [respond("r1", "-tail")]);
     expect(await found("ccc-tail")).toEqual(["ccc-tail"]);
-    await store.appendRecords("talk", "run-1", [respond("r1", `${"d".repeat(600)}end`)]);
+    // 203 characters fill part 2: the cut falls right after "CUT".
+    await store.appendRecords("talk", "run-1", [
+      respond("r1", `${"d".repeat(200)}CUT${"e".repeat(400)}end`),
+    ]);
     expect(await parts()).toEqual([
       { block_key: key, part: 0, length: 512 },
       { block_key: key, part: 1, length: 512 },
       { block_key: key, part: 2, length: 512 },
-      { block_key: key, part: 3, length: tail + 5 + 603 - 512 },
+      { block_key: key, part: 3, length: tail + 5 + 606 - 512 },
       { block_key: "short", part: 0, length: 2 },
     ]);
-    expect(await found("ddend")).toEqual(["ddend"]);
+    expect(await found("eeend")).toEqual(["eeend"]);
+    // Across the cut the last piece made: part 3 leads with part 2's end.
+    expect(await found("ddcutee")).toEqual(["ddcutee"]);
     await client.end();
     await store.close();
   });

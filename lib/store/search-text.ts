@@ -13,7 +13,8 @@ import type { TranscriptRecord } from "./store";
  * sigma), which is acceptable for a search box.
  */
 export function foldForSearch(text: string): string {
-  return text.normalize("NFC").toLowerCase();
+  // NUL as U+FFFD: SQL counts characters up to a NUL (SQLite) or cannot hold one (PostgreSQL).
+  return text.normalize("NFC").toLowerCase().replaceAll("\u0000", "\ufffd");
 }
 
 /** A query worth running, or `undefined` for "match everything". */
@@ -70,23 +71,33 @@ export const SEARCH_BLOCK_MAX = 65_536;
  * extends only the last part: a part stays inside its table's page. Rewriting the whole block
  * on every commit made a streamed response's search text cost the square of its length (each
  * commit of 300 live runs rewrote every growing block: `bench/live-store.ts 300 400 100` spent
- * 86–93 µs a record, 31–33 in parts). Searches join a block's parts back together.
+ * 86–93 µs a record, 31–33 in parts). Every part but a block's last is full.
  */
 export const SEARCH_PART_CHARS = 512;
 /** Parts a block may have: `SEARCH_BLOCK_MAX` characters. */
 export const SEARCH_PARTS_MAX = SEARCH_BLOCK_MAX / SEARCH_PART_CHARS;
+/**
+ * Each part after a block's first also holds the last this many characters of the part before
+ * (its `lead`), so a query up to one character longer is found across a cut in one row; a
+ * longer one is looked for in whole blocks, their parts joined (slower: `bench/search.ts`).
+ */
+export const SEARCH_LEAD_CHARS = 63;
 
-/** A block's last stored part: its number (from 0) and its length in characters. */
+/**
+ * A block's last stored part: its number (from 0), its length in characters and its last
+ * `SEARCH_LEAD_CHARS` characters.
+ */
 export interface SearchPartEnd {
   part: number;
   length: number;
+  tail: string;
 }
 
 /** How a piece of a block's text is stored: added to the last part, then in new parts. */
 export interface SearchPartWrites {
   /** Text for the end of the last part (`""`: none). */
   extend: string;
-  added: { part: number; text: string }[];
+  added: { part: number; text: string; lead: string }[];
 }
 
 /**
@@ -103,13 +114,28 @@ export function searchPartWrites(text: string, last: SearchPartEnd | undefined):
   }
   const added: SearchPartWrites["added"] = [];
   let part = (last?.part ?? -1) + 1;
+  let before = last === undefined ? "" : last.tail + extend;
   while (at < text.length && part < SEARCH_PARTS_MAX) {
     const end = afterChars(text, at, SEARCH_PART_CHARS);
-    added.push({ part, text: text.slice(at, end) });
+    const partText = text.slice(at, end);
+    added.push({ part, text: partText, lead: lastChars(before, SEARCH_LEAD_CHARS) });
+    before = partText;
     at = end;
     part++;
   }
   return { extend, added };
+}
+
+/** The last `count` characters of `text` (never half a surrogate pair). */
+function lastChars(text: string, count: number): string {
+  let at = text.length;
+  for (let left = count; left > 0 && at > 0; left--) {
+    const code = text.charCodeAt(at - 1);
+    const low = code >= 0xdc00 && code <= 0xdfff && at > 1;
+    const previous = low ? text.charCodeAt(at - 2) : 0;
+    at -= low && previous >= 0xd800 && previous <= 0xdbff ? 2 : 1;
+  }
+  return text.slice(at);
 }
 
 /** The index just past `count` characters of `text` from `from` (or its end). */

@@ -92,7 +92,8 @@ export function sqliteAppender(
       const { extend, added } = searchPartWrites(text, end);
       if (end !== undefined && extend !== "")
         sql.extendSearchPart.run(extend, transcriptId, blockKey, end.part);
-      for (const { part, text } of added) sql.addSearchPart.run(transcriptId, blockKey, part, text);
+      for (const { part, text, lead } of added)
+        sql.addSearchPart.run(transcriptId, blockKey, part, text, lead);
     }
     return first;
   }

@@ -3,7 +3,7 @@
  * stays in `sqlite-store.ts`, which prepares each statement once per connection.
  */
 import type { Dialect, DialectDefinition } from "../protocol";
-import { SNIPPET_RADIUS } from "./search-text";
+import { SEARCH_LEAD_CHARS, SNIPPET_RADIUS } from "./search-text";
 import type { RunInfo, TranscriptMeta, TranscriptSource } from "./store";
 import { decodeStoredJson } from "./stored-json";
 
@@ -105,7 +105,10 @@ export const QUERIES = {
   addChild: "INSERT INTO message_nodes (transcript_id, parent, body) VALUES (?, ?, ?)",
   // A folded query against folded text: instr() needs no LIKE escaping of % and _. The match
   // window is one character wider each side than the snippet, so `matchSnippet` sees the cut.
-  // A block's parts are joined in order, so a match across two of them is found.
+  // A match lies in one part of a block, or across a cut: a query of up to 64 characters is
+  // found there in the part after the cut, its lead (the last 63 characters before the cut)
+  // and its start; a longer one is looked for in whole blocks, their parts joined in order
+  // (joining every block made a search over 10,600 small blocks 3 ms slower than this).
   listTranscripts: `SELECT ${TRANSCRIPT_COLUMNS},
       CASE WHEN @query IS NULL OR instr(t.title_folded, @query) > 0 THEN NULL ELSE (
         SELECT substr(b.text, max(1, instr(b.text, @query) - ${SNIPPET_RADIUS + 1}),
@@ -116,6 +119,10 @@ export const QUERIES = {
     WHERE t.deleted_at IS NULL AND (@source IS NULL OR t.source = @source)
       AND (@query IS NULL OR instr(t.title_folded, @query) > 0
       OR EXISTS (SELECT 1 FROM search_parts AS p WHERE p.transcript_id = t.id
+        AND (instr(p.text, @query) > 0 OR p.lead <> ''
+          AND instr(p.lead || substr(p.text, 1, length(@query) - 1), @query) > 0))
+      OR length(@query) > ${SEARCH_LEAD_CHARS + 1} AND EXISTS (SELECT 1 FROM search_parts AS p
+        WHERE p.transcript_id = t.id
         GROUP BY p.block_key HAVING instr(${BLOCK_TEXT}, @query) > 0))
     ORDER BY t.updated_at DESC, t.created_at DESC, t.id DESC
     LIMIT @limit OFFSET @offset`,
@@ -136,12 +143,13 @@ export const QUERIES = {
     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   // A block's search text is appended in parts (`searchPartWrites`): its last part, then the
   // piece's end of it and the parts after it.
-  lastSearchPart: `SELECT part, length(text) AS length FROM search_parts
+  lastSearchPart: `SELECT part, length(text) AS length,
+      substr(text, -${SEARCH_LEAD_CHARS}) AS tail FROM search_parts
     WHERE transcript_id = ? AND block_key = ? ORDER BY part DESC LIMIT 1`,
   extendSearchPart: `UPDATE search_parts SET text = text || ?
     WHERE transcript_id = ? AND block_key = ? AND part = ?`,
-  addSearchPart:
-    "INSERT INTO search_parts (transcript_id, block_key, part, text) VALUES (?, ?, ?, ?)",
+  addSearchPart: `INSERT INTO search_parts (transcript_id, block_key, part, text, lead)
+    VALUES (?, ?, ?, ?, ?)`,
   selectRunRecords: `SELECT ${RECORD_COLUMNS} FROM records
     WHERE transcript_id = ? AND run_id = ? ORDER BY seq LIMIT -1 OFFSET ?`,
   insertRun: "INSERT INTO runs (run_id, transcript_id, started_at) VALUES (?, ?, ?)",

@@ -133,6 +133,13 @@ describe("sqlite schema 9", () => {
       (await store.listTranscripts({ query })).map((summary) => summary.match?.text);
     expect(await found("needle😀")).toEqual(["needle😀"]);
     expect(await found("second marker")).toEqual(["second marker"]);
+    const leads = check.prepare("SELECT part, lead FROM search_parts WHERE block_key = ?").all(key);
+    const points = [...long];
+    expect(leads).toEqual([
+      { part: 0, lead: "" },
+      { part: 1, lead: points.slice(512 - 63, 512).join("") },
+      { part: 2, lead: points.slice(1024 - 63, 1024).join("") },
+    ]);
     expect(await found("hi")).toEqual(["hi"]);
     // The block's next piece goes on at the end of its last part.
     await store.appendRecords("talk", "run-1", [respond("r1", "-tail")]);

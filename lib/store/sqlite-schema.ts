@@ -141,23 +141,27 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX records_turn;
   `,
   // A block's search text in parts of at most 512 characters (`SEARCH_PART_CHARS`): an append
-  // extends the last part instead of rewriting the whole block. Blocks stored whole are split.
+  // extends the last part instead of rewriting the whole block. Each part after a block's first
+  // leads with the last 63 characters of the one before (`SEARCH_LEAD_CHARS`), so a short
+  // query is found across a cut in one row. Blocks stored whole are split.
   `
   CREATE TABLE search_parts (
     transcript_id TEXT NOT NULL REFERENCES transcripts (id) ON DELETE CASCADE,
     block_key TEXT NOT NULL,
     part INTEGER NOT NULL,
     text TEXT NOT NULL,
+    lead TEXT NOT NULL,
     PRIMARY KEY (transcript_id, block_key, part)
   ) STRICT, WITHOUT ROWID;
-  INSERT INTO search_parts (transcript_id, block_key, part, text)
-    WITH RECURSIVE split (transcript_id, block_key, part, text, rest) AS (
-      SELECT transcript_id, block_key, 0, substr(text, 1, 512), substr(text, 513)
+  INSERT INTO search_parts (transcript_id, block_key, part, text, lead)
+    WITH RECURSIVE split (transcript_id, block_key, part, text, lead, rest) AS (
+      SELECT transcript_id, block_key, 0, substr(text, 1, 512), '', substr(text, 513)
       FROM search_blocks
       UNION ALL
-      SELECT transcript_id, block_key, part + 1, substr(rest, 1, 512), substr(rest, 513)
+      SELECT transcript_id, block_key, part + 1, substr(rest, 1, 512), substr(text, -63),
+        substr(rest, 513)
       FROM split WHERE rest <> ''
-    ) SELECT transcript_id, block_key, part, text FROM split;
+    ) SELECT transcript_id, block_key, part, text, lead FROM split;
   DROP TABLE search_blocks;
   `,
 ];

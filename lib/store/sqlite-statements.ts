@@ -50,7 +50,7 @@ export function prepareStatements(db: Database.Database) {
     >(QUERIES.insertRecord),
     lastSearchPart: db.prepare<[string, string], SearchPartEnd>(QUERIES.lastSearchPart),
     extendSearchPart: db.prepare<[string, string, string, number]>(QUERIES.extendSearchPart),
-    addSearchPart: db.prepare<[string, string, number, string]>(QUERIES.addSearchPart),
+    addSearchPart: db.prepare<[string, string, number, string, string]>(QUERIES.addSearchPart),
     selectRunRecords: db.prepare<[string, string, number], RecordRow>(QUERIES.selectRunRecords),
     insertRun: db.prepare<[string, string, number]>(QUERIES.insertRun),
     endRun: db.prepare<[number, string]>(QUERIES.endRun),

@@ -380,7 +380,10 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         await store.appendRecords("streamed", "run", [respond("r1", points.slice(at).join(""))]);
         await store.appendRecords("sent", "run", [user("u1", whole)]);
         const folded = whole.toLowerCase();
-        for (const query of ["needle😀", "😀 bbb", "second😀marker", "ccc"]) {
+        // Across a cut (512 characters in), inside a part, and longer than a part: 700
+        // characters over three of them.
+        const long = points.slice(400, 1100).join("");
+        for (const query of ["needle😀", "😀 bbb", "second😀marker", "ccc", long]) {
           const found = await store.listTranscripts({ query });
           expect(found.map((summary) => summary.id).sort()).toEqual(["sent", "streamed"]);
           for (const summary of found)

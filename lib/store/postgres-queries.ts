@@ -35,12 +35,11 @@ function appendSearchParts(id: string, keys: string, texts: string, from = ""): 
         WHERE s.transcript_id = ${id} AND s.block_key = pieces.block_key
         ORDER BY s.part DESC LIMIT 1
       ) AS last ON true
-    ), extended AS (
-      UPDATE search_parts AS s SET text = s.text || substr(ends.text, 1, ends.fill)
-      FROM ends WHERE ends.fill > 0 AND s.transcript_id = ${id}
-        AND s.block_key = ends.block_key AND s.part = ends.part
     ), added AS (
-      INSERT INTO search_parts (transcript_id, block_key, part, text, lead)
+      INSERT INTO search_parts AS s (transcript_id, block_key, part, text, lead)
+      SELECT ${id}, ends.block_key, ends.part, substr(ends.text, 1, ends.fill), ''
+      FROM ends WHERE ends.fill > 0
+      UNION ALL
       SELECT ${id}, ends.block_key, coalesce(ends.part, -1) + n,
         substr(ends.text, ends.fill + (n - 1) * ${SEARCH_PART_CHARS} + 1, ${SEARCH_PART_CHARS}),
         CASE WHEN n > 1 THEN right(substr(ends.text, ends.fill + (n - 2) * ${SEARCH_PART_CHARS} + 1,
@@ -50,6 +49,8 @@ function appendSearchParts(id: string, keys: string, texts: string, from = ""): 
       FROM ends, generate_series(1,
         ceil(greatest(char_length(ends.text) - ends.fill, 0) / ${SEARCH_PART_CHARS}.0)::int) AS n
       WHERE coalesce(ends.part, -1) + n < ${SEARCH_PARTS_MAX}
+      -- The last part's row is there: what fills it is added to its end.
+      ON CONFLICT (transcript_id, block_key, part) DO UPDATE SET text = s.text || excluded.text
     )`;
 }
 

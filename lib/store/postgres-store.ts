@@ -126,10 +126,13 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     await migrated;
   }
 
-  async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[]) {
+  async function query<Row extends pg.QueryResultRow>(
+    statement: string | pg.QueryConfig,
+    values?: unknown[],
+  ) {
     await usable();
     try {
-      return await pool.query<Row>(text, values);
+      return await pool.query<Row>(statement, values);
     } catch (error) {
       throw storeErrorOf(error, where);
     }
@@ -291,7 +294,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
         if (encoded.every((item) => item.messages === undefined)) {
           // No message tree to extend: one statement, its own transaction.
           const statement = appendAtOnce({ transcriptId, runId, records }, encoded, now());
-          const result = await query<{ last_seq: number }>(statement.text, statement.values);
+          const result = await query<{ last_seq: number }>(statement);
           return positioned({ transcriptId, runId, records }, result.rows[0]?.last_seq);
         }
         try {

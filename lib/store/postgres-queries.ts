@@ -3,12 +3,8 @@
  * in `postgres-store.ts`. Rows map to metadata with the SQLite side's `rowToMeta` (same columns),
  * after `system` is decoded (it is stored JSON-encoded, see `postgres-schema.ts`).
  */
-import {
-  SEARCH_LEAD_CHARS,
-  SEARCH_PART_CHARS,
-  SEARCH_PARTS_MAX,
-  SNIPPET_RADIUS,
-} from "./search-text";
+import { SEARCH_LEAD_CHARS, SEARCH_PART_CHARS, SEARCH_PARTS_MAX } from "./search-parts";
+import { SNIPPET_RADIUS } from "./search-text";
 import { RUN_COLUMNS, rowToMeta, type TranscriptRow } from "./sqlite-queries";
 import type { TranscriptMeta } from "./store";
 import { decodeStoredJson } from "./stored-json";

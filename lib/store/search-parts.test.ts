@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  SEARCH_BLOCK_MAX,
-  SEARCH_LEAD_CHARS,
-  SEARCH_PART_CHARS,
-  searchPartWrites,
-} from "./search-text";
+import { SEARCH_LEAD_CHARS, SEARCH_PART_CHARS, searchPartWrites } from "./search-parts";
+import { SEARCH_BLOCK_MAX } from "./search-text";
 
 const chars = (text: string) => [...text].length;
 const PART = SEARCH_PART_CHARS;

@@ -4,7 +4,8 @@
  */
 import type Database from "better-sqlite3";
 import { type StoreError, transcriptNotFound } from "./errors";
-import { searchPartWrites, searchPiece } from "./search-text";
+import { searchPartWrites } from "./search-parts";
+import { searchPiece } from "./search-text";
 import type { SqliteMessages } from "./sqlite-messages";
 import type { SqliteStatements } from "./sqlite-statements";
 import type {

@@ -3,7 +3,8 @@
  * stays in `sqlite-store.ts`, which prepares each statement once per connection.
  */
 import type { Dialect, DialectDefinition } from "../protocol";
-import { SEARCH_LEAD_CHARS, SNIPPET_RADIUS } from "./search-text";
+import { SEARCH_LEAD_CHARS } from "./search-parts";
+import { SNIPPET_RADIUS } from "./search-text";
 import type { RunInfo, TranscriptMeta, TranscriptSource } from "./store";
 import { decodeStoredJson } from "./stored-json";
 

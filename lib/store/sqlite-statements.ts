@@ -1,6 +1,6 @@
 /** The SQLite store's statements, prepared once per connection (`sqlite-store.ts` runs them). */
 import type Database from "better-sqlite3";
-import type { SearchPartEnd } from "./search-text";
+import type { SearchPartEnd } from "./search-parts";
 import {
   type ListedRow,
   type LiveRunRow,

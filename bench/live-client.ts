@@ -1,10 +1,38 @@
 /**
- * The live-run benches' client side: a run's start request and reading its SSE frames
- * (`live-runs.ts` against its own server, `live-runs-external.ts` against a running one).
+ * The live-run benches' client side: the bench server's process (`live-server.ts`), a run's
+ * start request and reading its SSE frames (`live-runs.ts` and `run-starts.ts` against their
+ * own server, `live-runs-external.ts` against a running one).
  */
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
 import { DEMO_MESSAGES } from "./demo-messages";
 
 const PACE_MS = 15;
+
+export interface Server {
+  url: string;
+  child: ChildProcess;
+}
+
+export async function startServer(dataDir: string): Promise<Server> {
+  const script = join(import.meta.dirname, "live-server.ts");
+  // `WIRESCOPE_BENCH_NODE_ARGS="--cpu-prof"` profiles the server (the file is written on exit).
+  const nodeArgs = (process.env.WIRESCOPE_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
+    env: { ...process.env, WIRESCOPE_DATA_DIR: dataDir, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffer = "";
+    child.stdout?.on("data", (data: Buffer) => {
+      buffer += data.toString();
+      const match = /port (\d+)/.exec(buffer);
+      if (match?.[1] !== undefined) resolve(Number(match[1]));
+    });
+    child.on("exit", (code) => reject(new Error(`the bench server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
 
 export const clock = () => performance.timeOrigin + performance.now();
 
@@ -34,11 +62,11 @@ export async function readFrames(
 }
 
 /** A run's start request: the bench's messages in turn, or `message` for every run. */
-export const startBody = (index: number, message?: string) =>
+export const startBody = (index: number, message?: string, paceMs = PACE_MS) =>
   JSON.stringify({
     message: message ?? DEMO_MESSAGES[index % DEMO_MESSAGES.length],
     dialect: "xml",
-    model: { provider: "demo", settings: { paceMs: PACE_MS } },
+    model: { provider: "demo", settings: { paceMs } },
   });
 
 /** The value at fraction `p` of `values` (NaN for none). */

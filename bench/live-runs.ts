@@ -8,11 +8,10 @@
  *    first record's time goes (the request reaching the server, the route, the socket, the client).
  * Figures are printed, never asserted.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
-import { clock, percentile, readFrames, startBody } from "./live-client";
+import { clock, percentile, readFrames, type Server, startBody, startServer } from "./live-client";
 import { fixed, loadAverage, table } from "./table";
 
 /** `--load`: only the load part (for profiling and before/after comparisons). */
@@ -23,31 +22,6 @@ interface Commits {
   batches: number;
   records: number;
   storeUs: number;
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const script = join(import.meta.dirname, "live-server.ts");
-  // `WIRESCOPE_BENCH_NODE_ARGS="--cpu-prof"` profiles the server (the file is written on exit).
-  const nodeArgs = (process.env.WIRESCOPE_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], {
-    env: { ...process.env, WIRESCOPE_DATA_DIR: dataDir, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffer = "";
-    child.stdout?.on("data", (data: Buffer) => {
-      buffer += data.toString();
-      const match = /port (\d+)/.exec(buffer);
-      if (match?.[1] !== undefined) resolve(Number(match[1]));
-    });
-    child.on("exit", (code) => reject(new Error(`the bench server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
 }
 
 const json = async <T>(url: string) => (await (await fetch(url)).json()) as T;

@@ -63,6 +63,8 @@ export const httpUpstream: UpstreamCall = (url, init) =>
       signal: init.signal,
     };
     const sent = (secure ? httpsRequest : httpRequest)(target, options, (answer) => {
+      // A connection lost mid-answer fails the body's read (`readerOf`); never the process.
+      answer.on("error", () => {});
       const noBody =
         init.method === "HEAD" ||
         answer.statusCode === 204 ||

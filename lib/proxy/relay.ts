@@ -26,9 +26,10 @@ export interface RelayOptions {
 
 /**
  * The upstream's body, chunk for chunk, read only as fast as the client reads (no buffering
- * here: highWaterMark 0), and the one web stream between the upstream's socket and Next. Recording runs after the chunk is on its way: each chunk (and the
- * end) goes to the recorder through the recording queue, in order (FIFO) and in slices, so
- * parsing and storing never sit between the upstream's bytes and the client's socket.
+ * here: highWaterMark 0), and the one web stream between the upstream's socket and Next.
+ * Recording runs after the chunk is on its way: each chunk (and the end) goes to the recorder
+ * through the recording queue, in order (FIFO) and in slices, so parsing and storing never
+ * sit between the upstream's bytes and the client's socket.
  *
  * Only the upstream's silence counts towards `idleMs` — the wait starts when the client asks
  * for more — so a client that reads slowly never trips it.

@@ -4,19 +4,26 @@
  * once. Upstream, proxy and client run in three processes; the upstream stamps each SSE
  * frame with its send time and the client notes when it arrives (both on the machine's
  * clock, so any offset between them is the same for direct and proxied calls and cancels
- * out). The proxy records into SQLite, as the server does. Alone: `npx tsx bench/proxy-bench.ts`.
+ * out). The proxy records into SQLite, as the server does.
+ *
+ * `npx tsx bench/proxy-bench.ts [--no-record] [--next] [--floor] [--streams 1,50] [--frames 200]
+ * [--rounds N] [checkout…]`: by default the bench server (`lib/proxy` on a bare `node:http`
+ * server); `--next` measures the app users run instead (`npm start` of each checkout: Next in
+ * front of `app/proxy/**`, on ports 3500–3510; it builds a checkout whose sources changed).
+ * Several checkouts (e.g. a copy of main and this one) are measured in interleaved rounds;
+ * `--floor` adds a bare `node:http` hop that only pipes bytes, what any Node proxy costs here.
  */
-import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { cpuMs, type ProxyTarget, startProxy, startUpstream } from "./proxy-bench-targets";
 import { fixed, table } from "./table";
 
-const SERVERS = fileURLToPath(new URL("./proxy-bench-servers.ts", import.meta.url));
 /** ms since the epoch with sub-ms precision, comparable across processes on one machine. */
 const clock = () => performance.timeOrigin + performance.now();
 
 export interface ProxyBenchRow {
+  /** Which checkout and server (`label`). */
+  target: string;
   streams: number;
   frames: number;
   directTtfbP50: number;
@@ -32,28 +39,6 @@ export interface ProxyBenchRow {
 const FRAMES = 200;
 /** Between frames: 100 frames a second per stream, a fast model. */
 const PAUSE_MS = 10;
-
-/** A bench server in its own process; resolves with the URL it prints. */
-async function spawnServer(args: string[]) {
-  // `WIRESCOPE_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"` profiles the proxy's process.
-  const extra =
-    args[0] === "proxy"
-      ? (process.env.WIRESCOPE_BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)
-      : [];
-  const child = spawn(process.execPath, [...extra, "--import", "tsx", SERVERS, ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (data: Buffer) => {
-      out += data.toString("utf8");
-      const line = out.split("\n")[0];
-      if (out.includes("\n") && line !== undefined) resolve(line.trim());
-    });
-    child.once("exit", (code) => reject(new Error(`bench server ${args[0]} exited (${code})`)));
-  });
-  return { url, pid: child.pid, close: () => void child.kill("SIGINT") };
-}
 
 /** One streamed call: time to first byte and each frame's delay from send to arrival. */
 async function oneStream(base: string, session: string) {
@@ -104,77 +89,97 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-/** A process's CPU time in ms (user + system, every thread), from /proc; NaN elsewhere. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
+export interface ProxyBenchOptions {
+  /** false: the bench server forwards only, to see what the forwarding alone costs. */
+  record?: boolean;
+  /** What is measured (default: this checkout's bench server); several are interleaved. */
+  targets?: readonly ProxyTarget[];
+  frames?: number;
+  /** Rounds per concurrency (default 10 for one stream, 3 for more). */
+  rounds?: number;
 }
 
-/** `record: false` runs the proxy with recording off, to see what the forwarding alone costs. */
 export async function proxyBench(
   concurrency: readonly number[] = [1, 50],
-  options: { record?: boolean } = {},
+  options: ProxyBenchOptions = {},
 ): Promise<ProxyBenchRow[]> {
-  const upstream = await spawnServer(["upstream", String(PAUSE_MS), String(FRAMES)]);
-  const proxy = await spawnServer([
-    "proxy",
-    upstream.url,
-    ...(options.record === false ? ["--no-record"] : []),
-  ]);
-  const proxied = proxy.url;
+  const frames = options.frames ?? FRAMES;
+  const record = options.record !== false;
+  const targets = options.targets ?? [{ root: process.cwd(), via: "bench" as const }];
+  const upstream = await startUpstream(PAUSE_MS, frames);
+  const proxies = [];
   const rows: ProxyBenchRow[] = [];
   try {
+    for (const [index, target] of targets.entries())
+      proxies.push(await startProxy(target, upstream.url, { record, port: 3500 + index }));
     await round(upstream.url, 2, "warm-direct");
-    await round(proxied, 2, "warm-proxy");
+    for (const proxy of proxies) await round(proxy.url, 2, "warm-proxy");
     for (const streams of concurrency) {
-      // Interleaved rounds, so drift on a shared machine hits both sides alike.
-      const rounds = streams === 1 ? 10 : 3;
+      // Interleaved rounds, so drift on a shared machine hits every side alike.
+      const rounds = options.rounds ?? (streams === 1 ? 10 : 3);
       const direct = { ttfbs: [] as number[], delays: [] as number[] };
-      const via = { ttfbs: [] as number[], delays: [] as number[] };
-      let proxyCpu = 0;
+      const via = proxies.map(() => ({ ttfbs: [] as number[], delays: [] as number[], cpu: 0 }));
       for (let index = 0; index < rounds; index++) {
         const a = await round(upstream.url, streams, `d${streams}-${index}`);
-        const cpuBefore = cpuMs(proxy.pid);
-        const b = await round(proxied, streams, `p${streams}-${index}`);
-        // The recording's end settles a moment after the last byte.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        proxyCpu += cpuMs(proxy.pid) - cpuBefore;
         direct.ttfbs.push(...a.ttfbs);
         direct.delays.push(...a.delays);
-        via.ttfbs.push(...b.ttfbs);
-        via.delays.push(...b.delays);
+        // Each round starts with the next target, so none always goes first.
+        for (let turn = 0; turn < proxies.length; turn++) {
+          const which = (index + turn) % proxies.length;
+          const proxy = proxies[which];
+          const into = via[which];
+          if (proxy === undefined || into === undefined) continue;
+          const cpuBefore = cpuMs(proxy.pid);
+          const b = await round(proxy.url, streams, `p${streams}-${index}-${which}`);
+          // The recording's end settles a moment after the last byte.
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          into.cpu += cpuMs(proxy.pid) - cpuBefore;
+          into.ttfbs.push(...b.ttfbs);
+          into.delays.push(...b.delays);
+        }
       }
-      rows.push({
-        streams,
-        frames: via.delays.length,
-        directTtfbP50: percentile(direct.ttfbs, 50),
-        proxiedTtfbP50: percentile(via.ttfbs, 50),
-        addedTtfbP50: percentile(via.ttfbs, 50) - percentile(direct.ttfbs, 50),
-        addedTtfbP99: percentile(via.ttfbs, 99) - percentile(direct.ttfbs, 99),
-        addedChunkP50: percentile(via.delays, 50) - percentile(direct.delays, 50),
-        addedChunkP99: percentile(via.delays, 99) - percentile(direct.delays, 99),
-        proxyCpuMsPerCall: proxyCpu / (rounds * streams),
-      });
+      for (const [which, measured] of via.entries()) {
+        const target = targets[which];
+        rows.push({
+          target: target === undefined ? "" : label(target),
+          streams,
+          frames: measured.delays.length,
+          directTtfbP50: percentile(direct.ttfbs, 50),
+          proxiedTtfbP50: percentile(measured.ttfbs, 50),
+          addedTtfbP50: percentile(measured.ttfbs, 50) - percentile(direct.ttfbs, 50),
+          addedTtfbP99: percentile(measured.ttfbs, 99) - percentile(direct.ttfbs, 99),
+          addedChunkP50: percentile(measured.delays, 50) - percentile(direct.delays, 50),
+          addedChunkP99: percentile(measured.delays, 99) - percentile(direct.delays, 99),
+          proxyCpuMsPerCall: measured.cpu / (rounds * streams),
+        });
+      }
     }
   } finally {
-    proxy.close();
+    for (const proxy of proxies) proxy.close();
     upstream.close();
   }
   return rows;
 }
 
-export function printProxyBench(rows: readonly ProxyBenchRow[]): void {
+/** A target as the table names it: the checkout's directory name and what serves. */
+function label(target: ProxyTarget): string {
+  const name = target.root.split("/").filter(Boolean).at(-1) ?? target.root;
+  if (target.via === "pipe") return "floor: bare node:http pipe";
+  return `${name} (${target.via === "next" ? "npm start" : "bench server"})`;
+}
+
+export function printProxyBench(
+  rows: readonly ProxyBenchRow[],
+  options: { frames?: number; record?: boolean } = {},
+): void {
+  const recorded = options.record === false ? "not recorded" : "recorded to SQLite";
   console.log(
-    `\nCapture proxy vs direct call: ${FRAMES} SSE frames per stream, ${PAUSE_MS} ms apart, recorded to SQLite`,
+    `\nCapture proxy vs direct call: ${options.frames ?? FRAMES} SSE frames per stream, ${PAUSE_MS} ms apart, ${recorded}`,
   );
   console.log(
     table(
       [
+        "proxy",
         "streams",
         "frames",
         "TTFB direct p50",
@@ -186,6 +191,7 @@ export function printProxyBench(rows: readonly ProxyBenchRow[]): void {
         "proxy CPU/call",
       ],
       rows.map((row) => [
+        row.target,
         String(row.streams),
         String(row.frames),
         fixed(row.directTtfbP50, 2),
@@ -207,9 +213,31 @@ export function printProxyBench(rows: readonly ProxyBenchRow[]): void {
   );
 }
 
+/** The value after `--name` on the command line, if any. */
+function option(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at < 0 ? undefined : args[at + 1];
+}
+
 if (process.argv[1]?.endsWith("proxy-bench.ts")) {
-  proxyBench([1, 50], { record: !process.argv.includes("--no-record") })
-    .then(printProxyBench)
+  const args = process.argv.slice(2);
+  const valued = new Set(["--streams", "--frames", "--rounds"]);
+  const roots = args.filter(
+    (arg, index) => !arg.startsWith("--") && !valued.has(args[index - 1] ?? ""),
+  );
+  const via = args.includes("--next") ? ("next" as const) : ("bench" as const);
+  const frames = Number(option(args, "--frames") ?? FRAMES);
+  const rounds = option(args, "--rounds");
+  proxyBench((option(args, "--streams") ?? "1,50").split(",").map(Number), {
+    record: !args.includes("--no-record"),
+    targets: [
+      ...(roots.length > 0 ? roots : [process.cwd()]).map((root) => ({ root: resolve(root), via })),
+      ...(args.includes("--floor") ? [{ root: process.cwd(), via: "pipe" as const }] : []),
+    ],
+    frames,
+    ...(rounds === undefined ? {} : { rounds: Number(rounds) }),
+  })
+    .then((rows) => printProxyBench(rows, { frames, record: !args.includes("--no-record") }))
     .catch((error: unknown) => {
       console.error(error);
       process.exitCode = 1;

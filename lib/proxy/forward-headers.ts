@@ -51,12 +51,15 @@ export function upstreamRequestHeaders(incoming: Headers, upstream: Upstream): H
   return headers;
 }
 
-/** The upstream's answer headers for the client: all but this hop's framing. */
+/**
+ * The upstream's answer headers for the client: all but this hop's framing. A body decoded on
+ * the way (`upstream-call.ts`) comes without its `content-encoding` already; its length is
+ * this hop's, as is every length (the client's framing is the server's).
+ */
 export function clientResponseHeaders(upstream: Headers): Headers {
   const headers = new Headers();
   for (const [name, value] of upstream) {
-    // fetch has already undone any content-encoding, so length and encoding no longer hold.
-    if (HOP_HEADERS.has(name) || name === "content-encoding" || name === "set-cookie") continue;
+    if (HOP_HEADERS.has(name) || name === "set-cookie") continue;
     headers.set(name, value);
   }
   return headers;

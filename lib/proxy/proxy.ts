@@ -17,6 +17,7 @@ import { clientResponseHeaders, upstreamRequestHeaders } from "./forward-headers
 import { readCapped } from "./read-capped";
 import { type RecordingQueue, recordingQueue } from "./recording-queue";
 import { abortOutcome, describeError, relay, STOPPED, TIMED_OUT } from "./relay";
+import { fetchUpstream, httpUpstream } from "./upstream-call";
 import { DEFAULT_UPSTREAM_IDLE_MS, noAnswerMessage } from "./upstream-idle";
 import { resolveUpstream, type Upstream } from "./upstreams";
 
@@ -32,6 +33,7 @@ export interface ProxyDependencies {
    * answer, 504; mid-answer, the client's stream breaks off and a `provider` error is recorded.
    */
   upstreamIdleMs?: number;
+  /** The upstream as a `fetch` (tests' fakes); by default, `node:http(s)` (`upstream-call.ts`). */
   fetch?: typeof fetch;
   /** Where recording work waits its turn (default: the process's one queue). */
   recording?: RecordingQueue;
@@ -103,12 +105,13 @@ export async function proxyRequest(
   // No answer (not even its headers) within the idle limit: given up with a 504.
   const idleMs = dependencies.upstreamIdleMs ?? DEFAULT_UPSTREAM_IDLE_MS;
   const silent = setTimeout(() => abort.abort(TIMED_OUT), idleMs);
-  const sent = (dependencies.fetch ?? fetch)(`${upstream.baseURL}${path}${url.search}`, {
+  const callUpstream =
+    dependencies.fetch === undefined ? httpUpstream : fetchUpstream(dependencies.fetch);
+  const sent = callUpstream(`${upstream.baseURL}${path}${url.search}`, {
     method: request.method,
     headers: upstreamRequestHeaders(request.headers, upstream),
     ...(body === undefined ? {} : { body }),
     signal: abort.signal,
-    redirect: "manual",
   }).then(
     (response) => ({ ok: true as const, response }),
     (error: unknown) => ({ ok: false as const, error }),
@@ -203,12 +206,16 @@ function problem(status: number, error: string): Response {
   return Response.json({ error }, { status });
 }
 
-/** Whether a failed fetch never got an answer (no connection), rather than an unreadable one. */
+/** Whether a failed call never got an answer (no connection), rather than an unreadable one. */
 function unreachable(error: unknown): boolean {
-  const cause =
-    error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  const code = typeof cause?.code === "string" ? cause.code : "";
-  // undici names an answer it could not parse UND_ERR_*; the network's own errors are E*.
+  const coded = (value: unknown) =>
+    typeof (value as { code?: unknown } | undefined)?.code === "string"
+      ? (value as { code: string }).code
+      : "";
+  // Node's HTTP parser names an answer it could not parse HPE_* (undici, behind a test's
+  // fetch, UND_ERR_* on the error's cause); the network's own errors are E*.
+  const code = coded(error) || (error instanceof Error ? coded(error.cause) : "");
+  if (code.startsWith("HPE_")) return false;
   return (
     !code.startsWith("UND_ERR_") || code === "UND_ERR_CONNECT_TIMEOUT" || code === "UND_ERR_SOCKET"
   );

@@ -4,6 +4,7 @@
  */
 import type { CallOutcome } from "./capture";
 import type { Recording } from "./deferred-recording";
+import type { AnswerBody } from "./upstream-call";
 import { stalledMessage } from "./upstream-idle";
 
 /** The abort reason of a user's stop of the call's run (the client leaving has none). */
@@ -25,19 +26,16 @@ export interface RelayOptions {
 
 /**
  * The upstream's body, chunk for chunk, read only as fast as the client reads (no buffering
- * here: highWaterMark 0). Recording runs after the chunk is on its way: each chunk (and the
- * end) goes to the recorder through the recording queue, in order (FIFO) and in slices, so
- * parsing and storing never sit between the upstream's bytes and the client's socket.
+ * here: highWaterMark 0), and the one web stream between the upstream's socket and Next.
+ * Recording runs after the chunk is on its way: each chunk (and the end) goes to the recorder
+ * through the recording queue, in order (FIFO) and in slices, so parsing and storing never
+ * sit between the upstream's bytes and the client's socket.
  *
  * Only the upstream's silence counts towards `idleMs` — the wait starts when the client asks
  * for more — so a client that reads slowly never trips it.
  */
-export function relay(
-  body: ReadableStream<Uint8Array>,
-  options: RelayOptions,
-): ReadableStream<Uint8Array> {
+export function relay(reader: AnswerBody, options: RelayOptions): ReadableStream<Uint8Array> {
   const { call, abort } = options;
-  const reader = body.getReader();
   let finished = false;
   const finish = (outcome?: CallOutcome) => {
     if (finished) return;

@@ -10,6 +10,7 @@ import type { DetectableDialect } from "../protocol/detect";
 import { safeParseJson, tooDeep } from "../protocol/safe-json";
 import type { ProviderEnv } from "../providers/provider";
 import { BodyIdleError, DEFAULT_BODY_IDLE_MS } from "../server/body-idle";
+import { UnreadableAnswer } from "./answer-coding";
 import type { Capture, CapturedCall } from "./capture";
 import { deferred, type Recording } from "./deferred-recording";
 import { DETECTABLE, namedDialect } from "./dialect-choice";
@@ -208,6 +209,7 @@ function problem(status: number, error: string): Response {
 
 /** Whether a failed call never got an answer (no connection), rather than an unreadable one. */
 function unreachable(error: unknown): boolean {
+  if (error instanceof UnreadableAnswer) return false;
   const coded = (value: unknown) =>
     typeof (value as { code?: unknown } | undefined)?.code === "string"
       ? (value as { code: string }).code

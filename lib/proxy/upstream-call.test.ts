@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import type { StoredRecord } from "../store/store";
 import { type ProxyServer, startProxyServer } from "./testing";
@@ -86,6 +86,58 @@ describe("the upstream call", () => {
     expect(response.headers.get("content-encoding")).toBeNull();
     expect(await response.text()).toBe(ANSWER);
     expect(chunkText(await recorded(proxy))).toBe("Hello there.");
+  });
+
+  it("decodes as leniently as fetch: a gzip without its trailer, an empty one, deflate raw or wrapped", async () => {
+    const text = "data: one\n\n";
+    const gzipped = gzipSync(text);
+    const bodies: Record<string, [string, Buffer]> = {
+      // Flushed and ended without the gzip trailer (an SSE stream cut at an event's end).
+      "/no-trailer": ["gzip", gzipped.subarray(0, gzipped.length - 8)],
+      "/empty": ["gzip", Buffer.alloc(0)],
+      "/raw": ["deflate", deflateRawSync(text)],
+      "/wrapped": ["deflate", deflateSync(text)],
+      "/both": ["deflate, br", brotliCompressSync(deflateRawSync(text))],
+    };
+    const coded = await upstream((request, response) => {
+      const [coding, body] = bodies[request.url ?? ""] ?? ["", Buffer.alloc(0)];
+      response.writeHead(request.url === "/empty" ? 429 : 200, { "content-encoding": coding });
+      response.end(body);
+    });
+    const read = async (path: string) => {
+      const answer = await httpUpstream(`${coded.url}${path}`, {
+        method: "GET",
+        headers: new Headers(),
+        signal: new AbortController().signal,
+      });
+      const chunks: Uint8Array[] = [];
+      for (;;) {
+        const next = await answer.body?.read();
+        if (next === undefined || next.done) break;
+        chunks.push(next.value);
+      }
+      return { status: answer.status, text: Buffer.concat(chunks).toString() };
+    };
+    expect(await read("/no-trailer")).toEqual({ status: 200, text });
+    expect(await read("/empty")).toEqual({ status: 429, text: "" });
+    expect(await read("/raw")).toEqual({ status: 200, text });
+    expect(await read("/wrapped")).toEqual({ status: 200, text });
+    expect(await read("/both")).toEqual({ status: 200, text });
+  });
+
+  it("refuses an answer stacking more than five codings, as fetch does: a 502 naming it", async () => {
+    const stacked = await upstream((_request, response) => {
+      response.writeHead(200, { "content-encoding": Array(6).fill("gzip").join(", ") });
+      response.end(gzipSync("x"));
+    });
+    const proxy = await proxyTo(stacked.url);
+    const response = await chat(proxy);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({
+      error: expect.stringMatching(
+        /answer could not be read \(too many content codings \(6; at most 5\)\)/,
+      ),
+    });
   });
 
   it("passes a coding it cannot decode on as sent, header and all", async () => {

@@ -8,8 +8,8 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import type { Readable, Transform } from "node:stream";
-import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import type { Readable } from "node:stream";
+import { codingsOf, decodedBody } from "./answer-coding";
 
 /** The answer's body, chunk by chunk as read: the part of a stream reader the relay uses. */
 export interface AnswerBody {
@@ -71,14 +71,27 @@ export const httpUpstream: UpstreamCall = (url, init) =>
         answer.statusCode === 204 ||
         answer.statusCode === 304 ||
         (answer.statusCode ?? 0) < 200;
-      const { decoded, body } = noBody ? { decoded: false, body: null } : decodedBody(answer);
-      resolve({
-        status: answer.statusCode ?? 502,
-        statusText: answer.statusMessage ?? "",
-        headers: headersOf(answer, decoded),
-        body: body === null ? null : readerOf(body, answer),
-      });
-      if (noBody) answer.resume();
+      const respond = ({ decoded, body }: { decoded: boolean; body: Readable | null }) =>
+        resolve({
+          status: answer.statusCode ?? 502,
+          statusText: answer.statusMessage ?? "",
+          headers: headersOf(answer, decoded),
+          body: body === null ? null : readerOf(body, answer),
+        });
+      if (noBody) {
+        respond({ decoded: false, body: null });
+        answer.resume();
+        return;
+      }
+      let codings: string[];
+      try {
+        codings = codingsOf(answer);
+      } catch (error) {
+        answer.destroy();
+        reject(error);
+        return;
+      }
+      decodedBody(answer, codings).then(respond, reject);
     });
     // Before the answer: the call fails. After it, the failure reaches the body's reader (the
     // response stream errors or closes early); the listener stays so it is never unhandled.
@@ -108,44 +121,6 @@ export function fetchUpstream(upstreamFetch: typeof fetch): UpstreamCall {
   };
 }
 
-/**
- * The body as the client will get it: a body in gzip, deflate or br (an upstream ignoring our
- * `accept-encoding: identity`) is decoded, as `fetch` did, so what is recorded is the text and
- * the client's bytes and headers agree; any other coding goes on as sent, header and all.
- */
-function decodedBody(answer: IncomingMessage): { decoded: boolean; body: Readable } {
-  const codings = (answer.headers["content-encoding"] ?? "")
-    .split(",")
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== "" && coding !== "identity")
-    .reverse();
-  if (codings.length === 0) return { decoded: false, body: answer };
-  const decoders: Transform[] = [];
-  for (const coding of codings) {
-    const decoder = decoderFor(coding);
-    if (decoder === undefined) return { decoded: false, body: answer };
-    decoders.push(decoder);
-  }
-  let body: Readable = answer;
-  for (const decoder of decoders) {
-    const from = body;
-    // `pipe` passes on neither a failure nor an early close: the reader must see both.
-    from.on("error", (error) => decoder.destroy(error));
-    from.once("close", () => {
-      if (!from.readableEnded) decoder.destroy(new Error("The upstream answer broke off."));
-    });
-    body = from.pipe(decoder);
-  }
-  return { decoded: true, body };
-}
-
-function decoderFor(coding: string): Transform | undefined {
-  if (coding === "gzip" || coding === "x-gzip") return createGunzip();
-  if (coding === "deflate") return createInflate();
-  if (coding === "br") return createBrotliDecompress();
-  return undefined;
-}
-
 function headersOf(answer: IncomingMessage, decoded: boolean): Headers {
   const headers = new Headers();
   const raw = answer.rawHeaders;
@@ -162,7 +137,7 @@ function headersOf(answer: IncomingMessage, decoded: boolean): Headers {
  * mode, so the socket is not read past its small buffer): what is buffered comes back in one
  * chunk. An answer that closes before its end fails the read. `cancel` closes the connection.
  */
-export function readerOf(body: Readable, answer: IncomingMessage = body as IncomingMessage) {
+function readerOf(body: Readable, answer: IncomingMessage) {
   let wake: (() => void) | undefined;
   let ended = false;
   let failure: Error | undefined;

@@ -13,10 +13,16 @@ import { decodeStoredJson } from "./stored-json";
 const BLOCK_TEXT = "string_agg(p.text, '' ORDER BY p.part)";
 
 /**
- * Statements (WITH items) adding each piece of search text (block keys and texts: the arrays
- * `keys` and `texts`) for the transcript `id` to its block, as `searchPartWrites` does: the
+ * Statements (WITH items) adding each piece of search text for the transcript `id` to its
+ * block (block keys and texts: the arrays `keys` and `texts`), as `searchPartWrites` does: the
  * piece fills the block's last part, the rest goes in new parts (each led by the last
- * `SEARCH_LEAD_CHARS` characters before it), nothing past the last part allowed. `from`: what the pieces are read with (`reserved, `: nothing without that row).
+ * `SEARCH_LEAD_CHARS` characters before it), nothing past the last part allowed. `from` goes
+ * before the pieces' source: `"reserved, "` writes nothing unless that row exists.
+ *
+ * The last part is read in the statement's snapshot, taken before it waits for the
+ * transcript's row lock: two appends to one block at once would both extend the same part. A
+ * block has one writer at a time (a run's records are committed in turn, `record-writer.ts`),
+ * so this never happens; the old whole-block upsert did not depend on it.
  */
 function appendSearchParts(id: string, keys: string, texts: string, from = ""): string {
   return `pieces AS (

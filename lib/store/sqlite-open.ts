@@ -30,6 +30,10 @@ export function openDatabase(path: string, busyTimeoutMs: number): Database.Data
     db.pragma("synchronous = NORMAL");
     db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT}`);
     db.pragma("foreign_keys = ON");
+    // For migration 9 (search text folds NUL, which SQLite's replace() cannot match).
+    db.function("wirescope_fold_nul", { deterministic: true }, (text: unknown) =>
+      typeof text === "string" ? text.replaceAll("\u0000", "\ufffd") : text,
+    );
     migrate(db, path);
     return db;
   } catch (error) {

@@ -112,6 +112,8 @@ describe("sqlite schema 9", () => {
     const key = JSON.stringify(["run-1", 0, "respond", "r1"]);
     block.run("short", "hi");
     block.run(key, long);
+    // Stored before search text folded NUL: what follows one stays searchable.
+    block.run("nul", `x\u0000${"y".repeat(600)}`);
     raw.close();
 
     const store = openSqliteStore({ path });
@@ -127,6 +129,8 @@ describe("sqlite schema 9", () => {
       { block_key: key, part: 0, length: 512 },
       { block_key: key, part: 1, length: 512 },
       { block_key: key, part: 2, length: tail },
+      { block_key: "nul", part: 0, length: 512 },
+      { block_key: "nul", part: 1, length: 90 },
       { block_key: "short", part: 0, length: 2 },
     ]);
     const found = async (query: string) =>
@@ -141,11 +145,12 @@ describe("sqlite schema 9", () => {
       { part: 2, lead: points.slice(1024 - 63, 1024).join("") },
     ]);
     expect(await found("hi")).toEqual(["hi"]);
+    expect(await found("x\u0000yy")).toEqual(["x\ufffdyy"]);
     // The block's next piece goes on at the end of its last part.
     await store.appendRecords("talk", "run-1", [respond("r1", "-tail")]);
     expect(await found("ccc-tail")).toEqual(["ccc-tail"]);
     expect(parts()).toContainEqual({ block_key: key, part: 2, length: tail + 5 });
-    expect(parts()).toHaveLength(4);
+    expect(parts()).toHaveLength(6);
     check.close();
     await store.close();
   });

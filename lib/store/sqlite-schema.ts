@@ -153,6 +153,9 @@ export const MIGRATIONS: readonly string[] = [
     lead TEXT NOT NULL,
     PRIMARY KEY (transcript_id, block_key, part)
   ) STRICT, WITHOUT ROWID;
+  -- NUL as U+FFFD first, as search text is folded now: substr() and length() stop at a NUL
+  -- (and replace() cannot replace one: \`wirescope_fold_nul\`, sqlite-open.ts).
+  UPDATE search_blocks SET text = wirescope_fold_nul(text) WHERE instr(text, char(0)) > 0;
   INSERT INTO search_parts (transcript_id, block_key, part, text, lead)
     WITH RECURSIVE split (transcript_id, block_key, part, text, lead, rest) AS (
       SELECT transcript_id, block_key, 0, substr(text, 1, 512), '', substr(text, 513)

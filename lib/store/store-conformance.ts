@@ -383,7 +383,17 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         // Across a cut (512 characters in), inside a part, and longer than a part: 700
         // characters over three of them.
         const long = points.slice(400, 1100).join("");
-        for (const query of ["needle😀", "😀 bbb", "second😀marker", "ccc", long]) {
+        // 64 characters (the longest a part's lead finds) and 65, each from 64 before a cut.
+        const edge = (size: number) => points.slice(1024 - 64, 1024 - 64 + size).join("");
+        for (const query of [
+          "needle😀",
+          "😀 bbb",
+          "second😀marker",
+          "ccc",
+          long,
+          edge(64),
+          edge(65),
+        ]) {
           const found = await store.listTranscripts({ query });
           expect(found.map((summary) => summary.id).sort()).toEqual(["sent", "streamed"]);
           for (const summary of found)

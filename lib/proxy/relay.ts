@@ -7,6 +7,17 @@ import type { Recording } from "./deferred-recording";
 import type { AnswerBody } from "./upstream-call";
 import { stalledMessage } from "./upstream-idle";
 
+/**
+ * The error an answer broken off on purpose ends with. Named `AbortError`: Next breaks the
+ * client's connection off either way, but logs "failed to pipe response" with a stack for any
+ * other error, once per stopped call.
+ */
+function brokenOff(message: string): Error {
+  const error = new Error(message);
+  error.name = "AbortError";
+  return error;
+}
+
 /** The abort reason of a user's stop of the call's run (the client leaving has none). */
 export const STOPPED = "user";
 /** The abort reason of an upstream that sent nothing for its idle limit. */
@@ -57,12 +68,12 @@ export function relay(reader: AnswerBody, options: RelayOptions): ReadableStream
             void reader.cancel().catch(() => {});
             if (reason === STOPPED) {
               finish("user");
-              controller.error(new Error("The call was stopped from Wirescope."));
+              controller.error(brokenOff("The call was stopped from Wirescope."));
               return;
             }
             const message = stalledMessage(options.upstream, options.idleMs);
             finish({ failure: message });
-            controller.error(new Error(message));
+            controller.error(brokenOff(message));
           },
           { once: true },
         );

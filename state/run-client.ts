@@ -8,7 +8,9 @@ import { refreshTranscript } from "./transcript-pages";
 /**
  * Starts a run with the current settings and streams its records into the store. Resolves
  * when the run's stream ends. A refused request (4xx) or a dropped connection becomes a
- * visible failure; nothing is retried behind the user's back.
+ * visible failure; nothing is retried behind the user's back. A message the server never
+ * took (refused, or the server unreachable) goes back into the composer when it is empty,
+ * so the user can fix what was refused and send it again instead of typing it anew.
  */
 export async function sendMessage(message: string): Promise<void> {
   const state = usePlayground.getState();
@@ -21,7 +23,9 @@ export async function sendMessage(message: string): Promise<void> {
     ...(state.system === null ? {} : { system: state.system }),
     ...(state.tools === null ? {} : { tools: state.tools }),
   };
-  await streamRun(body);
+  await streamRun(body, () => {
+    if (usePlayground.getState().draft === "") usePlayground.getState().setUi({ draft: message });
+  });
 }
 
 /** The call settings of the settings drawer, for any run the page starts. */
@@ -47,10 +51,14 @@ export interface RunBody {
 /**
  * Starts a run with `body` and folds its records into the store: a message, a fork's
  * `continueWith`, a regression run. Resolves with the run's transcript id when the run ends
- * (null when it was refused). A dropped connection attaches again from the records it has
- * (the run goes on on the server). Afterwards the stored transcript and the list are reloaded.
+ * (null when it was refused; `onRefused` is called then). A dropped connection attaches again
+ * from the records it has (the run goes on on the server). Afterwards the stored transcript
+ * and the list are reloaded.
  */
-export async function streamRun(body: RunBody): Promise<string | null> {
+export async function streamRun(
+  body: RunBody,
+  onRefused: () => void = () => {},
+): Promise<string | null> {
   const state = usePlayground.getState();
   if (state.status === "running" || state.status === "stopping") return null;
   // A replay shows part of the records: a conversation continues from all of them.
@@ -67,6 +75,7 @@ export async function streamRun(body: RunBody): Promise<string | null> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     usePlayground.getState().endRun("failed", `The connection to the server failed: ${message}`);
+    onRefused();
     return null;
   }
   if (!first.ok) {
@@ -74,6 +83,7 @@ export async function streamRun(body: RunBody): Promise<string | null> {
     usePlayground
       .getState()
       .endRun("failed", error.error ?? `The server answered ${first.status}.`);
+    onRefused();
     return null;
   }
   return follow(first, 0);

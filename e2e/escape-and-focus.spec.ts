@@ -178,3 +178,38 @@ test("renaming with Enter or Escape and deleting with Delete keep the focus in t
   await expect(rows).toHaveCount(0);
   await expect(page.getByLabel("Search transcripts")).toBeFocused();
 });
+
+test("Escape in the model picker or the export menu gives the focus back to its button", async ({
+  page,
+  request,
+}) => {
+  const response = await request.post("/api/runs", {
+    data: {
+      message: "list the files",
+      dialect: "xml",
+      model: { provider: "demo", settings: { paceMs: 0 } },
+    },
+  });
+  const transcriptId = response.headers()["x-transcript-id"];
+  await response.body();
+  await page.goto(`/t/${transcriptId}`);
+  await hydrated(page);
+  for (const { button, inside } of [
+    { button: page.getByRole("button", { name: "Export" }), inside: page.getByRole("menu") },
+    {
+      button: page.getByRole("button", { name: /Demo \(scripted, offline\)/ }),
+      inside: page.getByRole("dialog", { name: "Choose a model" }),
+    },
+  ]) {
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(inside).toBeVisible();
+    // Into the popover, as a keyboard user goes to pick something.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(await inside.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(inside).toBeHidden();
+    await expect(button).toBeFocused();
+  }
+});

@@ -1,4 +1,5 @@
 import { Fragment, memo, type ReactNode } from "react";
+import { hasBidiControl, isolateBidiControls } from "./bidi-controls";
 import { buildSegments, type Decoration, type Segment, sameDecorations } from "./segments";
 import { markWhitespace } from "./visible-whitespace";
 import type { Run } from "./wire-runs";
@@ -30,8 +31,9 @@ interface WireLineProps {
 
 /**
  * One line of wire text, cut into segments by colour and decoration. Each rendered character
- * is one character of the text, so DOM offsets map 1:1 to text offsets. Memoised: a hover
- * re-renders only the lines its span touches.
+ * is one character of the text, so DOM offsets map 1:1 to text offsets; bidi controls are
+ * isolated, so the line is drawn in the order it was written. Memoised: a hover re-renders
+ * only the lines its span touches.
  */
 export const WireLine = memo(
   function WireLine({ text, start, runs, decorations, whitespace = false }: WireLineProps) {
@@ -48,7 +50,10 @@ export const WireLine = memo(
 
 function renderSegment(text: string, lineStart: number, segment: Segment, whitespace: boolean) {
   const slice = text.slice(segment.start - lineStart, segment.end - lineStart);
-  const content = whitespace ? markedText(slice) : slice;
+  const marked = (piece: string) => (whitespace ? markedText(piece) : piece);
+  const content = hasBidiControl(slice)
+    ? isolateBidiControls(slice, marked, whitespace)
+    : marked(slice);
   const plain = segment.color === "" && segment.fontStyle === 0;
   if (plain && segment.highlight === undefined && segment.errors === undefined)
     return typeof content === "string" ? (

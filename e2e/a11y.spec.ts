@@ -3,8 +3,8 @@ import { expect, type Page, test } from "@playwright/test";
 
 /**
  * An accessibility pass with axe-core on the main views, in both themes: the empty
- * playground, a conversation with the debug panel open, the settings drawer, and a transcript
- * in replay. No serious or critical violations.
+ * playground, a conversation with the debug panel open, the settings drawer, the Connect panel
+ * and the dialect editor, and a transcript in replay. No serious or critical violations.
  */
 
 const idle = (page: Page) => expect(page.getByRole("button", { name: "Send" })).toBeVisible();
@@ -67,6 +67,17 @@ for (const colorScheme of ["dark", "light"] as const) {
       await expect(page.getByRole("dialog", { name: "Run settings" })).toBeVisible();
       await page.screenshot({ path: `test-results/screens/settings-${colorScheme}.png` });
       await expectNoSeriousViolations(page, "settings drawer");
+    });
+
+    test("the Connect panel and the dialect editor", async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Connect" }).click();
+      await expect(page.getByRole("dialog", { name: "Connect an agent" })).toBeVisible();
+      await expectNoSeriousViolations(page, "Connect panel");
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Edit custom dialects" }).click();
+      await expect(page.getByTestId("dialect-sample")).toBeVisible();
+      await expectNoSeriousViolations(page, "dialect editor");
     });
 
     test("a transcript in replay", async ({ page }) => {

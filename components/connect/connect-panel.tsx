@@ -108,21 +108,24 @@ export function ConnectPanel({ onClose }: { onClose(): void }) {
         </ul>
 
         <div className="flex flex-col gap-1.5">
-          <div className="flex items-center gap-1" role="tablist" aria-label="Snippet">
-            {KINDS.map((option) => (
-              <button
-                key={option}
-                type="button"
-                role="tab"
-                aria-selected={option === kind}
-                onClick={() => setKind(option)}
-                className={`rounded px-2 py-0.5 text-xs ${option === kind ? "bg-surface-2 text-fg" : "text-fg-muted hover:text-fg"}`}
-              >
-                {option === "openai-sdk" && name === "anthropic"
-                  ? "Anthropic SDK"
-                  : SNIPPET_LABEL[option]}
-              </button>
-            ))}
+          <div className="flex items-center gap-1">
+            {/* The tabs alone: a tablist may hold only tabs, so Copy sits beside it. */}
+            <div className="flex items-center gap-1" role="tablist" aria-label="Snippet">
+              {KINDS.map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  role="tab"
+                  aria-selected={option === kind}
+                  onClick={() => setKind(option)}
+                  className={`rounded px-2 py-0.5 text-xs ${option === kind ? "bg-surface-2 text-fg" : "text-fg-muted hover:text-fg"}`}
+                >
+                  {option === "openai-sdk" && name === "anthropic"
+                    ? "Anthropic SDK"
+                    : SNIPPET_LABEL[option]}
+                </button>
+              ))}
+            </div>
             <span className="ml-auto">
               <CopyButton text={() => snippet} label="Copy snippet" />
             </span>

@@ -4,7 +4,8 @@ import { expect, type Page, test } from "@playwright/test";
 /**
  * An accessibility pass with axe-core on the main views, in both themes: the empty
  * playground, a conversation with the debug panel open, the settings drawer, the Connect panel
- * and the dialect editor, and a transcript in replay. No serious or critical violations.
+ * and the dialect editor, a run with a parse error, and a transcript in replay. No serious or
+ * critical violations.
  */
 
 const idle = (page: Page) => expect(page.getByRole("button", { name: "Send" })).toBeVisible();
@@ -78,6 +79,15 @@ for (const colorScheme of ["dark", "light"] as const) {
       await page.getByRole("button", { name: "Edit custom dialects" }).click();
       await expect(page.getByTestId("dialect-sample")).toBeVisible();
       await expectNoSeriousViolations(page, "dialect editor");
+    });
+
+    test("a run with a parse error: its error card and the marked raw text", async ({ page }) => {
+      await page.goto("/");
+      await page.getByLabel("Message").fill("demo: invalid json");
+      await page.getByLabel("Message").press("Enter");
+      await idle(page);
+      await expect(page.locator("[data-error-span]").first()).toBeVisible();
+      await expectNoSeriousViolations(page, "parse error");
     });
 
     test("a transcript in replay", async ({ page }) => {

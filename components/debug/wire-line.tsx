@@ -64,7 +64,10 @@ function renderSegment(text: string, lineStart: number, segment: Segment, whites
   const classes = [
     segment.highlight === undefined ? "" : HIGHLIGHT_CLASS[segment.highlight],
     segment.errors === undefined ? "" : ERROR_CLASS,
-    segment.errors !== undefined && segment.highlight === undefined ? "bg-danger/10" : "",
+    // Light: no tint (the wavy underline marks it), which took the syntax colours below 4.5:1.
+    segment.errors !== undefined && segment.highlight === undefined
+      ? "bg-danger/10 light:bg-transparent"
+      : "",
   ].join(" ");
   return (
     <span

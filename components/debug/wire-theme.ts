@@ -68,7 +68,7 @@ const PALETTES: Record<Theme, Palette> = {
     think: "#5d6a7c",
     key: "#0b7285",
     number: "#b4530d",
-    invalid: "#c7323b",
+    invalid: "#ad2830",
   },
 };
 

@@ -4,9 +4,10 @@ import { buildSegments, type Decoration, type Segment, sameDecorations } from ".
 import { markWhitespace } from "./visible-whitespace";
 import type { Run } from "./wire-runs";
 
+/** Lighter in the light theme, where /30 took the syntax colours below 4.5:1. */
 const HIGHLIGHT_CLASS = {
-  hover: "rounded-[2px] bg-accent/30 box-decoration-clone",
-  selected: "rounded-[2px] bg-info/30 box-decoration-clone",
+  hover: "rounded-[2px] bg-accent/30 light:bg-accent/15 box-decoration-clone",
+  selected: "rounded-[2px] bg-info/30 light:bg-info/15 box-decoration-clone",
 } as const;
 const ERROR_CLASS =
   "cursor-help underline decoration-danger decoration-wavy decoration-1 underline-offset-[3px] [text-decoration-skip-ink:none]";

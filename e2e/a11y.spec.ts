@@ -3,8 +3,9 @@ import { expect, type Page, test } from "@playwright/test";
 
 /**
  * An accessibility pass with axe-core on the main views, in both themes: the empty
- * playground, a conversation with the debug panel open, the settings drawer, and a transcript
- * in replay. No serious or critical violations.
+ * playground, a conversation with the debug panel open, the settings drawer, the Connect panel
+ * and the dialect editor, a run with a parse error, a call hovered and selected, two runs
+ * compared, and a transcript in replay. No serious or critical violations.
  */
 
 const idle = (page: Page) => expect(page.getByRole("button", { name: "Send" })).toBeVisible();
@@ -67,6 +68,53 @@ for (const colorScheme of ["dark", "light"] as const) {
       await expect(page.getByRole("dialog", { name: "Run settings" })).toBeVisible();
       await page.screenshot({ path: `test-results/screens/settings-${colorScheme}.png` });
       await expectNoSeriousViolations(page, "settings drawer");
+    });
+
+    test("the Connect panel and the dialect editor", async ({ page }) => {
+      await page.goto("/");
+      await page.getByRole("button", { name: "Connect" }).click();
+      await expect(page.getByRole("dialog", { name: "Connect an agent" })).toBeVisible();
+      await expectNoSeriousViolations(page, "Connect panel");
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Edit custom dialects" }).click();
+      await expect(page.getByTestId("dialect-sample")).toBeVisible();
+      await expectNoSeriousViolations(page, "dialect editor");
+    });
+
+    test("a run with a parse error: its error card and the marked raw text", async ({ page }) => {
+      await page.goto("/");
+      await page.getByLabel("Message").fill("demo: invalid json");
+      await page.getByLabel("Message").press("Enter");
+      await idle(page);
+      await expect(page.locator("[data-error-span]").first()).toBeVisible();
+      await expectNoSeriousViolations(page, "parse error");
+    });
+
+    test("a call hovered and selected (its raw text lit), and two runs compared", async ({
+      page,
+      request,
+    }) => {
+      const ids: string[] = [];
+      for (const message of ["list the files", "read notes/todo.md"]) {
+        const response = await request.post("/api/runs", {
+          data: { message, dialect: "xml", model: { provider: "demo", settings: { paceMs: 0 } } },
+        });
+        ids.push(response.headers()["x-transcript-id"] ?? "");
+        await response.body();
+      }
+      await page.goto(`/t/${ids[1]}`);
+      const call = page.getByTestId("timeline").locator("[data-event-type=call]").first();
+      await call.hover();
+      await expect(page.locator("[data-span-highlight=hover]").first()).toBeVisible();
+      await expectNoSeriousViolations(page, "call hovered");
+      await call.click();
+      await expect(page.locator("[data-span-highlight=selected]").first()).toBeVisible();
+      await expectNoSeriousViolations(page, "call selected");
+      await page.goto(`/compare?a=${ids[0]}&b=${ids[1]}`);
+      await expect(page.getByTestId("compare-rows")).toBeVisible();
+      await page.keyboard.press("n");
+      await expect(page.getByTestId("difference-position")).not.toBeEmpty();
+      await expectNoSeriousViolations(page, "compare, at a difference");
     });
 
     test("a transcript in replay", async ({ page }) => {

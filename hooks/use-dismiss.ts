@@ -2,7 +2,12 @@
 
 import { type RefObject, useEffect } from "react";
 
-/** Closes a popover on Escape or on a press outside `root` while `open`. */
+/**
+ * Closes a popover on Escape or on a press outside `root` while `open`. An Escape pressed with
+ * the focus inside the popover gives the focus back to its button (the one in `root` with
+ * `aria-expanded`): the control that had it is about to go, and the focus with it, to the
+ * page's start. A press outside leaves the focus where the user put it.
+ */
 export function useDismiss(
   open: boolean,
   root: RefObject<HTMLElement | null>,
@@ -12,7 +17,14 @@ export function useDismiss(
     if (!open) return;
     const onEvent = (event: Event) => {
       const outside = !root.current?.contains(event.target as Node);
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : outside) close();
+      if (!(event instanceof KeyboardEvent)) {
+        if (outside) close();
+        return;
+      }
+      if (event.key !== "Escape") return;
+      const focusInside = root.current?.contains(document.activeElement) === true;
+      close();
+      if (focusInside) root.current?.querySelector<HTMLElement>("[aria-expanded]")?.focus();
     };
     document.addEventListener("mousedown", onEvent);
     document.addEventListener("keydown", onEvent);

@@ -8,7 +8,9 @@ import { refreshTranscript } from "./transcript-pages";
 /**
  * Starts a run with the current settings and streams its records into the store. Resolves
  * when the run's stream ends. A refused request (4xx) or a dropped connection becomes a
- * visible failure; nothing is retried behind the user's back.
+ * visible failure; nothing is retried behind the user's back. A message the server never
+ * took (refused, or the server unreachable) goes back into the composer when it is empty,
+ * so the user can fix what was refused and send it again instead of typing it anew.
  */
 export async function sendMessage(message: string): Promise<void> {
   const state = usePlayground.getState();
@@ -21,7 +23,29 @@ export async function sendMessage(message: string): Promise<void> {
     ...(state.system === null ? {} : { system: state.system }),
     ...(state.tools === null ? {} : { tools: state.tools }),
   };
-  await streamRun(body);
+  await streamRun(body, (refusal) => {
+    const now = usePlayground.getState();
+    const gone = refusal?.status === 404 && refusal.error?.startsWith("transcriptId:") === true;
+    if (gone && body.transcriptId !== undefined && now.transcriptId === body.transcriptId)
+      leaveDeletedConversation();
+    if (usePlayground.getState().draft === "") usePlayground.getState().setUi({ draft: message });
+  });
+}
+
+/**
+ * The open conversation was deleted elsewhere (another tab, the API) while this page sat on
+ * it: a message sent to it is refused (404), and would be again. The page moves on to a new
+ * conversation, as it does when it sees the delete during a run, and says why.
+ */
+function leaveDeletedConversation(): void {
+  const state = usePlayground.getState();
+  if (window.location.pathname !== "/") window.history.pushState(null, "", "/");
+  state.newConversation();
+  state.refreshList();
+  state.notify({
+    text: "This conversation was deleted elsewhere. Your message is back in the box: send it to start a new conversation.",
+    tone: "info",
+  });
 }
 
 /** The call settings of the settings drawer, for any run the page starts. */
@@ -47,10 +71,15 @@ export interface RunBody {
 /**
  * Starts a run with `body` and folds its records into the store: a message, a fork's
  * `continueWith`, a regression run. Resolves with the run's transcript id when the run ends
- * (null when it was refused). A dropped connection attaches again from the records it has
- * (the run goes on on the server). Afterwards the stored transcript and the list are reloaded.
+ * (null when it was refused; `onRefused` is called then, with the answer's status and error
+ * when there was an answer). A dropped connection attaches again
+ * from the records it has (the run goes on on the server). Afterwards the stored transcript
+ * and the list are reloaded.
  */
-export async function streamRun(body: RunBody): Promise<string | null> {
+export async function streamRun(
+  body: RunBody,
+  onRefused: (refusal?: { status: number; error?: string }) => void = () => {},
+): Promise<string | null> {
   const state = usePlayground.getState();
   if (state.status === "running" || state.status === "stopping") return null;
   // A replay shows part of the records: a conversation continues from all of them.
@@ -67,6 +96,7 @@ export async function streamRun(body: RunBody): Promise<string | null> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     usePlayground.getState().endRun("failed", `The connection to the server failed: ${message}`);
+    onRefused();
     return null;
   }
   if (!first.ok) {
@@ -74,6 +104,10 @@ export async function streamRun(body: RunBody): Promise<string | null> {
     usePlayground
       .getState()
       .endRun("failed", error.error ?? `The server answered ${first.status}.`);
+    onRefused({
+      status: first.status,
+      ...(error.error === undefined ? {} : { error: error.error }),
+    });
     return null;
   }
   return follow(first, 0);

@@ -1,12 +1,14 @@
 "use client";
 
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from "react";
+import { escapeClaimed } from "@/components/dialog/escape-claimed";
 import { usePlayground } from "@/state/playground-store";
 import { sendMessage, stopRun } from "@/state/run-client";
 
 /**
- * Enter sends, Shift+Enter starts a new line, Esc (or Stop) interrupts the run. The draft lives
- * in the store, so it survives a reload (saved with the preferences).
+ * Enter sends, Shift+Enter starts a new line, Esc (or Stop) interrupts the run, unless that Esc
+ * closes a dialog, menu or drawer or cancels an edit. The draft lives in the store, so it
+ * survives a reload (saved with the preferences).
  */
 export function Composer() {
   const text = usePlayground((state) => state.draft);
@@ -17,11 +19,23 @@ export function Composer() {
   const input = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === "Escape" && usePlayground.getState().status === "running") void stopRun();
+    // Escape stops the run only when it is not closing a dialog, menu or drawer, or cancelling
+    // an edit: that is decided as the key goes down (capture), before any of them has closed,
+    // and acted on as it comes back up, after the message box has seen it.
+    const claimed = new WeakSet<Event>();
+    const onCapture = (event: globalThis.KeyboardEvent) => {
+      if (event.key === "Escape" && escapeClaimed(event.target)) claimed.add(event);
     };
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape" || claimed.has(event)) return;
+      if (usePlayground.getState().status === "running") void stopRun();
+    };
+    window.addEventListener("keydown", onCapture, true);
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onCapture, true);
+      window.removeEventListener("keydown", onKey);
+    };
   }, []);
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CopyButton } from "@/components/debug/copy-button";
+import { useModal } from "@/components/dialog/use-modal";
 import { PROXY_NAMES, type ProxyName, proxyBaseURL } from "@/lib/proxy/names";
 import { SNIPPET_LABEL, type SnippetKind, snippetFor } from "./snippets";
 
@@ -42,13 +43,22 @@ export function ConnectPanel({ onClose }: { onClose(): void }) {
   useEffect(() => setOrigin(window.location.origin), []);
   const base = proxyBaseURL(origin, name);
   const snippet = snippetFor(kind, base, name === "anthropic");
+  const dialog = useRef<HTMLElement>(null);
+  useModal(dialog, onClose);
 
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 py-[8vh]">
+    // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop; Esc and Close do the same for keyboards
+    <div
+      className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 py-[8vh]"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
       <section
+        ref={dialog}
         role="dialog"
+        aria-modal="true"
         aria-label="Connect an agent"
-        onKeyDown={(key) => key.key === "Escape" && onClose()}
         className="flex w-[44rem] max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
       >
         <header className="flex items-start gap-3">
@@ -61,8 +71,6 @@ export function ConnectPanel({ onClose }: { onClose(): void }) {
           </div>
           <button
             type="button"
-            // biome-ignore lint/a11y/noAutofocus: the panel was just opened; Escape must reach it
-            autoFocus
             onClick={onClose}
             className="ml-auto rounded px-2 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
           >
@@ -100,21 +108,24 @@ export function ConnectPanel({ onClose }: { onClose(): void }) {
         </ul>
 
         <div className="flex flex-col gap-1.5">
-          <div className="flex items-center gap-1" role="tablist" aria-label="Snippet">
-            {KINDS.map((option) => (
-              <button
-                key={option}
-                type="button"
-                role="tab"
-                aria-selected={option === kind}
-                onClick={() => setKind(option)}
-                className={`rounded px-2 py-0.5 text-xs ${option === kind ? "bg-surface-2 text-fg" : "text-fg-muted hover:text-fg"}`}
-              >
-                {option === "openai-sdk" && name === "anthropic"
-                  ? "Anthropic SDK"
-                  : SNIPPET_LABEL[option]}
-              </button>
-            ))}
+          <div className="flex items-center gap-1">
+            {/* The tabs alone: a tablist may hold only tabs, so Copy sits beside it. */}
+            <div className="flex items-center gap-1" role="tablist" aria-label="Snippet">
+              {KINDS.map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  role="tab"
+                  aria-selected={option === kind}
+                  onClick={() => setKind(option)}
+                  className={`rounded px-2 py-0.5 text-xs ${option === kind ? "bg-surface-2 text-fg" : "text-fg-muted hover:text-fg"}`}
+                >
+                  {option === "openai-sdk" && name === "anthropic"
+                    ? "Anthropic SDK"
+                    : SNIPPET_LABEL[option]}
+                </button>
+              ))}
+            </div>
             <span className="ml-auto">
               <CopyButton text={() => snippet} label="Copy snippet" />
             </span>

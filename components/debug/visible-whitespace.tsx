@@ -1,3 +1,5 @@
+import { hasBidiControl, isolateBidiControls } from "./bidi-controls";
+
 /** What each whitespace character is drawn as, in the Chunks view and in Raw's whitespace mode. */
 const SYMBOLS: Record<string, string> = { " ": "·", "\n": "↵", "\t": "→", "\r": "␍" };
 
@@ -56,9 +58,24 @@ export function markWhitespace(text: string): MarkedPart[] {
   return parts;
 }
 
-/** A chunk's text on one line, with spaces, tabs and line breaks made visible. */
+/**
+ * A chunk's text on one line, with spaces, tabs and line breaks made visible, and bidi
+ * controls named and isolated (a chunk is shown as it arrived, not reordered by them).
+ */
 export function ChunkText({ text }: { text: string }) {
   if (text === "") return <span className="text-fg-subtle italic">empty</span>;
+  if (hasBidiControl(text))
+    return (
+      <>
+        {isolateBidiControls(
+          text,
+          (piece) => (
+            <ChunkText text={piece} />
+          ),
+          true,
+        )}
+      </>
+    );
   return (
     <>
       {visibleWhitespace(text).map((part, index) =>

@@ -1,11 +1,13 @@
 import { Fragment, memo, type ReactNode } from "react";
+import { hasBidiControl, isolateBidiControls } from "./bidi-controls";
 import { buildSegments, type Decoration, type Segment, sameDecorations } from "./segments";
 import { markWhitespace } from "./visible-whitespace";
 import type { Run } from "./wire-runs";
 
+/** Lighter in the light theme, where /30 took the syntax colours below 4.5:1. */
 const HIGHLIGHT_CLASS = {
-  hover: "rounded-[2px] bg-accent/30 box-decoration-clone",
-  selected: "rounded-[2px] bg-info/30 box-decoration-clone",
+  hover: "rounded-[2px] bg-accent/30 light:bg-accent/15 box-decoration-clone",
+  selected: "rounded-[2px] bg-info/30 light:bg-info/15 box-decoration-clone",
 } as const;
 const ERROR_CLASS =
   "cursor-help underline decoration-danger decoration-wavy decoration-1 underline-offset-[3px] [text-decoration-skip-ink:none]";
@@ -30,8 +32,9 @@ interface WireLineProps {
 
 /**
  * One line of wire text, cut into segments by colour and decoration. Each rendered character
- * is one character of the text, so DOM offsets map 1:1 to text offsets. Memoised: a hover
- * re-renders only the lines its span touches.
+ * is one character of the text, so DOM offsets map 1:1 to text offsets; bidi controls are
+ * isolated, so the line is drawn in the order it was written. Memoised: a hover re-renders
+ * only the lines its span touches.
  */
 export const WireLine = memo(
   function WireLine({ text, start, runs, decorations, whitespace = false }: WireLineProps) {
@@ -48,7 +51,10 @@ export const WireLine = memo(
 
 function renderSegment(text: string, lineStart: number, segment: Segment, whitespace: boolean) {
   const slice = text.slice(segment.start - lineStart, segment.end - lineStart);
-  const content = whitespace ? markedText(slice) : slice;
+  const marked = (piece: string) => (whitespace ? markedText(piece) : piece);
+  const content = hasBidiControl(slice)
+    ? isolateBidiControls(slice, marked, whitespace)
+    : marked(slice);
   const plain = segment.color === "" && segment.fontStyle === 0;
   if (plain && segment.highlight === undefined && segment.errors === undefined)
     return typeof content === "string" ? (
@@ -59,7 +65,10 @@ function renderSegment(text: string, lineStart: number, segment: Segment, whites
   const classes = [
     segment.highlight === undefined ? "" : HIGHLIGHT_CLASS[segment.highlight],
     segment.errors === undefined ? "" : ERROR_CLASS,
-    segment.errors !== undefined && segment.highlight === undefined ? "bg-danger/10" : "",
+    // Light: no tint (the wavy underline marks it), which took the syntax colours below 4.5:1.
+    segment.errors !== undefined && segment.highlight === undefined
+      ? "bg-danger/10 light:bg-transparent"
+      : "",
   ].join(" ");
   return (
     <span

@@ -58,17 +58,19 @@ const PALETTES: Record<Theme, Palette> = {
     number: "#f78c6c",
     invalid: "#f07178",
   },
+  // Dark enough to keep 4.5:1 under the hover and selection tints (15 %), not only on the
+  // plain wire background (the earlier shades fell to 3.2–3.3:1 under them).
   light: {
     fg: "#1c2430",
-    punct: "#636f7e",
-    tag: "#2f62d1",
-    system: "#8f5c00",
-    attr: "#7c3aed",
-    string: "#2d7a17",
-    think: "#5d6a7c",
-    key: "#0b7285",
-    number: "#b4530d",
-    invalid: "#c7323b",
+    punct: "#4f5965",
+    tag: "#264ea7",
+    system: "#724a00",
+    attr: "#632ebe",
+    string: "#246212",
+    think: "#4a5563",
+    key: "#095b6a",
+    number: "#90420a",
+    invalid: "#8a2026",
   },
 };
 

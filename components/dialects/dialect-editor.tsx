@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
+import { useModal } from "@/components/dialog/use-modal";
 import {
   BUILTIN_DEFINITIONS,
   type DialectDefinition,
@@ -69,10 +70,15 @@ export function DialectEditor(props: {
     setDraft((current) => ({ ...current, markers: { ...current.markers, [path]: text } }));
   const isSaved = saved.some((item) => item.name === draft.name.trim());
 
+  const dialog = useRef<HTMLFormElement>(null);
+  useModal(dialog, props.onClose);
+
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-auto bg-black/40 py-[6vh]">
       <form
+        ref={dialog}
         role="dialog"
+        aria-modal="true"
         aria-label="Dialect editor"
         onSubmit={(event) => {
           event.preventDefault();
@@ -80,7 +86,6 @@ export function DialectEditor(props: {
           saveDefinition(checked.definition);
           props.onUse(checked.definition);
         }}
-        onKeyDown={(key) => key.key === "Escape" && props.onClose()}
         className="flex w-[64rem] max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
       >
         <header className="flex flex-wrap items-baseline justify-between gap-2">

@@ -31,6 +31,9 @@ export function DialectPreview(props: { definition: DialectDefinition; sample: s
     <section className="flex min-w-0 flex-col gap-2" aria-label="Preview">
       <pre
         data-testid="dialect-sample"
+        // It scrolls: a keyboard stop of its own, so the arrow keys can scroll a long sample.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+        tabIndex={0}
         className="max-h-48 overflow-auto whitespace-pre-wrap break-words rounded-md border border-border bg-bg p-2 font-mono text-[11px] leading-relaxed text-fg-subtle"
       >
         {segments.map((segment) => {

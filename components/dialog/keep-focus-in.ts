@@ -1,10 +1,11 @@
-import type { KeyboardEvent } from "react";
-
 /**
  * A modal dialog's Tab order wraps inside it: Tab from its last control goes to the first,
  * Shift+Tab from the first to the last (unchecked radios are skipped, as the browser does).
  */
-export function keepFocusIn(dialog: HTMLElement | null, key: KeyboardEvent): void {
+export function keepFocusIn(
+  dialog: HTMLElement | null,
+  key: Pick<KeyboardEvent, "key" | "shiftKey" | "preventDefault">,
+): void {
   if (key.key !== "Tab") return;
   const controls = [
     ...(dialog?.querySelectorAll<HTMLElement>(

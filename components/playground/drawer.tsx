@@ -54,6 +54,8 @@ export function Drawer({
         // Untitled (the sidebar) it holds its own landmark; titled it is one.
         {...(titled ? { role: "region", "aria-label": label } : {})}
         tabIndex={-1}
+        // Escape closes it (and so does not stop a run: components/dialog/escape-claimed.ts).
+        data-drawer
         data-testid={side === "left" ? "sidebar-drawer" : "debug-region"}
         className={`absolute inset-y-0 z-40 flex max-w-[calc(100%-2rem)] flex-col bg-surface shadow-2xl focus:outline-none ${side === "left" ? "left-0 border-r" : "right-0 border-l"} border-border`}
         style={width === undefined ? undefined : { width }}

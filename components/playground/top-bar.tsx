@@ -6,6 +6,7 @@ import { SettingsButton } from "@/components/chat/settings-drawer";
 import { ConnectButton } from "@/components/connect/connect-panel";
 import { DialectSwitch } from "@/components/dialects/dialect-switch";
 import { SidebarIcon } from "@/components/transcripts/icons";
+import { newConversation } from "@/components/transcripts/navigation";
 import type { Layout } from "@/lib/client/layout";
 import { usePlayground } from "@/state/playground-store";
 import { chooseTheme } from "@/state/preferences";
@@ -17,7 +18,6 @@ export function TopBar({ layout }: { layout: Layout }) {
   const theme = usePlayground((state) => state.theme);
   const transcriptId = usePlayground((state) => state.transcriptId);
   const setUi = usePlayground((state) => state.setUi);
-  const newConversation = usePlayground((state) => state.newConversation);
   const panels = usePlayground(
     useShallow((state) => ({
       sidebarOpen: state.sidebarOpen,
@@ -63,6 +63,7 @@ export function TopBar({ layout }: { layout: Layout }) {
         <button
           type="button"
           className={BUTTON}
+          // As N and the sidebar's +: a new history entry, so Back returns to the conversation.
           onClick={newConversation}
           disabled={busy}
           title="New conversation (N)"

@@ -56,6 +56,13 @@ const COMPONENTS: Components = {
       <span className="text-fg-subtle">[{label}]</span>
     );
   },
+  // A task list's boxes ("- [x] done"): inert, and named, since they have no label of their own.
+  input: ({ node: _node, ...props }) =>
+    props.type === "checkbox" ? (
+      <input {...props} disabled aria-label={props.checked ? "done" : "not done"} />
+    ) : (
+      <input {...props} />
+    ),
   span: ({ node: _node, children, ...props }) => {
     const data = props as Record<string, unknown>;
     const name = data["data-variable"];

@@ -15,4 +15,12 @@ describe("Markdown", () => {
     expect((await screen.findByText("bold")).tagName).toBe("STRONG");
     expect(container.querySelector("code")?.textContent).toBe("code");
   });
+
+  it("names a task list's boxes, which have no label of their own", async () => {
+    const { Markdown } = await import("./markdown");
+    render(<Markdown text={"- [ ] to do\n- [x] done already"} />);
+    const boxes = await screen.findAllByRole("checkbox");
+    expect(boxes.map((box) => box.getAttribute("aria-label"))).toEqual(["not done", "done"]);
+    expect(boxes.every((box) => (box as HTMLInputElement).disabled)).toBe(true);
+  });
 });

@@ -46,6 +46,22 @@ export function Sidebar() {
     const buttons = listRef.current?.querySelectorAll<HTMLElement>("[data-open-button]");
     buttons?.[next]?.focus();
   };
+  /**
+   * Before a row is deleted, the focus moves to the row after it (or before it, for the last),
+   * else to the search field: the deleted row's buttons are about to go, and the focus with
+   * them, to the page's start.
+   */
+  const focusAwayFrom = (id: string) => {
+    if (!listRef.current?.contains(document.activeElement)) return;
+    const at = ids.indexOf(id);
+    const next = ids[at + 1] ?? ids[at - 1];
+    const rows = listRef.current.querySelectorAll<HTMLElement>("[data-transcript-id]");
+    const row = [...rows].find((candidate) => candidate.dataset.transcriptId === next);
+    const target = row?.querySelector<HTMLElement>("[data-open-button]");
+    if (target != null) target.focus();
+    else searchRef.current?.focus();
+  };
+  const searchRef = useRef<HTMLInputElement>(null);
   useActiveRuns();
 
   return (
@@ -73,6 +89,7 @@ export function Sidebar() {
       </div>
       <div className="flex gap-1 px-2.5 pb-2">
         <input
+          ref={searchRef}
           type="search"
           value={query}
           onChange={(change) => setQuery(change.target.value)}
@@ -111,7 +128,10 @@ export function Sidebar() {
                 if (!busy && transcript.id !== activeId) void openTranscript(transcript.id);
               }}
               onRename={(title) => void rename(transcript.id, title)}
-              onDelete={() => void remove(transcript)}
+              onDelete={() => {
+                focusAwayFrom(transcript.id);
+                void remove(transcript);
+              }}
             />
           ))}
         </ul>

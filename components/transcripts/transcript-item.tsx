@@ -1,6 +1,6 @@
 "use client";
 
-import { type KeyboardEvent, useRef, useState } from "react";
+import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { comparePath } from "@/components/compare/paths";
 import type { TranscriptSummary } from "@/lib/store/store";
 import { formatFullDate, formatSavedAt } from "./format-date";
@@ -28,6 +28,15 @@ interface TranscriptItemProps {
 export function TranscriptItem(props: TranscriptItemProps) {
   const { transcript, active, now } = props;
   const [editing, setEditing] = useState(false);
+  // A rename ended with Enter or Escape gives the focus back to the row (the field it was in is
+  // gone); one ended by leaving the field lets the focus go where the user sent it.
+  const openButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    openButton.current?.focus();
+  }, [editing]);
   const model =
     transcript.model.provider === "demo"
       ? "demo"
@@ -46,13 +55,15 @@ export function TranscriptItem(props: TranscriptItemProps) {
       {editing ? (
         <TitleInput
           title={transcript.title}
-          onDone={(title) => {
+          onDone={(title, byKey) => {
+            refocus.current = byKey;
             setEditing(false);
             if (title !== null && title !== transcript.title) props.onRename(title);
           }}
         />
       ) : (
         <button
+          ref={openButton}
           type="button"
           data-open-button
           tabIndex={props.focusable ? 0 : -1}
@@ -156,18 +167,24 @@ function leadIn(before: string): string {
   return before.length <= LEAD_IN ? before : `…${before.slice(-LEAD_IN).trimStart()}`;
 }
 
-/** Enter or leaving the field saves; Escape cancels (null). */
-function TitleInput({ title, onDone }: { title: string; onDone(title: string | null): void }) {
+/** Enter or leaving the field saves; Escape cancels (null). `byKey`: ended with Enter or Escape. */
+function TitleInput({
+  title,
+  onDone,
+}: {
+  title: string;
+  onDone(title: string | null, byKey: boolean): void;
+}) {
   const [value, setValue] = useState(title);
   const done = useRef(false);
-  const finish = (save: boolean) => {
+  const finish = (save: boolean, byKey: boolean) => {
     if (done.current) return;
     done.current = true;
-    onDone(save && value.trim() !== "" ? value.trim() : null);
+    onDone(save && value.trim() !== "" ? value.trim() : null, byKey);
   };
   const onKeyDown = (key: KeyboardEvent<HTMLInputElement>) => {
-    if (key.key === "Enter") finish(true);
-    if (key.key === "Escape") finish(false);
+    if (key.key === "Enter") finish(true, true);
+    if (key.key === "Escape") finish(false, true);
   };
   return (
     <input
@@ -178,7 +195,7 @@ function TitleInput({ title, onDone }: { title: string; onDone(title: string | n
       aria-label="Title"
       onChange={(change) => setValue(change.target.value)}
       onKeyDown={onKeyDown}
-      onBlur={() => finish(true)}
+      onBlur={() => finish(true, false)}
       onFocus={(focus) => focus.target.select()}
       className="m-1 block w-[calc(100%-0.5rem)] rounded border border-accent bg-bg px-1.5 py-1 text-[13px] text-fg"
     />

@@ -39,6 +39,12 @@ export interface CallToCapture {
   namedBy?: "header" | "query";
   session?: string;
   /**
+   * How long before `begin` the call went upstream, ms: the recording begins once the answer is
+   * on its way back, and the call's times (its request at 0, time to first token, duration)
+   * count from when it was sent.
+   */
+  sentAgoMs?: number;
+  /**
    * Breaks the proxied call off: a user's stop of its run (`POST /api/runs/:runId/stop`, on
    * any instance). The proxy then ends the recording with `end("user")`.
    */
@@ -83,7 +89,7 @@ export function createCapture(options: CaptureOptions) {
     conversations.advance(conversation, hashes);
     const turn = conversation.nextTurn++;
     const runId = newId();
-    const started = elapsedClock();
+    const started = elapsedClock() - (call.sentAgoMs ?? 0);
     const elapsed = () => Math.round((elapsedClock() - started) * 1000) / 1000;
     let ids = 0;
     const nextId = () => `t${turn}-sent-${++ids}`;

@@ -108,6 +108,7 @@ export async function proxyRequest(
   const silent = setTimeout(() => abort.abort(TIMED_OUT), idleMs);
   const callUpstream =
     dependencies.fetch === undefined ? httpUpstream : fetchUpstream(dependencies.fetch);
+  const sentAt = performance.now();
   const sent = callUpstream(`${upstream.baseURL}${path}${url.search}`, {
     method: request.method,
     headers: upstreamRequestHeaders(request.headers, upstream),
@@ -152,6 +153,7 @@ export async function proxyRequest(
             ...(named === "auto" ? {} : { namedBy: fromHeader === null ? "query" : "header" }),
             ...(session === undefined || session === "" ? {} : { session }),
             stop: () => abort.abort(STOPPED),
+            sentAgoMs: performance.now() - sentAt,
           })
         : undefined;
     } catch (error) {

@@ -228,9 +228,8 @@ export class TurnRecorder {
       chosenBy: choice.by,
       reason: choice.reason,
     };
-    this.options.emit([
-      { ...request, t: this.options.elapsed(), settings: { ...request.settings, capture } },
-    ]);
+    // Sent when the call began (the recorder's clock starts there), whenever it is recorded.
+    this.options.emit([{ ...request, t: 0, settings: { ...request.settings, capture } }]);
     const held = this.held;
     this.held = [];
     this.heldChars = 0;

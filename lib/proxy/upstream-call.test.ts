@@ -140,6 +140,28 @@ describe("the upstream call", () => {
     });
   });
 
+  it("times the call from when it went upstream: its request at 0, its first token after the wait", async () => {
+    const slow = await upstream((_request, response) => {
+      setTimeout(() => {
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        response.end(
+          `${frame("Hi")}data: ${JSON.stringify({ choices: [], usage: { prompt_tokens: 5, completion_tokens: 1 } })}\n\ndata: [DONE]\n\n`,
+        );
+      }, 300);
+    });
+    const proxy = await proxyTo(slow.url);
+    await (await chat(proxy)).text();
+    const records = await recorded(proxy);
+    expect(records.find((record) => record.kind === "request")).toMatchObject({ t: 0 });
+    const firstChunk = records.find((record) => record.kind === "chunk");
+    expect(firstChunk?.kind === "chunk" && firstChunk.t).toBeGreaterThanOrEqual(290);
+    const metric = records.flatMap((record) =>
+      record.kind === "event" && record.event.type === "metric" ? [record.event] : [],
+    )[0];
+    expect(metric?.step.ttftMs).toBeGreaterThanOrEqual(290);
+    expect(metric?.step.durationMs).toBeGreaterThanOrEqual(290);
+  });
+
   it("passes a coding it cannot decode on as sent, header and all", async () => {
     const odd = await upstream((_request, response) => {
       response.writeHead(200, {

@@ -270,3 +270,27 @@ test("a bad file is refused, naming its first bad line", async ({ page }, info) 
     "line 1",
   );
 });
+
+test("a saved conversation with no events says so instead of showing a blank timeline", async ({
+  page,
+}) => {
+  const header = {
+    format: "wirescope-transcript",
+    version: 1,
+    id: `empty-${Date.now()}`,
+    title: "Nothing in it",
+    created: Date.now(),
+    dialect: "xml",
+    model: { provider: "demo", id: "scripted" },
+    system: "",
+    tools: [],
+  };
+  const imported = await page.request.post("/api/transcripts/import", {
+    headers: { "content-type": "application/x-ndjson" },
+    data: `${JSON.stringify(header)}\n`,
+  });
+  expect(imported.status()).toBe(201);
+  const { transcript } = (await imported.json()) as { transcript: { id: string } };
+  await page.goto(`/t/${transcript.id}`);
+  await expect(page.getByTestId("timeline-empty-saved")).toContainText("no events yet");
+});

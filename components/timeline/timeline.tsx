@@ -105,6 +105,14 @@ export function Timeline() {
           {empty ? (
             status === "idle" ? (
               <EmptyState />
+            ) : status === "done" ? (
+              // A saved conversation with nothing in it (made through the API, say).
+              <p
+                className="mx-auto max-w-xl px-6 py-16 text-[13px] text-fg-muted"
+                data-testid="timeline-empty-saved"
+              >
+                This conversation has no events yet. Send a message to start it.
+              </p>
             ) : null
           ) : (
             <div className="relative mx-auto w-full max-w-[52rem]" style={{ height: totalSize }}>

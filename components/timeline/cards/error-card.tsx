@@ -29,16 +29,6 @@ export function ErrorCard({ event }: { event: ErrorEvent }) {
           {event.code}
         </span>
         <p className="min-w-0 flex-1 text-[13px] text-fg">{event.message}</p>
-        <button
-          type="button"
-          onClick={(click) => {
-            click.stopPropagation();
-            showInRaw();
-          }}
-          className="shrink-0 rounded border border-border px-1.5 py-px text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg"
-        >
-          Show in raw
-        </button>
       </div>
       {event.raw !== undefined && event.raw.trim() !== "" ? (
         <pre className="mt-1.5 max-h-24 overflow-auto whitespace-pre-wrap break-all rounded bg-wire-bg px-2 py-1 font-mono text-[11px] text-fg-muted">
@@ -55,9 +45,20 @@ export function ErrorCard({ event }: { event: ErrorEvent }) {
           <span>{failure.payload.outcome}: this message went back to the model as its result.</span>
         </p>
       ) : null}
-      {ids.length > 0 ? (
-        <p className="mt-1 font-mono text-[11px] text-fg-subtle">{ids.join(" · ")}</p>
-      ) : null}
+      {/* Its own row at the bottom: the card's copy buttons float over its top-right corner. */}
+      <div className="mt-1.5 flex items-center justify-between gap-2">
+        <p className="min-w-0 truncate font-mono text-[11px] text-fg-subtle">{ids.join(" · ")}</p>
+        <button
+          type="button"
+          onClick={(click) => {
+            click.stopPropagation();
+            showInRaw();
+          }}
+          className="shrink-0 rounded border border-border px-1.5 py-px text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg"
+        >
+          Show in raw
+        </button>
+      </div>
     </CardFrame>
   );
 }

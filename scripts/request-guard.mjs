@@ -39,6 +39,15 @@ function targetProblem(target) {
   };
 }
 
+/** A path Node's parser refused: it holds bytes a URL must percent-encode (non-ASCII, spaces…). */
+function rawCharactersProblem(target) {
+  const shown = JSON.stringify(target.slice(0, 64));
+  return {
+    status: 400,
+    error: `request target: ${shown} holds characters a URL cannot carry as they are (non-ASCII, spaces, control characters); percent-encode them, as in "/api/transcripts?query=H%C3%89LLO".`,
+  };
+}
+
 function headersOf(problem, body) {
   return {
     "content-type": "application/json",
@@ -100,7 +109,8 @@ export function parseErrorProblem({ code, rawPacket, bytesParsed }) {
   const [method = "", target = ""] = (line.split("\r\n", 1)[0] ?? "").split(" ");
   // Not a request line at all (TLS sent to the HTTP port, binary): Node's own 400.
   if (!TOKEN.test(method)) return null;
-  return code === "HPE_INVALID_METHOD" ? methodProblem(method) : targetProblem(target);
+  if (code === "HPE_INVALID_METHOD") return methodProblem(method);
+  return target.startsWith("/") ? rawCharactersProblem(target) : targetProblem(target);
 }
 
 /**

@@ -66,6 +66,19 @@ describe("the request guard of npm start", () => {
     });
   });
 
+  it("a path with raw non-ASCII bytes: 400 saying to percent-encode them, not that it is no path", async () => {
+    const request = Buffer.concat([
+      Buffer.from("GET /api/transcripts?query=H"),
+      Buffer.from("É", "utf8"),
+      Buffer.from("LLO HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"),
+    ]);
+    const answer = parse(await raw(request));
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).error).toMatch(
+      /^request target: "\/api\/transcripts\?query=H.+LLO" holds characters a URL cannot carry as they are .*percent-encode them/,
+    );
+  });
+
   it("quotes at most 64 characters of a long target", async () => {
     const target = `http://evil.example/${"a".repeat(8000)}`;
     const answer = parse(await raw(line(`GET ${target} HTTP/1.1`)));

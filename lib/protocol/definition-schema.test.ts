@@ -35,6 +35,21 @@ describe("parseDefinition", () => {
       "results.1: must be on one line",
     ],
     [
+      "a marker that turns the text right-to-left",
+      { ...valid, think: ["\u202e<r>", "</r>"] },
+      "think.0: must not hold control, invisible or direction-changing characters (U+202E)",
+    ],
+    [
+      "a marker with a zero-width space",
+      { ...valid, results: ["<o>", "</\u200bo>"] },
+      "results.1: must not hold control, invisible or direction-changing characters (U+200B)",
+    ],
+    [
+      "a marker with a control character",
+      { ...valid, batch: ["<t\u0007>", "</t>"] },
+      "batch.0: must not hold control, invisible or direction-changing characters (U+0007)",
+    ],
+    [
       "a marker too long",
       { ...valid, think: ["<".repeat(33), "</r>"] },
       "think.0: must be at most 32 characters",

@@ -18,12 +18,30 @@ import {
 export const MAX_MARKER_LENGTH = 32;
 const BUILTIN_NAMES = ["xml", "delimiter", "action", "hermes", "auto"];
 
+/**
+ * Characters a marker may not hold: control characters (line breaks have their own message),
+ * zero-width and other invisible ones, and those that change the text's direction. A model is
+ * taught to write the markers; one it cannot see, or one that draws the wire text backwards
+ * in every viewer, makes a dialect nobody can read.
+ */
+const HIDDEN =
+  /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/u;
+
 const marker = z
   .string()
   .min(1, "must not be empty")
   .max(MAX_MARKER_LENGTH, `must be at most ${MAX_MARKER_LENGTH} characters`)
   .refine((text) => text.trim() === text, "must not start or end with whitespace")
-  .refine((text) => !/[\r\n]/.test(text), "must be on one line");
+  .refine((text) => !/[\r\n]/.test(text), "must be on one line")
+  .superRefine((text, context) => {
+    const hidden = HIDDEN.exec(text)?.[0];
+    if (hidden === undefined) return;
+    const code = `U+${(hidden.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+    context.addIssue({
+      code: "custom",
+      message: `must not hold control, invisible or direction-changing characters (${code})`,
+    });
+  });
 const pair = z.tuple([marker, marker]);
 const fieldName = z.string().min(1, "must not be empty").max(64, "must be at most 64 characters");
 const fields = z

@@ -19,13 +19,13 @@ export const MAX_MARKER_LENGTH = 32;
 const BUILTIN_NAMES = ["xml", "delimiter", "action", "hermes", "auto"];
 
 /**
- * Characters a marker may not hold: control characters (line breaks have their own message),
- * zero-width and other invisible ones, and those that change the text's direction. A model is
- * taught to write the markers; one it cannot see, or one that draws the wire text backwards
- * in every viewer, makes a dialect nobody can read.
+ * Characters a marker may not hold: Unicode's control and format characters (C0 and C1
+ * controls, zero-width ones, bidi embeddings, overrides, isolates and marks, the byte-order
+ * mark; a line break gets its own message first). A model is taught to write the markers: one
+ * it cannot see, or one that draws the wire text backwards in every viewer, makes a dialect
+ * nobody can read.
  */
-const HIDDEN =
-  /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/u;
+const HIDDEN = /[\p{Cc}\p{Cf}]/u;
 
 const marker = z
   .string()

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { hydrated, seedPreferences } from "./page-ready";
 
 /**
  * Escape and the keyboard focus around dialogs, menus, drawers and the sidebar, as a keyboard
@@ -7,7 +8,6 @@ import { expect, type Page, test } from "@playwright/test";
  * from the keyboard leaves the focus in the list.
  */
 
-const PREFERENCES = "wirescope:preferences";
 const stop = (page: Page) => page.getByRole("button", { name: "Stop", exact: true });
 const interrupts = (page: Page) =>
   page.getByTestId("timeline").locator("[data-event-type=interrupt]");
@@ -24,27 +24,9 @@ async function stillRunning(page: Page) {
   await expect(stop(page)).toBeVisible();
 }
 
-/** Waits for React to hydrate the composer (keys pressed before reach no listener). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const composer = document.querySelector("textarea");
-    return composer !== null && Object.keys(composer).some((key) => key.startsWith("__react"));
-  });
-}
-
-async function seed(page: Page, values: Record<string, unknown>) {
-  await page.goto("/");
-  await page.evaluate(([key, stored]) => localStorage.setItem(key, stored), [
-    PREFERENCES,
-    JSON.stringify({ version: 1, values }),
-  ] as const);
-  await page.reload();
-  await hydrated(page);
-}
-
 /** A demo run slow enough (~10 s) to open and close things while it goes on. */
 async function startSlowRun(page: Page) {
-  await seed(page, { paceMs: 250 });
+  await seedPreferences(page, { paceMs: 250 });
   await page.getByLabel("Message").fill("list the files and read one");
   await page.keyboard.press("Enter");
   await expect(stop(page)).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { hydrated, PREFERENCES, seedPreferences } from "./page-ready";
 
 /**
  * Keyboard and habits: the `?` overlay, preferences that survive a reload (with the theme
@@ -6,30 +7,8 @@ import { expect, type Page, test } from "@playwright/test";
  * the mouse.
  */
 
-const PREFERENCES = "wirescope:preferences";
 const timeline = (page: Page) => page.getByTestId("timeline");
 const idle = (page: Page) => expect(page.getByRole("button", { name: "Send" })).toBeVisible();
-
-/**
- * Waits for React to hydrate the composer: the page's key shortcuts are listened for from
- * then on (a key pressed before, on a busy machine, reaches nothing).
- */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const composer = document.querySelector("textarea");
-    return composer !== null && Object.keys(composer).some((key) => key.startsWith("__react"));
-  });
-}
-
-async function seed(page: Page, values: Record<string, unknown>) {
-  await page.goto("/");
-  await page.evaluate(([key, stored]) => localStorage.setItem(key, stored), [
-    PREFERENCES,
-    JSON.stringify({ version: 1, values }),
-  ] as const);
-  await page.reload();
-  await hydrated(page);
-}
 
 test("? opens the shortcuts help; Esc closes it and the focus goes back", async ({ page }) => {
   await page.goto("/");
@@ -113,7 +92,7 @@ test("garbage in storage is ignored and the OS theme is followed until one is ch
 
 test("keyboard only: send, stop, replay and fork", async ({ page }) => {
   test.slow(); // two runs and a replay
-  await seed(page, { paceMs: 150 });
+  await seedPreferences(page, { paceMs: 150 });
 
   // Send.
   await page.keyboard.press("/");

@@ -2,32 +2,14 @@
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { pointAt, textOffsetOf } from "./dom-offset";
-import { RawTurn } from "./raw-turn";
-import type { Decoration } from "./segments";
+import { renderRawTurn } from "./raw-turn.testing";
 import { ChunkText } from "./visible-whitespace";
 
 /** What a model (or a custom dialect with such a marker) may write: an override, then text. */
 const RAW =
   '<think>\u202eThe user wants the files.</think>\n<execute>[{"name":"list"}]\u2067x\u2069</execute>';
-const NO_ERRORS: readonly Decoration[] = [];
 
-function renderTurn(whitespace: boolean) {
-  const { container } = render(
-    <RawTurn
-      turn={0}
-      raw={RAW}
-      chunkCount={1}
-      highlightStart={null}
-      highlightEnd={null}
-      highlightKind="hover"
-      errors={NO_ERRORS}
-      streaming={false}
-      whitespace={whitespace}
-      onPick={() => undefined}
-    />,
-  );
-  return container.querySelector("[data-raw-text]") as HTMLElement;
-}
+const renderTurn = (whitespace: boolean) => renderRawTurn(RAW, whitespace);
 
 /** The bidi controls of `root`'s text, each with the element that holds it alone. */
 function controls(root: HTMLElement) {

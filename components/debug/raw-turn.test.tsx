@@ -1,34 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render } from "@testing-library/react";
+import { cleanup, fireEvent } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { pointAt } from "./dom-offset";
-import { RawTurn } from "./raw-turn";
-import type { Decoration } from "./segments";
+import { renderRawTurn } from "./raw-turn.testing";
 
 /** 40 lines: more than one 32-line block, so numbering must carry across blocks. */
 const LINES = Array.from({ length: 40 }, (_, index) =>
   index % 7 === 3 ? "" : `\tline ${index + 1}  of  text`,
 );
 const RAW = `${LINES.join("\r\n")}\n<think>last line, no newline</think>`;
-const NO_ERRORS: readonly Decoration[] = [];
 
-function renderTurn(whitespace: boolean, raw = RAW) {
-  const { container } = render(
-    <RawTurn
-      turn={0}
-      raw={raw}
-      chunkCount={1}
-      highlightStart={null}
-      highlightEnd={null}
-      highlightKind="hover"
-      errors={NO_ERRORS}
-      streaming={false}
-      whitespace={whitespace}
-      onPick={() => undefined}
-    />,
-  );
-  return container.querySelector("[data-raw-text]") as HTMLElement;
-}
+const renderTurn = (whitespace: boolean, raw = RAW) => renderRawTurn(raw, whitespace);
 
 afterEach(() => {
   cleanup();

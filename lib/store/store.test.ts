@@ -10,6 +10,7 @@ import { describeInstanceConformance } from "./store-conformance-instances";
 import { describeRecordConformance } from "./store-conformance-records";
 import { describeRelicConformance } from "./store-conformance-relics";
 import { describeRunConformance } from "./store-conformance-runs";
+import { describeSearchConformance } from "./store-conformance-search";
 
 describeStoreConformance("memory", (options) => createMemoryStore(options));
 
@@ -32,6 +33,11 @@ describeRunConformance("sqlite", (options) =>
   openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
 );
 
+describeSearchConformance("memory", (options) => createMemoryStore(options));
+describeSearchConformance("sqlite", (options) =>
+  openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
+);
+
 describeRelicConformance("memory", (options) => createMemoryStore(options));
 describeRelicConformance("sqlite", (options) =>
   openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
@@ -48,6 +54,7 @@ if (postgres.skip === undefined) {
   describeStoreConformance("postgres", (options) => postgres.open(options));
   describeRecordConformance("postgres", (options) => postgres.open(options));
   describeRunConformance("postgres", (options) => postgres.open(options));
+  describeSearchConformance("postgres", (options) => postgres.open(options));
   describeRelicConformance("postgres", (options) => postgres.open(options));
   describeInstanceConformance("postgres", (options) => postgres.open(options));
 } else {

@@ -77,15 +77,30 @@ server.listen(port, host, async () => {
   if (shown !== host) console.log(`  listening on ${host}: other machines can connect`);
   console.log(`  data       ${dataDir}`);
   if (process.env.DATABASE_URL?.trim()) console.log("  store      PostgreSQL (DATABASE_URL)");
-  const storeProblem = await storeCheck(url);
-  if (storeProblem !== undefined) {
-    // The details (which DATABASE_URL, what failed) were logged just above by the app.
-    console.error(`\n  ${storeProblem}\n`);
+  const problem = (await settingsCheck(url)) ?? (await storeCheck(url));
+  if (problem !== undefined) {
+    // A store's details (which DATABASE_URL, what failed) were logged just above by the app.
+    console.error(`\n  ${problem}\n`);
     server.close();
     process.exit(1);
   }
   console.log(`  providers  ${await configuredProviders(url)}\n`);
 });
+
+/**
+ * The settings the app cannot use (GET /api/config's `problems`: a numeric variable that is not
+ * a number it takes, a bad OTLP setting), so that a typo stops the start instead of quietly
+ * becoming the default.
+ */
+async function settingsCheck(url) {
+  try {
+    const { problems } = await (await fetch(`${url}/api/config`)).json();
+    if (!Array.isArray(problems) || problems.length === 0) return undefined;
+    return `Wirescope cannot start: fix ${problems.length === 1 ? "this setting" : "these settings"}.\n  ${problems.join("\n  ")}`;
+  } catch (error) {
+    return `Wirescope cannot start: ${error instanceof Error ? error.message : error}`;
+  }
+}
 
 /**
  * Opens the store as the app does (one list request): with DATABASE_URL set, a database that

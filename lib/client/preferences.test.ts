@@ -33,6 +33,21 @@ describe("preferences", () => {
     expect(parsePreferences(serializePreferences(preferences))).toEqual(preferences);
   });
 
+  it("does not store a key typed into the draft or the system prompt", () => {
+    const key = "sk-proj-4f9Qx2LmZ8rT1vB7nK3wY6";
+    const saved = serializePreferences({
+      draft: `use ${key} for the call`,
+      system: `You are terse. OPENAI_API_KEY=${key}`,
+      modelId: "gpt-4.1",
+    });
+    expect(saved).not.toContain("4f9Qx2LmZ8rT1vB7nK3wY6");
+    expect(parsePreferences(saved)).toEqual({
+      draft: "use [redacted] for the call",
+      system: "You are terse. OPENAI_API_KEY=[redacted]",
+      modelId: "gpt-4.1",
+    });
+  });
+
   it("keeps nulls that mean 'the default'", () => {
     const values = { system: null, tools: null, temperature: null, maxOutputTokens: null };
     expect(parsePreferences(stored(values))).toEqual(values);

@@ -7,6 +7,7 @@
 
 import { parsePrices } from "../cost/parse-prices";
 import type { Price } from "../cost/types";
+import { redactSecretLooking } from "../runtime/redact";
 
 export const PREFERENCES_KEY = "wirescope:preferences";
 export const PREFERENCES_VERSION = 1;
@@ -113,9 +114,19 @@ export function parsePreferences(stored: string | null): Preferences {
   return preferences as Preferences;
 }
 
-/** The stored form: versioned so a later shape can be told apart (and ignored) safely. */
+/**
+ * The stored form: versioned so a later shape can be told apart (and ignored) safely. A key
+ * typed into the draft or the system prompt is not stored: what looks like one is replaced by
+ * `[redacted]`, as the server does with a message it records.
+ */
 export function serializePreferences(preferences: Preferences): string {
-  return JSON.stringify({ version: PREFERENCES_VERSION, values: preferences });
+  const { draft, system } = preferences;
+  const values: Preferences = {
+    ...preferences,
+    ...(draft === undefined ? {} : { draft: redactSecretLooking(draft) }),
+    ...(system === undefined || system === null ? {} : { system: redactSecretLooking(system) }),
+  };
+  return JSON.stringify({ version: PREFERENCES_VERSION, values });
 }
 
 /**

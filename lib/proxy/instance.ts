@@ -5,6 +5,7 @@
 import { secretsOf } from "../providers/catalog";
 import { readBodyIdleMs } from "../server/body-idle";
 import type { ServerConfig } from "../server/config";
+import { readNumber, SETTINGS } from "../server/settings";
 import { getStore } from "../server/store-instance";
 import { type Capture, createCapture } from "./capture";
 import { type CaptureSink, storeSink, teeSinks } from "./sink";
@@ -25,18 +26,11 @@ export function readProxyLimits(
   env: Record<string, string | undefined> = process.env,
 ): ProxyLimits {
   return {
-    maxBodyBytes: positive(env.WIRESCOPE_PROXY_MAX_BODY_MB, 32) * 1024 * 1024,
-    maxRecordChars: positive(env.WIRESCOPE_PROXY_RECORD_MAX_KB, 4096) * 1024,
+    maxBodyBytes: Math.round(readNumber(env, SETTINGS.proxyMaxBodyMb) * 1024 * 1024),
+    maxRecordChars: Math.round(readNumber(env, SETTINGS.proxyRecordMaxKb) * 1024),
     bodyIdleMs: readBodyIdleMs(env),
     upstreamIdleMs: readUpstreamIdleMs(env),
   };
-}
-
-function positive(value: string | undefined, fallback: number): number {
-  const number = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isFinite(number) && number > 0
-    ? number
-    : fallback;
 }
 
 const key = Symbol.for("wirescope.capture");

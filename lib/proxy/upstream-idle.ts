@@ -1,4 +1,4 @@
-import { timeoutSecondsMs } from "../server/config";
+import { readNumber, SETTINGS } from "../server/settings";
 
 /**
  * How long a proxied upstream may send nothing (`WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S`):
@@ -7,11 +7,11 @@ import { timeoutSecondsMs } from "../server/config";
  * does not stream sends no headers until its whole answer is ready, and a reasoning model may
  * think for minutes first.
  */
-export const DEFAULT_UPSTREAM_IDLE_MS = 600_000;
+export const DEFAULT_UPSTREAM_IDLE_MS = SETTINGS.proxyUpstreamIdleTimeoutS.fallback * 1000;
 
 /** `WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S` in ms: a positive number of seconds, else the default. */
 export function readUpstreamIdleMs(env: Record<string, string | undefined> = process.env): number {
-  return timeoutSecondsMs(env.WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S, DEFAULT_UPSTREAM_IDLE_MS);
+  return readNumber(env, SETTINGS.proxyUpstreamIdleTimeoutS) * 1000;
 }
 
 /** No answer (not even headers) in time: the recorded error; the 504 says it too, after `upstream: `. */

@@ -1,11 +1,11 @@
-import { timeoutSecondsMs } from "./config";
+import { readNumber, SETTINGS } from "./settings";
 
 /** How long a request body may send nothing before it is refused, by default (30 s). */
-export const DEFAULT_BODY_IDLE_MS = 30_000;
+export const DEFAULT_BODY_IDLE_MS = SETTINGS.bodyIdleTimeoutS.fallback * 1000;
 
 /** `WIRESCOPE_BODY_IDLE_TIMEOUT_S` in ms: a positive number of seconds, else the default. */
 export function readBodyIdleMs(env: Record<string, string | undefined> = process.env): number {
-  return timeoutSecondsMs(env.WIRESCOPE_BODY_IDLE_TIMEOUT_S, DEFAULT_BODY_IDLE_MS);
+  return readNumber(env, SETTINGS.bodyIdleTimeoutS) * 1000;
 }
 
 /** A request body that sent nothing for too long: routes answer `408` with its message. */

@@ -24,12 +24,10 @@ export const DEFAULT_JSONL_LIMITS: JsonlLimits = {
 };
 
 /**
- * The limits for imports on this server: `WIRESCOPE_IMPORT_MAX_MB` raises or lowers the file
- * limit (default 1024); a line stays within 64 MiB, or the file limit when that is smaller.
+ * The limits for imports of at most `megabytes` (`WIRESCOPE_IMPORT_MAX_MB`, default 1024): a
+ * line stays within 64 MiB, or the file limit when that is smaller.
  */
-export function importLimits(env: Readonly<Record<string, string | undefined>>): JsonlLimits {
-  const megabytes = Number(env.WIRESCOPE_IMPORT_MAX_MB);
-  if (!(megabytes > 0)) return DEFAULT_JSONL_LIMITS;
+export function importLimits(megabytes: number): JsonlLimits {
   const maxBytes = Math.round(megabytes * 1024 * 1024);
   return { maxBytes, maxLineBytes: Math.min(maxBytes, DEFAULT_JSONL_LIMITS.maxLineBytes) };
 }

@@ -10,6 +10,7 @@ import { secretsOf } from "@/lib/providers";
 import { maskSecretsDeep } from "@/lib/runtime/redact";
 import { BodyIdleError, readBodyIdleMs } from "@/lib/server/body-idle";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
+import { readNumber, SETTINGS } from "@/lib/server/settings";
 import { importLimits } from "@/lib/transcripts/jsonl";
 import { type ImportCleaner, importJsonlStream } from "@/lib/transcripts/jsonl-import";
 import { importRawTextStream } from "@/lib/transcripts/raw-text-import";
@@ -48,7 +49,7 @@ async function importBody(request: Request): Promise<Response> {
   if (refused !== null) return refused;
   const parsed = importQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success) return problem(400, describeProblem(parsed.error, "query"));
-  const limits = importLimits(process.env);
+  const limits = importLimits(readNumber(process.env, SETTINGS.importMaxMb));
   const upload = await readUpload(request, limits.maxBytes, readBodyIdleMs(process.env));
   if (!upload.ok) return problem(upload.status, upload.message);
   const { store, config } = server();

@@ -1,0 +1,43 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+
+/**
+ * `npm start` with a numeric setting it cannot use (scripts/start.mjs): it refuses to start,
+ * naming the variable and the values it takes, instead of quietly running on the default.
+ * The build is the suite's own (its web server built it), so this start does not build.
+ */
+const PORT = Number(process.env.WIRESCOPE_E2E_PORT ?? 3100) + 10;
+
+test("npm start refuses a setting that is not a number it takes, naming it", async () => {
+  test.setTimeout(90_000);
+  const dataDir = mkdtempSync(join(tmpdir(), "wirescope-start-settings-"));
+  try {
+    const child = spawn(process.execPath, ["scripts/start.mjs"], {
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        WIRESCOPE_HOST: "127.0.0.1",
+        WIRESCOPE_DATA_DIR: dataDir,
+        WIRESCOPE_MAX_LIVE_RUNS: "lots",
+        WIRESCOPE_BODY_IDLE_TIMEOUT_S: "0",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (data: Buffer) => {
+      stderr += data.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain("Wirescope cannot start: fix these settings.");
+    expect(stderr).toContain(
+      "WIRESCOPE_MAX_LIVE_RUNS: must be a whole number of runs, 0 or more; unset, it is 1000.",
+    );
+    expect(stderr).toContain("WIRESCOPE_BODY_IDLE_TIMEOUT_S: must be a number of s, above 0;");
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

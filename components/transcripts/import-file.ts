@@ -3,6 +3,7 @@
 import { usePlayground } from "@/state/playground-store";
 import { importTranscriptFile } from "./api";
 import { openTranscript } from "./navigation";
+import { quotedTitle } from "./notice-toast";
 
 /** Files read as a model's raw wire text rather than a transcript file (JSONL). */
 export function isRawTextFile(name: string): boolean {
@@ -32,7 +33,7 @@ export async function importFile(file: File): Promise<void> {
         : ` as ${dialect.dialect} (${dialect.by === "detected" ? "detected: " : ""}${dialect.reason})`;
   if (await openTranscript(transcript.id))
     state.notify({
-      text: `Imported "${transcript.title}"${how} (${records} records).`,
+      text: `Imported ${quotedTitle(transcript.title)}${how} (${records} records).`,
       tone: "info",
     });
 }

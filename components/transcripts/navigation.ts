@@ -4,6 +4,7 @@ import type { Dialect, DialectDefinition } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 import { attachRun, fetchActiveRuns } from "@/state/run-client";
 import { catchUp, loadAll, readTranscriptTail } from "@/state/transcript-pages";
+import { quotedTitle } from "./notice-toast";
 
 /** A transcript's own URL. */
 export const transcriptPath = (id: string) => `/t/${encodeURIComponent(id)}`;
@@ -91,7 +92,7 @@ export function switchDialect(
   newConversation();
   usePlayground.getState().setSettings({ dialect, definition });
   usePlayground.getState().notify({
-    text: `New conversation in ${label}. "${title}" stays in ${previous}: open it and use Fork… to go on in ${label}.`,
+    text: `New conversation in ${label}. ${quotedTitle(title)} stays in ${previous}: open it and use Fork… to go on in ${label}.`,
     tone: "info",
     action: { label: "Back to it", run: () => void openTranscript(open) },
   });

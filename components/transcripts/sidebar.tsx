@@ -8,6 +8,7 @@ import { deleteTranscript, renameTranscript, restoreTranscript } from "./api";
 import { PlusIcon } from "./icons";
 import { ImportButton } from "./import-button";
 import { newConversation, openTranscript } from "./navigation";
+import { quotedTitle } from "./notice-toast";
 import { useActiveRuns } from "./running-indicator";
 import { SourceFilter } from "./source-filter";
 import { ICON_BUTTON, TranscriptItem } from "./transcript-item";
@@ -177,7 +178,7 @@ async function remove(transcript: TranscriptSummary): Promise<void> {
   if (wasOpen) newConversation();
   state.refreshList();
   state.notify({
-    text: `Deleted "${transcript.title}".`,
+    text: `Deleted ${quotedTitle(transcript.title)}.`,
     tone: "info",
     action: {
       label: "Undo",

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { usePlayground } from "@/state/playground-store";
+import { NoticeToast, quotedTitle } from "./notice-toast";
+
+let undone = 0;
+const deleted = () =>
+  usePlayground
+    .getState()
+    .notify({ text: "Deleted.", tone: "info", action: { label: "Undo", run: () => undone++ } });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  undone = 0;
+  usePlayground.getState().notify(null);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe("NoticeToast", () => {
+  it("goes after 10 s, but not while the pointer is on it or the focus in it", () => {
+    render(<NoticeToast />);
+    act(deleted);
+    const notice = screen.getByTestId("notice");
+    fireEvent.pointerEnter(notice);
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.queryByTestId("notice")).not.toBeNull();
+    fireEvent.pointerLeave(notice);
+    act(() => screen.getByRole("button", { name: "Undo" }).focus());
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.queryByTestId("notice")).not.toBeNull();
+    act(() => screen.getByRole("button", { name: "Undo" }).blur());
+    act(() => vi.advanceTimersByTime(9_000));
+    expect(screen.queryByTestId("notice")).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.queryByTestId("notice")).toBeNull();
+    expect(undone).toBe(0);
+  });
+
+  it("runs its action on Ctrl+Z or ⌘Z, except in a text field, where the key undoes typing", () => {
+    render(
+      <>
+        <textarea aria-label="message" />
+        <NoticeToast />
+      </>,
+    );
+    act(deleted);
+    fireEvent.keyDown(screen.getByLabelText("message"), { key: "z", ctrlKey: true });
+    fireEvent.keyDown(document.body, { key: "z", ctrlKey: true, shiftKey: true });
+    expect(undone).toBe(0);
+    fireEvent.keyDown(document.body, { key: "z", metaKey: true });
+    expect(undone).toBe(1);
+    expect(screen.queryByTestId("notice")).toBeNull();
+    fireEvent.keyDown(document.body, { key: "z", ctrlKey: true });
+    expect(undone).toBe(1);
+  });
+
+  it("leaves Ctrl+Z alone for a notice without an action", () => {
+    render(<NoticeToast />);
+    act(() => usePlayground.getState().notify({ text: "Imported.", tone: "info" }));
+    const event = new KeyboardEvent("keydown", { key: "z", ctrlKey: true, cancelable: true });
+    document.body.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+    expect(screen.queryByTestId("notice")).not.toBeNull();
+  });
+});
+
+describe("quotedTitle", () => {
+  it("quotes a title, cutting one past 80 characters (never inside a surrogate pair)", () => {
+    expect(quotedTitle("Short")).toBe('"Short"');
+    const long = `${"😀".repeat(79)}${"x".repeat(400)}`;
+    const quoted = quotedTitle(long);
+    expect([...quoted.slice(1, -1)]).toHaveLength(80);
+    expect(quoted).toBe(`"${"😀".repeat(79)}…"`);
+    expect(quotedTitle("x".repeat(80))).toBe(`"${"x".repeat(80)}"`);
+  });
+});

@@ -133,7 +133,7 @@ export function guardRequests(server, handle) {
     if (answerable) socket.write(NODE_ANSWERS[error.code] ?? BAD_REQUEST);
     socket.destroy(error);
   });
-  return (request, response) => {
+  const listener = (request, response) => {
     // A request pipelined behind a refused one on the same connection: the refusal said the
     // connection ends, so it is not served (Node parses it from the same packet regardless).
     // Left unanswered, not cut off: the answers queued before the refusal, and the refusal
@@ -150,4 +150,14 @@ export function guardRequests(server, handle) {
     request.socket[REFUSED] = true;
     refuse(response, problem);
   };
+  // `Expect: 100-continue`: Node would answer `100 Continue` before any listener ran, inviting
+  // the body of a request about to be refused. Only a request handed on is told to go on.
+  server.on("checkContinue", (request, response) => {
+    const refused =
+      request.socket[REFUSED] === true ||
+      requestLineProblem(request.method, request.url ?? "") !== null;
+    if (!refused) response.writeContinue();
+    listener(request, response);
+  });
+  return listener;
 }

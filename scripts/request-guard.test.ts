@@ -166,6 +166,17 @@ describe("the request guard of npm start", () => {
     }
   });
 
+  it("Expect: 100-continue: no 100 Continue before a refusal; a request handed on is told to go on", async () => {
+    const expectBody = "Content-Length: 2\r\nExpect: 100-continue\r\n";
+    const refused = await raw(line("TRACE / HTTP/1.1", expectBody));
+    expect(refused).not.toContain("100 Continue");
+    expect(parse(refused).status).toBe(405);
+    const served = await raw(line("POST /api/runs HTTP/1.1", expectBody));
+    expect(served.startsWith("HTTP/1.1 100 Continue\r\n\r\n")).toBe(true);
+    const answer = parse(served.slice(served.indexOf("\r\n\r\n") + 4));
+    expect(answer).toMatchObject({ status: 200, body: "next: POST /api/runs" });
+  });
+
   it("leaves Node's own answers to other parse errors as they were", async () => {
     // Not HTTP at all (a TLS hello to the HTTP port): Node's bare 400.
     expect(await raw(Uint8Array.from([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00]))).toBe(

@@ -36,7 +36,9 @@ test("npm start refuses a setting that is not a number it takes, naming it", asy
     expect(stderr).toContain(
       "WIRESCOPE_MAX_LIVE_RUNS: must be a whole number of runs, 0 or more; unset, it is 1000.",
     );
-    expect(stderr).toContain("WIRESCOPE_BODY_IDLE_TIMEOUT_S: must be a number of s, above 0;");
+    expect(stderr).toContain(
+      "WIRESCOPE_BODY_IDLE_TIMEOUT_S: must be a number of s, above 0 and at most 2147483;",
+    );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

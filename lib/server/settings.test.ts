@@ -8,6 +8,7 @@ describe("numeric settings", () => {
       2.5,
     );
     expect(readNumber({ WIRESCOPE_MAX_LIVE_RUNS: "0" }, SETTINGS.maxLiveRuns)).toBe(0);
+    expect(readNumber({ WIRESCOPE_POLL_MS: "2147483647" }, SETTINGS.pollMs)).toBe(2_147_483_647);
     for (const value of [undefined, "", "  "]) {
       const env = { WIRESCOPE_MAX_TURNS: value };
       expect(readNumber(env, SETTINGS.maxTurns)).toBe(10);
@@ -20,10 +21,10 @@ describe("numeric settings", () => {
       "WIRESCOPE_MAX_LIVE_RUNS: must be a whole number of runs, 0 or more; unset, it is 1000.",
     );
     expect(numberProblem({ WIRESCOPE_BODY_IDLE_TIMEOUT_S: "0" }, SETTINGS.bodyIdleTimeoutS)).toBe(
-      "WIRESCOPE_BODY_IDLE_TIMEOUT_S: must be a number of s, above 0; unset, it is 30.",
+      "WIRESCOPE_BODY_IDLE_TIMEOUT_S: must be a number of s, above 0 and at most 2147483; unset, it is 30.",
     );
     expect(numberProblem({ WIRESCOPE_LEASE_MS: "999" }, SETTINGS.leaseMs)).toMatch(
-      /^WIRESCOPE_LEASE_MS: must be a number of ms, 1000 or more;/,
+      /^WIRESCOPE_LEASE_MS: must be a number of ms, 1000 or more and at most 2147483647;/,
     );
   });
 
@@ -39,6 +40,9 @@ describe("numeric settings", () => {
       ["stopUnwatchedAfterS", "1 minute"],
       ["proxyMaxBodyMb", "-32"],
       ["importMaxMb", "NaN"],
+      // A timer this long would fire at once (Node's limit is 2^31 − 1 ms).
+      ["bodyIdleTimeoutS", "3000000"],
+      ["leaseMs", "2147483648"],
     ];
     for (const [name, value] of refused) {
       const setting = SETTINGS[name];

@@ -8,12 +8,16 @@ import { DEFAULT_IDLE_TIMEOUT_MS } from "../runtime/stream-idle";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** One numeric setting: a number from `min` (or above it, when `aboveMin`), whole if `whole`. */
+/**
+ * One numeric setting: a number from `min` (or above it, when `aboveMin`) up to `max`, whole if
+ * `whole`.
+ */
 export interface NumberSetting {
   variable: string;
   fallback: number;
   min: number;
   aboveMin?: boolean;
+  max?: number;
   whole?: boolean;
   unit: string;
 }
@@ -22,27 +26,38 @@ const setting = (
   variable: string,
   fallback: number,
   unit: string,
-  rule: Pick<NumberSetting, "min" | "aboveMin" | "whole">,
+  rule: Pick<NumberSetting, "min" | "aboveMin" | "max" | "whole">,
 ): NumberSetting => ({ variable, fallback, unit, ...rule });
 
+/**
+ * The longest wait a timer takes (2^31 − 1 ms, about 24.8 days): Node runs a longer one after
+ * 1 ms, so a timeout set to a year would fire at once.
+ */
+const TIMER_MAX_MS = 2_147_483_647;
+const MS = { max: TIMER_MAX_MS } as const;
+const SECONDS = { max: Math.floor(TIMER_MAX_MS / 1000) } as const;
 const POSITIVE = { min: 0, aboveMin: true } as const;
 
 export const SETTINGS = {
   maxTurns: setting("WIRESCOPE_MAX_TURNS", 10, "turns", { min: 1, whole: true }),
-  demoPaceMs: setting("WIRESCOPE_DEMO_PACE_MS", 15, "ms", { min: 0 }),
+  demoPaceMs: setting("WIRESCOPE_DEMO_PACE_MS", 15, "ms", { min: 0, ...MS }),
   streamIdleTimeoutMs: setting("WIRESCOPE_STREAM_IDLE_TIMEOUT_MS", DEFAULT_IDLE_TIMEOUT_MS, "ms", {
     min: 0,
+    ...MS,
   }),
-  stopUnwatchedAfterS: setting("WIRESCOPE_STOP_UNWATCHED_AFTER_S", 0, "s", { min: 0 }),
+  stopUnwatchedAfterS: setting("WIRESCOPE_STOP_UNWATCHED_AFTER_S", 0, "s", { min: 0, ...SECONDS }),
   // A lease shorter than a second would let a busy instance's runs be taken for dead.
-  leaseMs: setting("WIRESCOPE_LEASE_MS", 15_000, "ms", { min: 1000 }),
-  pollMs: setting("WIRESCOPE_POLL_MS", 100, "ms", { min: 5 }),
+  leaseMs: setting("WIRESCOPE_LEASE_MS", 15_000, "ms", { min: 1000, ...MS }),
+  pollMs: setting("WIRESCOPE_POLL_MS", 100, "ms", { min: 5, ...MS }),
   maxLiveRuns: setting("WIRESCOPE_MAX_LIVE_RUNS", 1000, "runs", { min: 0, whole: true }),
-  bodyIdleTimeoutS: setting("WIRESCOPE_BODY_IDLE_TIMEOUT_S", 30, "s", POSITIVE),
+  bodyIdleTimeoutS: setting("WIRESCOPE_BODY_IDLE_TIMEOUT_S", 30, "s", { ...POSITIVE, ...SECONDS }),
   importMaxMb: setting("WIRESCOPE_IMPORT_MAX_MB", 1024, "MB", POSITIVE),
   proxyMaxBodyMb: setting("WIRESCOPE_PROXY_MAX_BODY_MB", 32, "MB", POSITIVE),
   proxyRecordMaxKb: setting("WIRESCOPE_PROXY_RECORD_MAX_KB", 4096, "KB", POSITIVE),
-  proxyUpstreamIdleTimeoutS: setting("WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S", 600, "s", POSITIVE),
+  proxyUpstreamIdleTimeoutS: setting("WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S", 600, "s", {
+    ...POSITIVE,
+    ...SECONDS,
+  }),
 } satisfies Record<string, NumberSetting>;
 
 /** Whether the variable holds anything but blanks. */
@@ -63,7 +78,8 @@ export function numberProblem(env: Env, setting: NumberSetting): string | null {
   const fits =
     Number.isFinite(value) &&
     (setting.whole !== true || Number.isInteger(value)) &&
-    (setting.aboveMin === true ? value > setting.min : value >= setting.min);
+    (setting.aboveMin === true ? value > setting.min : value >= setting.min) &&
+    value <= (setting.max ?? Number.MAX_VALUE);
   return fits
     ? null
     : `${setting.variable}: must be ${rule(setting)}; unset, it is ${setting.fallback}.`;
@@ -80,8 +96,8 @@ function parse(env: Env, setting: NumberSetting): number | null {
   return isSet(env, setting) ? Number((env[setting.variable] as string).trim()) : null;
 }
 
-function rule({ min, aboveMin, whole, unit }: NumberSetting): string {
+function rule({ min, aboveMin, max, whole, unit }: NumberSetting): string {
   const kind = whole === true ? "a whole number" : "a number";
-  const bound = aboveMin === true ? `above ${min}` : `${min} or more`;
-  return `${kind} of ${unit}, ${bound}`;
+  const from = aboveMin === true ? `above ${min}` : `${min} or more`;
+  return `${kind} of ${unit}, ${from}${max === undefined ? "" : ` and at most ${max}`}`;
 }

@@ -1,3 +1,5 @@
+import { isOn, SWITCHES } from "../server/settings";
+
 /** Live OTLP export settings, from the environment (docs/opentelemetry.md). */
 export interface LiveExportConfig {
   /** The full traces URL (`…/v1/traces`). */
@@ -49,7 +51,7 @@ export function liveExportConfig(env: Env): LiveExportConfig | null | { error: s
   return {
     url: url.url,
     headers: headers.headers,
-    content: env.WIRESCOPE_OTLP_CONTENT?.trim() === "1",
+    content: isOn(env, SWITCHES.otlpContent),
     timeoutMs,
     queueSize,
   };

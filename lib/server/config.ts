@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { pickProviderEnv } from "../providers/catalog";
-import { isSet, readNumber, SETTINGS } from "./settings";
+import { isOn, isSet, readNumber, SETTINGS, SWITCHES } from "./settings";
 
 /** Server settings from environment variables (documented in the README and `.env.example`). */
 export interface ServerConfig {
@@ -44,7 +44,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     // A runtime location, not a source file: the comment keeps Next's file tracing from
     // following it (and copying the whole project into the server build).
     dataDir: resolve(/* turbopackIgnore: true */ env.WIRESCOPE_DATA_DIR ?? "data"),
-    shell: env.WIRESCOPE_ENABLE_SHELL === "1",
+    shell: isOn(env, SWITCHES.shell),
     demoPaceMs: isSet(env, SETTINGS.demoPaceMs) ? readNumber(env, SETTINGS.demoPaceMs) : undefined,
     maxTurns: readNumber(env, SETTINGS.maxTurns),
     idleTimeoutMs: readNumber(env, SETTINGS.streamIdleTimeoutMs),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { numberProblem, numberProblems, readNumber, SETTINGS } from "./settings";
+import { isOn, numberProblem, readNumber, SETTINGS, SWITCHES, settingProblems } from "./settings";
 
 describe("numeric settings", () => {
   it("reads a value the setting takes, and the default when unset or blank", () => {
@@ -54,10 +54,25 @@ describe("numeric settings", () => {
     }
   });
 
-  it("lists every problem of an environment, and none for the defaults", () => {
-    expect(numberProblems({})).toEqual([]);
+  it("takes 1 or 0 for a switch, and names anything else (a shell left off by `true`)", () => {
+    expect(isOn({ WIRESCOPE_ENABLE_SHELL: " 1 " }, SWITCHES.shell)).toBe(true);
+    for (const value of ["0", "", "true", "yes"])
+      expect(isOn({ WIRESCOPE_ENABLE_SHELL: value }, SWITCHES.shell)).toBe(false);
+    expect(settingProblems({ WIRESCOPE_ENABLE_SHELL: "0", WIRESCOPE_OTLP_CONTENT: "1" })).toEqual(
+      [],
+    );
     expect(
-      numberProblems({ WIRESCOPE_POLL_MS: "fast", WIRESCOPE_IMPORT_MAX_MB: "0", PORT: "x" }),
+      settingProblems({ WIRESCOPE_ENABLE_SHELL: "true", WIRESCOPE_OTLP_CONTENT: "on" }),
+    ).toEqual([
+      "WIRESCOPE_ENABLE_SHELL: must be 1 (on) or 0 (off); unset, it is off.",
+      "WIRESCOPE_OTLP_CONTENT: must be 1 (on) or 0 (off); unset, it is off.",
+    ]);
+  });
+
+  it("lists every problem of an environment, and none for the defaults", () => {
+    expect(settingProblems({})).toEqual([]);
+    expect(
+      settingProblems({ WIRESCOPE_POLL_MS: "fast", WIRESCOPE_IMPORT_MAX_MB: "0", PORT: "x" }),
     ).toEqual([
       expect.stringMatching(/^WIRESCOPE_POLL_MS: /),
       expect.stringMatching(/^WIRESCOPE_IMPORT_MAX_MB: /),

@@ -1,7 +1,8 @@
 /**
- * The server's numeric settings: each environment variable with its default and the values it
- * takes. A reader gets the default for a value outside them; `npm start` refuses to start on
- * one (`settingProblems`, through `GET /api/config`), so a typo never quietly becomes a default.
+ * The server's numeric settings and switches: each environment variable with its default and
+ * the values it takes. A reader gets the default for a value outside them; `npm start` refuses
+ * to start on one (`settingProblems`, through `GET /api/config`), so a typo never quietly
+ * becomes a default (`WIRESCOPE_ENABLE_SHELL=true` left the shell off without a word).
  */
 
 import { DEFAULT_IDLE_TIMEOUT_MS } from "../runtime/stream-idle";
@@ -85,11 +86,29 @@ export function numberProblem(env: Env, setting: NumberSetting): string | null {
     : `${setting.variable}: must be ${rule(setting)}; unset, it is ${setting.fallback}.`;
 }
 
-/** Every numeric setting's problem, in the order of `SETTINGS`. */
-export function numberProblems(env: Env): string[] {
-  return Object.values(SETTINGS)
-    .map((setting) => numberProblem(env, setting))
-    .filter((problem) => problem !== null);
+/** Switches: `1` turns one on; unset, blank or `0` leave it off. */
+export const SWITCHES = {
+  shell: "WIRESCOPE_ENABLE_SHELL",
+  otlpContent: "WIRESCOPE_OTLP_CONTENT",
+} as const;
+
+export function isOn(env: Env, variable: string): boolean {
+  return (env[variable] ?? "").trim() === "1";
+}
+
+function switchProblem(env: Env, variable: string): string | null {
+  const value = (env[variable] ?? "").trim();
+  return value === "" || value === "0" || value === "1"
+    ? null
+    : `${variable}: must be 1 (on) or 0 (off); unset, it is off.`;
+}
+
+/** Every numeric setting's and switch's problem, in the order of `SETTINGS` and `SWITCHES`. */
+export function settingProblems(env: Env): string[] {
+  return [
+    ...Object.values(SETTINGS).map((setting) => numberProblem(env, setting)),
+    ...Object.values(SWITCHES).map((variable) => switchProblem(env, variable)),
+  ].filter((problem) => problem !== null);
 }
 
 function parse(env: Env, setting: NumberSetting): number | null {

@@ -6,7 +6,7 @@ import { DEMO_MODEL_LABEL, EXAMPLE_PROMPTS, SCENARIOS } from "@/lib/providers";
 import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { readConfig } from "@/lib/server/config";
 import { readEnvPrices } from "@/lib/server/prices";
-import { numberProblems } from "@/lib/server/settings";
+import { settingProblems } from "@/lib/server/settings";
 import { builtinTools, createRegistry } from "@/lib/tools";
 
 export const runtime = "nodejs";
@@ -32,7 +32,7 @@ async function get(): Promise<Response> {
     otlp: isOtlpConfigured(),
     // The server's price overrides (`WIRESCOPE_PRICES`); the page adds the shipped table.
     prices: { ...readEnvPrices(process.env), shippedDate: SHIPPED_PRICES_DATE },
-    problems: settingProblems(),
+    problems: problems(),
   });
 }
 
@@ -42,10 +42,10 @@ async function get(): Promise<Response> {
  * (A bad `WIRESCOPE_PRICES` is not one: the page shows its error, and a prices file can be
  * fixed while the server runs.)
  */
-function settingProblems(): string[] {
+function problems(): string[] {
   const otlp = liveExportConfig(process.env);
   return [
-    ...numberProblems(process.env),
+    ...settingProblems(process.env),
     ...(otlp !== null && "error" in otlp ? [otlp.error] : []),
   ];
 }

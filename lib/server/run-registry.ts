@@ -267,7 +267,7 @@ export class RunRegistry {
   async stopAnywhere(store: Store, runId: string, now: () => number = Date.now): Promise<boolean> {
     const local = this.runs.get(runId);
     if (local !== undefined) return local.stop("user");
-    return store.requestRunStop(runId, now());
+    return (await store.requestRunStop(runId, now())) !== null;
   }
 
   /**

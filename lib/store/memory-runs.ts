@@ -103,9 +103,10 @@ export function memoryRunMethods<Row extends { runId: string }>({
     async requestRunStop(runId, at) {
       open();
       const run = runs.get(runId);
-      if (run === undefined || run.endedAt !== null) return false;
-      run.stopRequestedAt ??= at;
-      return true;
+      if (run === undefined || run.endedAt !== null) return null;
+      if (run.stopRequestedAt !== null) return "already";
+      run.stopRequestedAt = at;
+      return "requested";
     },
 
     async listStopRequests(instanceId) {

@@ -168,8 +168,9 @@ export const PG = {
     WHERE run_id = $1 AND ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (
       SELECT 1 FROM instances
       WHERE instances.instance_id = runs.instance_id AND lease_until > $3))`,
-  requestStop: `UPDATE runs SET stop_requested_at = coalesce(stop_requested_at, $2)
-    WHERE run_id = $1 AND ended_at IS NULL`,
+  // Only the first ask sets it: a run's instance, or a racing second ask, can tell.
+  requestStop: `UPDATE runs SET stop_requested_at = $2
+    WHERE run_id = $1 AND ended_at IS NULL AND stop_requested_at IS NULL`,
   stopRequests: `SELECT run_id FROM runs
     WHERE instance_id = $1 AND ended_at IS NULL AND stop_requested_at IS NOT NULL`,
   instanceRuns: `SELECT run_id FROM runs WHERE instance_id = $1 AND ended_at IS NULL

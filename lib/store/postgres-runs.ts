@@ -86,7 +86,10 @@ export function postgresRunMethods({
     },
 
     async requestRunStop(runId, at) {
-      return ((await query(PG.requestStop, [runId, at])).rowCount ?? 0) > 0;
+      // A second ask racing the first waits for its row lock, then finds the stop asked for.
+      if (((await query(PG.requestStop, [runId, at])).rowCount ?? 0) > 0) return "requested";
+      const row = (await query<RunRow>(PG.selectRun, [runId])).rows[0];
+      return row?.ended_at === null ? "already" : null;
     },
 
     async listStopRequests(instanceId) {

@@ -172,8 +172,9 @@ export const QUERIES = {
     WHERE run_id = @runId AND ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (
       SELECT 1 FROM instances
       WHERE instances.instance_id = runs.instance_id AND lease_until > @now))`,
-  requestStop: `UPDATE runs SET stop_requested_at = coalesce(stop_requested_at, ?)
-    WHERE run_id = ? AND ended_at IS NULL`,
+  // Only the first ask sets it: a run's instance, or a racing second ask, can tell.
+  requestStop: `UPDATE runs SET stop_requested_at = ?
+    WHERE run_id = ? AND ended_at IS NULL AND stop_requested_at IS NULL`,
   stopRequests: `SELECT run_id FROM runs
     WHERE instance_id = ? AND ended_at IS NULL AND stop_requested_at IS NOT NULL`,
   instanceRuns: `SELECT run_id FROM runs WHERE instance_id = ? AND ended_at IS NULL

@@ -71,7 +71,8 @@ export function sqliteRunMethods(
 
     async requestRunStop(runId, at) {
       open();
-      return sql.requestStop.run(at, runId).changes > 0;
+      if (sql.requestStop.run(at, runId).changes > 0) return "requested";
+      return sql.selectRun.get(runId)?.ended_at === null ? "already" : null;
     },
 
     async listStopRequests(instanceId) {

@@ -96,17 +96,26 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
       await store.claimRun(claim("run-a", "A"));
       expect(await store.listStopRequests("A")).toEqual([]);
       expect((await store.getRunInfo("run-a"))?.stopRequestedAt).toBeNull();
-      expect(await store.requestRunStop("run-a", START + 1)).toBe(true);
-      expect(await store.requestRunStop("run-a", START + 2)).toBe(true);
+      expect(await store.requestRunStop("run-a", START + 1)).toBe("requested");
+      expect(await store.requestRunStop("run-a", START + 2)).toBe("already");
       // The first request's time, kept: a repeated stop is told apart from the first by it.
       expect((await store.getRunInfo("run-a"))?.stopRequestedAt).toBe(START + 1);
       expect((await store.listLiveRuns())[0]?.stopRequestedAt).toBe(START + 1);
-      expect(await store.requestRunStop("nobody", START)).toBe(false);
+      expect(await store.requestRunStop("nobody", START)).toBeNull();
       expect(await store.listStopRequests("A")).toEqual(["run-a"]);
       expect(await store.listStopRequests("B")).toEqual([]);
       await store.recordRunEnd("run-a", START + 3);
       expect(await store.listStopRequests("A")).toEqual([]);
-      expect(await store.requestRunStop("run-a", START + 4)).toBe(false);
+      expect(await store.requestRunStop("run-a", START + 4)).toBeNull();
+    });
+
+    it("of two stop requests at once, tells one it was the first", async () => {
+      await store.claimRun(claim("run-a", "A"));
+      const answers = await Promise.all([
+        store.requestRunStop("run-a", START + 1),
+        store.requestRunStop("run-a", START + 1),
+      ]);
+      expect(answers.sort()).toEqual(["already", "requested"]);
     });
 
     it("lists the unfinished runs with their instance and records so far", async () => {

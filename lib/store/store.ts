@@ -273,8 +273,12 @@ export interface Store {
    * it is not (finished, or its instance is alive, or another instance adopted it first).
    */
   adoptRun(runId: string, instanceId: string, now: number): Promise<boolean>;
-  /** Asks the run's instance to stop it; false when the run is unknown or finished. */
-  requestRunStop(runId: string, at: number): Promise<boolean>;
+  /**
+   * Asks the run's instance to stop it: `"requested"` for the first ask (of two at once, one
+   * gets it), `"already"` when a stop was asked for before, `null` when the run is unknown or
+   * finished.
+   */
+  requestRunStop(runId: string, at: number): Promise<"requested" | "already" | null>;
   /** The unfinished runs of `instanceId` that a stop was requested for. */
   listStopRequests(instanceId: string): Promise<string[]>;
   /**

@@ -42,13 +42,13 @@ async function post(
   const info = await store.getRunInfo(runId);
   if (info === null) return noRun(runId);
   if (info.endedAt === null) {
-    // Asked through the store before (every stop sent there is a user's: this route's, or a
-    // deleted transcript's): repeated, like a second Stop of a run here. Two stops racing
-    // here may both get 200; either way the run is asked to stop once.
-    if (info.stopRequestedAt !== null) return stopping(runId, "user");
     // Another instance's run (or this one's, ending): asked through the store, which refuses
-    // once its end is noted.
-    if (await store.requestRunStop(runId, Date.now())) return Response.json({ stopped: runId });
+    // once its end is noted. A stop asked for there before (every one is a user's: this
+    // route's, or a deleted transcript's) is repeated, like a second Stop of a run here; of
+    // two at once, one gets 200 and the other 202.
+    const asked = await store.requestRunStop(runId, Date.now());
+    if (asked === "requested") return Response.json({ stopped: runId });
+    if (asked === "already") return stopping(runId, "user");
   }
   return ended(store, info);
 }

@@ -8,7 +8,9 @@
  * first byte of the body (the `run` record) was handed to the socket (ms, timeOrigin-based).
  */
 import { once } from "node:events";
+import { writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
+import { Session } from "node:inspector";
 import { GET as events } from "../app/api/runs/[runId]/events/route";
 import { POST } from "../app/api/runs/route";
 import { readConfig } from "../lib/server/config";
@@ -135,5 +137,23 @@ void store.listUnfinishedRuns().then(() => {
   });
 });
 
+// `WIRESCOPE_BENCH_HEAP_SAMPLES=<file>`: where the server allocates, garbage included (V8's
+// sampling heap profiler keeping collected objects; `--heap-prof` keeps only what is still
+// alive at exit), written as a `.heapprofile` on SIGINT (open it in Chrome's DevTools).
+const heapSamples = process.env.WIRESCOPE_BENCH_HEAP_SAMPLES;
+const inspector = heapSamples === undefined ? null : new Session();
+inspector?.connect();
+inspector?.post("HeapProfiler.startSampling", {
+  samplingInterval: 16_384,
+  includeObjectsCollectedByMajorGC: true,
+  includeObjectsCollectedByMinorGC: true,
+});
+
 // Exit cleanly on SIGINT, so `--cpu-prof` (when profiling) writes its file.
-process.on("SIGINT", () => process.exit(0));
+process.on("SIGINT", () => {
+  if (inspector === null || heapSamples === undefined) process.exit(0);
+  inspector.post("HeapProfiler.stopSampling", (error, result) => {
+    if (error === null) writeFileSync(heapSamples, JSON.stringify(result.profile));
+    process.exit(0);
+  });
+});

@@ -17,7 +17,7 @@ const nextConfig = {
   // `npm start` binds it): on this machine, gzip took a quarter to a third of the server's CPU
   // per API request or page load and saved nothing (`bench/request-cpu.ts`). Event streams are
   // never compressed (`cache-control: no-transform`).
-  compress: !isLoopback(process.env.WIRESCOPE_HOST ?? "127.0.0.1"),
+  compress: !isLoopback(process.env.WIRESCOPE_HOST || "127.0.0.1"),
   // Do not let `next dev` write agent instructions into the repository.
   agentRules: false,
   // The dev-mode badge sits on top of the composer; the app has its own status.

@@ -30,14 +30,20 @@ test("npm start refuses a setting that is not a number it takes, naming it", asy
     child.stderr.on("data", (data: Buffer) => {
       stderr += data.toString();
     });
-    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    // A start that does not refuse would serve on: stopped here, so it holds no port.
+    const code = await Promise.race([
+      exited,
+      new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 60_000)),
+    ]);
+    if (code === "running") child.kill();
     expect(code).toBe(1);
     expect(stderr).toContain("Wirescope cannot start: fix these settings.");
     expect(stderr).toContain(
-      "WIRESCOPE_MAX_LIVE_RUNS: must be a whole number of runs, 0 or more; unset, it is 1000.",
+      "WIRESCOPE_MAX_LIVE_RUNS: must be a whole number of runs, 0 or more (0: no limit); unset, it is 1000.",
     );
     expect(stderr).toContain(
-      "WIRESCOPE_BODY_IDLE_TIMEOUT_S: must be a number of s, above 0 and at most 2147483;",
+      "WIRESCOPE_BODY_IDLE_TIMEOUT_S: must be a number of seconds, above 0 and at most 2147483;",
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

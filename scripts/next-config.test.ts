@@ -17,6 +17,7 @@ describe("next.config.js: responses are compressed only for other machines", () 
   it("does not gzip on a loopback address (npm start's default)", () => {
     for (const host of [
       undefined,
+      "",
       "127.0.0.1",
       "127.1.2.3",
       "localhost",

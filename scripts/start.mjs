@@ -4,7 +4,7 @@
 // (names only; keys never leave the server). Host and port: WIRESCOPE_HOST (default 127.0.0.1,
 // only this machine can connect; 0.0.0.0 exposes the app on purpose) and PORT (default 3000).
 import { EventEmitter } from "node:events";
-import { createServer } from "node:http";
+import { createServer, get } from "node:http";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "./build.mjs";
@@ -73,17 +73,20 @@ server.listen(port, host, async () => {
   const shown = host === "0.0.0.0" || host === "::" ? "localhost" : host;
   const url = `http://${shown.includes(":") ? `[${shown}]` : shown}:${actualPort}`;
   const dataDir = resolve(root, process.env.WIRESCOPE_DATA_DIR ?? "data");
+  const stop = (problem) => {
+    console.error(`\n  ${problem}\n`);
+    server.close();
+    process.exit(1);
+  };
+  const settingsProblem = await settingsCheck(url);
+  if (settingsProblem !== undefined) stop(settingsProblem);
   console.log(`\n  Wirescope  ${url}`);
   if (shown !== host) console.log(`  listening on ${host}: other machines can connect`);
   console.log(`  data       ${dataDir}`);
   if (process.env.DATABASE_URL?.trim()) console.log("  store      PostgreSQL (DATABASE_URL)");
-  const problem = (await settingsCheck(url)) ?? (await storeCheck(url));
-  if (problem !== undefined) {
-    // A store's details (which DATABASE_URL, what failed) were logged just above by the app.
-    console.error(`\n  ${problem}\n`);
-    server.close();
-    process.exit(1);
-  }
+  // The details (which DATABASE_URL, what failed) are logged just above by the app.
+  const storeProblem = await storeCheck(url);
+  if (storeProblem !== undefined) stop(storeProblem);
   console.log(`  providers  ${await configuredProviders(url)}\n`);
 });
 
@@ -94,12 +97,41 @@ server.listen(port, host, async () => {
  */
 async function settingsCheck(url) {
   try {
-    const { problems } = await (await fetch(`${url}/api/config`)).json();
-    if (!Array.isArray(problems) || problems.length === 0) return undefined;
+    const { status, body } = await askApp(url, "/api/config");
+    const problems = body?.problems;
+    if (!Array.isArray(problems))
+      return `Wirescope cannot start: GET /api/config answered ${status}.`;
+    if (problems.length === 0) return undefined;
     return `Wirescope cannot start: fix ${problems.length === 1 ? "this setting" : "these settings"}.\n  ${problems.join("\n  ")}`;
   } catch (error) {
     return `Wirescope cannot start: ${error instanceof Error ? error.message : error}`;
   }
+}
+
+/**
+ * `GET path` of the app just started, naming `localhost` as its host (always served): the
+ * address it listens on may be one only `WIRESCOPE_ALLOWED_HOSTS` lets through. The status and
+ * the JSON body (undefined when it is not JSON).
+ */
+function askApp(url, path) {
+  return new Promise((resolve, reject) => {
+    const request = get(new URL(path, url), { headers: { host: "localhost" } }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (part) => {
+        text += part;
+      });
+      response.on("end", () => {
+        let body;
+        try {
+          body = JSON.parse(text);
+        } catch {}
+        resolve({ status: response.statusCode, body });
+      });
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
 }
 
 /**
@@ -109,10 +141,8 @@ async function settingsCheck(url) {
 async function storeCheck(url) {
   if (!process.env.DATABASE_URL?.trim()) return undefined;
   try {
-    const response = await fetch(`${url}/api/transcripts?limit=1`);
-    if (response.status !== 503) return undefined;
-    const { error } = await response.json();
-    return `Wirescope cannot start: ${error}`;
+    const { status, body } = await askApp(url, "/api/transcripts?limit=1");
+    return status === 503 ? `Wirescope cannot start: ${body?.error}` : undefined;
   } catch (error) {
     return `Wirescope cannot start: ${error instanceof Error ? error.message : error}`;
   }
@@ -121,8 +151,7 @@ async function storeCheck(url) {
 /** The configured providers' names, as the app itself reports them (GET /api/models). */
 async function configuredProviders(url) {
   try {
-    const response = await fetch(`${url}/api/models`);
-    const { providers } = await response.json();
+    const { providers } = (await askApp(url, "/api/models")).body;
     const ready = providers.filter((provider) => provider.configured && !provider.error);
     return ready.map((provider) => provider.id).join(", ");
   } catch (error) {

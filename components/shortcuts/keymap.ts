@@ -47,7 +47,7 @@ export const SHORTCUT_HELP: readonly ShortcutHelp[] = [
   { keys: ["1", "2", "3", "4"], label: "Debug tab: Raw, Events, Chunks, Request" },
   { keys: ["T"], label: "Show or hide the transcripts" },
   { keys: ["N"], label: "New conversation" },
-  { keys: ["Ctrl+Z"], label: "Undo a deletion while its notice shows (outside text fields)" },
+  { keys: ["Ctrl+Z"], label: "A notice's action (Undo a deletion) while it shows" },
 ];
 
 /** What the focus is on when a key is pressed: shortcuts stay out of the way of typing. */

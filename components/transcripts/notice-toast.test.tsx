@@ -40,6 +40,46 @@ describe("NoticeToast", () => {
     expect(undone).toBe(0);
   });
 
+  it("a notice after one closed while held goes in its time (nothing holds it)", () => {
+    render(<NoticeToast />);
+    act(deleted);
+    const undo = screen.getByRole("button", { name: "Undo" });
+    fireEvent.pointerEnter(screen.getByTestId("notice"));
+    act(() => undo.focus());
+    fireEvent.click(undo);
+    expect(undone).toBe(1);
+    act(deleted);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByTestId("notice")).toBeNull();
+  });
+
+  it("leaves Ctrl+Z to a select, a dialog and whoever handled it first", () => {
+    render(
+      <>
+        <select aria-label="source">
+          <option>All</option>
+        </select>
+        <div role="dialog" aria-label="Settings">
+          <button type="button">Close</button>
+        </div>
+        <NoticeToast />
+      </>,
+    );
+    act(deleted);
+    fireEvent.keyDown(screen.getByLabelText("source"), { key: "z", ctrlKey: true });
+    fireEvent.keyDown(screen.getByRole("button", { name: "Close" }), { key: "z", ctrlKey: true });
+    const handled = new KeyboardEvent("keydown", {
+      key: "z",
+      ctrlKey: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    handled.preventDefault();
+    document.body.dispatchEvent(handled);
+    expect(undone).toBe(0);
+    expect(screen.queryByTestId("notice")).not.toBeNull();
+  });
+
   it("runs its action on Ctrl+Z or ⌘Z, except in a text field, where the key undoes typing", () => {
     render(
       <>
@@ -61,7 +101,12 @@ describe("NoticeToast", () => {
   it("leaves Ctrl+Z alone for a notice without an action", () => {
     render(<NoticeToast />);
     act(() => usePlayground.getState().notify({ text: "Imported.", tone: "info" }));
-    const event = new KeyboardEvent("keydown", { key: "z", ctrlKey: true, cancelable: true });
+    const event = new KeyboardEvent("keydown", {
+      key: "z",
+      ctrlKey: true,
+      bubbles: true,
+      cancelable: true,
+    });
     document.body.dispatchEvent(event);
     expect(event.defaultPrevented).toBe(false);
     expect(screen.queryByTestId("notice")).not.toBeNull();
@@ -69,12 +114,17 @@ describe("NoticeToast", () => {
 });
 
 describe("quotedTitle", () => {
-  it("quotes a title, cutting one past 80 characters (never inside a surrogate pair)", () => {
+  it("quotes a title, cutting one past 80 characters as seen (never inside one)", () => {
     expect(quotedTitle("Short")).toBe('"Short"');
     const long = `${"😀".repeat(79)}${"x".repeat(400)}`;
     const quoted = quotedTitle(long);
     expect([...quoted.slice(1, -1)]).toHaveLength(80);
     expect(quoted).toBe(`"${"😀".repeat(79)}…"`);
     expect(quotedTitle("x".repeat(80))).toBe(`"${"x".repeat(80)}"`);
+    // A family emoji (joined by zero-width joiners) and a flag stay whole.
+    const family = "👨‍👩‍👧";
+    expect(quotedTitle(`${"a".repeat(78)}${family}🇫🇷${"b".repeat(5)}`)).toBe(
+      `"${"a".repeat(78)}${family}…"`,
+    );
   });
 });

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { usePlayground } from "@/state/playground-store";
+import { focusKind } from "@/components/shortcuts/focus-kind";
+import { type Notice, usePlayground } from "@/state/playground-store";
 
 /** How long an informative notice stays (one with an action a little longer). */
 const INFO_MS = 6_000;
@@ -9,32 +10,37 @@ const ACTION_MS = 10_000;
 /** Longest title quoted in a notice; a longer one is cut (the sidebar shows it whole). */
 const TITLE_CHARS = 80;
 
-/** A transcript's title as a notice quotes it: `"…"`, cut to `TITLE_CHARS`. */
+/** A transcript's title as a notice quotes it: `"…"`, cut to `TITLE_CHARS` characters as seen. */
 export function quotedTitle(title: string): string {
-  const chars = [...title];
-  return `"${chars.length > TITLE_CHARS ? `${chars.slice(0, TITLE_CHARS - 1).join("")}…` : title}"`;
+  const shown = [...graphemes.segment(title)].map((part) => part.segment);
+  return `"${shown.length > TITLE_CHARS ? `${shown.slice(0, TITLE_CHARS - 1).join("")}…` : title}"`;
 }
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /**
  * The page's one notice, bottom centre: "Deleted … Undo", "Imported …", or a refused import.
  * Failures stay until dismissed, so the message can be read in full; others go after a while,
  * but not while the pointer is over the notice or the focus is in it. A notice's action
- * ("Undo") also runs on Ctrl+Z (⌘Z) while the focus is not in a text field, so it need not be
- * reached by Tab.
+ * ("Undo", "Back to it") also runs on Ctrl+Z (⌘Z) where the single-key shortcuts would run
+ * (not in a text field or a dialog), so it need not be reached by Tab.
  */
 export function NoticeToast() {
   const notice = usePlayground((state) => state.notice);
+  // Keyed: a new notice starts with nothing holding it, whatever held the one before.
+  return notice === null ? null : <NoticeCard key={notice.id} notice={notice} />;
+}
+
+function NoticeCard({ notice }: { notice: Notice }) {
   const notify = usePlayground((state) => state.notify);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const held = hovered || focused;
 
   useEffect(() => {
-    if (notice === null || notice.tone === "danger" || held) return;
-    const current = notice.id;
+    if (notice.tone === "danger" || held) return;
     const timer = setTimeout(
       () => {
-        if (usePlayground.getState().notice?.id === current) notify(null);
+        if (usePlayground.getState().notice?.id === notice.id) notify(null);
       },
       notice.action === undefined ? INFO_MS : ACTION_MS,
     );
@@ -42,10 +48,11 @@ export function NoticeToast() {
   }, [notice, notify, held]);
 
   useEffect(() => {
-    const action = notice?.action;
+    const action = notice.action;
     if (action === undefined) return;
     const onKey = (event: KeyboardEvent) => {
-      if (!isUndoKey(event) || isTextField(event.target)) return;
+      if (event.defaultPrevented || event.isComposing || !isUndoKey(event)) return;
+      if (focusKind(event.target) === "text" || focusKind(event.target) === "dialog") return;
       event.preventDefault();
       action.run();
       notify(null);
@@ -54,7 +61,6 @@ export function NoticeToast() {
     return () => document.removeEventListener("keydown", onKey);
   }, [notice, notify]);
 
-  if (notice === null) return null;
   const danger = notice.tone === "danger";
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only hold the notice; its buttons are the controls
@@ -103,12 +109,3 @@ const isUndoKey = (event: KeyboardEvent) =>
   !event.altKey &&
   !event.shiftKey &&
   event.key.toLowerCase() === "z";
-
-/** Where Ctrl+Z undoes typing, not the notice's action. */
-function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
-  return (
-    target instanceof HTMLInputElement && !["button", "checkbox", "radio"].includes(target.type)
-  );
-}

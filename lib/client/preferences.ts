@@ -123,11 +123,25 @@ export function serializePreferences(preferences: Preferences): string {
   const { draft, system } = preferences;
   const values: Preferences = {
     ...preferences,
-    ...(draft === undefined ? {} : { draft: redactSecretLooking(draft) }),
-    ...(system === undefined || system === null ? {} : { system: redactSecretLooking(system) }),
+    ...(draft === undefined ? {} : { draft: redactedDraft(draft) }),
+    ...(system === undefined || system === null ? {} : { system: redactedSystem(system) }),
   };
   return JSON.stringify({ version: PREFERENCES_VERSION, values });
 }
+
+/**
+ * `redactSecretLooking`, remembering its last text: the page saves its preferences on every
+ * change of its store (each record of a run), and a long system prompt takes ~0.1 ms to scan.
+ */
+function lastRedacted(): (text: string) => string {
+  let last: { text: string; redacted: string } | null = null;
+  return (text) => {
+    if (last?.text !== text) last = { text, redacted: redactSecretLooking(text) };
+    return last.redacted;
+  };
+}
+const redactedDraft = lastRedacted();
+const redactedSystem = lastRedacted();
 
 /**
  * The theme to paint before any script of the page runs: the stored choice, else the OS

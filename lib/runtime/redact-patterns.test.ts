@@ -84,6 +84,21 @@ describe("each redaction pattern alone", () => {
     expect(redacted).toContain(String.raw`\nnext line`);
   });
 
+  it("leaves the word basic in prose alone: only Base64-like credentials follow it", () => {
+    for (const text of [
+      "Explain basic concepts clearly.",
+      "Basic English first, then basic arithmetic.",
+      "A basic example of recursion",
+    ])
+      expect(redactSecrets(text)).toBe(text);
+    expect(redactSecrets("Authorization: Basic YWxhZGRpbjpvcGVuc2VzYW1l")).not.toContain(
+      "YWxhZGRpbjpvcGVuc2VzYW1l",
+    );
+    expect(redactSecrets("sent basic YWxhZGRpbjpvcGVuc2VzYW1l once")).toBe(
+      `sent basic ${REDACTED} once`,
+    );
+  });
+
   it("keeps a URL's scheme and user, and text without a password", () => {
     expect(redactSecrets("postgres://admin:pw12345@db/app")).toBe(
       `postgres://admin:${REDACTED}@db/app`,

@@ -10,7 +10,10 @@ export const REDACTED = "[redacted]";
  */
 export const SECRET_PATTERNS = {
   // A backslash ends a value: in JSON-escaped text (a result inside a request) it starts `\n`.
-  bearer: /\b(bearer|basic)(\s+)[^\s"',;()[\]{}<>\\]{5,}[^\s"',;()[\]{}<>.\\]/gi,
+  // After "basic" (a common word: "basic concepts"), only what could be Base64 credentials,
+  // holding a digit, `=`, `+` or `/`.
+  bearer:
+    /\b(bearer|basic)(\s+)(?:(?<=bearer\s+)|(?=[^\s"',;()[\]{}<>\\]*[0-9=+/]))[^\s"',;()[\]{}<>\\]{5,}[^\s"',;()[\]{}<>.\\]/gi,
   credentialField:
     /\b((?:x-)?(?:api|goog-api)[-_]?key|authorization|access[-_]?token|auth[-_]?token|password|(?:aws_)?secret_access_key|secret)(\\?"?\s*[:=]\s*\\?"?)(?:(?:bearer|basic)\s+)?(?:[^\s"',;&()[\]{}<>\\]*[^\s"',;&()[\]{}<>.\\])/gi,
   keyParameter: /([?&](?:key|api_key|apikey|token|access_token)=)()[^&\s"'\\]+/gi,

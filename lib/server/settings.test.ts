@@ -8,7 +8,8 @@ describe("numeric settings", () => {
       2.5,
     );
     expect(readNumber({ WIRESCOPE_MAX_LIVE_RUNS: "0" }, SETTINGS.maxLiveRuns)).toBe(0);
-    expect(readNumber({ WIRESCOPE_POLL_MS: "2147483647" }, SETTINGS.pollMs)).toBe(2_147_483_647);
+    expect(readNumber({ WIRESCOPE_POLL_MS: "214748364" }, SETTINGS.pollMs)).toBe(214_748_364);
+    expect(readNumber({ WIRESCOPE_POLL_MS: "214748365" }, SETTINGS.pollMs)).toBe(100);
     for (const value of [undefined, "", "  "]) {
       const env = { WIRESCOPE_MAX_TURNS: value };
       expect(readNumber(env, SETTINGS.maxTurns)).toBe(10);
@@ -18,10 +19,10 @@ describe("numeric settings", () => {
 
   it("names the variable, the values it takes and its default for one it does not take", () => {
     expect(numberProblem({ WIRESCOPE_MAX_LIVE_RUNS: "lots" }, SETTINGS.maxLiveRuns)).toBe(
-      "WIRESCOPE_MAX_LIVE_RUNS: must be a whole number of runs, 0 or more; unset, it is 1000.",
+      "WIRESCOPE_MAX_LIVE_RUNS: must be a whole number of runs, 0 or more (0: no limit); unset, it is 1000.",
     );
     expect(numberProblem({ WIRESCOPE_BODY_IDLE_TIMEOUT_S: "0" }, SETTINGS.bodyIdleTimeoutS)).toBe(
-      "WIRESCOPE_BODY_IDLE_TIMEOUT_S: must be a number of s, above 0 and at most 2147483; unset, it is 30.",
+      "WIRESCOPE_BODY_IDLE_TIMEOUT_S: must be a number of seconds, above 0 and at most 2147483; unset, it is 30.",
     );
     expect(numberProblem({ WIRESCOPE_LEASE_MS: "999" }, SETTINGS.leaseMs)).toMatch(
       /^WIRESCOPE_LEASE_MS: must be a number of ms, 1000 or more and at most 2147483647;/,

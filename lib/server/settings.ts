@@ -21,13 +21,15 @@ export interface NumberSetting {
   max?: number;
   whole?: boolean;
   unit: string;
+  /** What 0 means, when it means something else than a count or a wait of nothing. */
+  zero?: string;
 }
 
 const setting = (
   variable: string,
   fallback: number,
   unit: string,
-  rule: Pick<NumberSetting, "min" | "aboveMin" | "max" | "whole">,
+  rule: Pick<NumberSetting, "min" | "aboveMin" | "max" | "whole" | "zero">,
 ): NumberSetting => ({ variable, fallback, unit, ...rule });
 
 /**
@@ -44,18 +46,31 @@ export const SETTINGS = {
   demoPaceMs: setting("WIRESCOPE_DEMO_PACE_MS", 15, "ms", { min: 0, ...MS }),
   streamIdleTimeoutMs: setting("WIRESCOPE_STREAM_IDLE_TIMEOUT_MS", DEFAULT_IDLE_TIMEOUT_MS, "ms", {
     min: 0,
+    zero: "never",
     ...MS,
   }),
-  stopUnwatchedAfterS: setting("WIRESCOPE_STOP_UNWATCHED_AFTER_S", 0, "s", { min: 0, ...SECONDS }),
+  stopUnwatchedAfterS: setting("WIRESCOPE_STOP_UNWATCHED_AFTER_S", 0, "seconds", {
+    min: 0,
+    zero: "never",
+    ...SECONDS,
+  }),
   // A lease shorter than a second would let a busy instance's runs be taken for dead.
   leaseMs: setting("WIRESCOPE_LEASE_MS", 15_000, "ms", { min: 1000, ...MS }),
-  pollMs: setting("WIRESCOPE_POLL_MS", 100, "ms", { min: 5, ...MS }),
-  maxLiveRuns: setting("WIRESCOPE_MAX_LIVE_RUNS", 1000, "runs", { min: 0, whole: true }),
-  bodyIdleTimeoutS: setting("WIRESCOPE_BODY_IDLE_TIMEOUT_S", 30, "s", { ...POSITIVE, ...SECONDS }),
+  // On PostgreSQL another instance's run is also read every tenth poll.
+  pollMs: setting("WIRESCOPE_POLL_MS", 100, "ms", { min: 5, max: Math.floor(TIMER_MAX_MS / 10) }),
+  maxLiveRuns: setting("WIRESCOPE_MAX_LIVE_RUNS", 1000, "runs", {
+    min: 0,
+    whole: true,
+    zero: "no limit",
+  }),
+  bodyIdleTimeoutS: setting("WIRESCOPE_BODY_IDLE_TIMEOUT_S", 30, "seconds", {
+    ...POSITIVE,
+    ...SECONDS,
+  }),
   importMaxMb: setting("WIRESCOPE_IMPORT_MAX_MB", 1024, "MB", POSITIVE),
   proxyMaxBodyMb: setting("WIRESCOPE_PROXY_MAX_BODY_MB", 32, "MB", POSITIVE),
   proxyRecordMaxKb: setting("WIRESCOPE_PROXY_RECORD_MAX_KB", 4096, "KB", POSITIVE),
-  proxyUpstreamIdleTimeoutS: setting("WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S", 600, "s", {
+  proxyUpstreamIdleTimeoutS: setting("WIRESCOPE_PROXY_UPSTREAM_IDLE_TIMEOUT_S", 600, "seconds", {
     ...POSITIVE,
     ...SECONDS,
   }),
@@ -115,8 +130,9 @@ function parse(env: Env, setting: NumberSetting): number | null {
   return isSet(env, setting) ? Number((env[setting.variable] as string).trim()) : null;
 }
 
-function rule({ min, aboveMin, max, whole, unit }: NumberSetting): string {
+function rule({ min, aboveMin, max, whole, unit, zero }: NumberSetting): string {
   const kind = whole === true ? "a whole number" : "a number";
   const from = aboveMin === true ? `above ${min}` : `${min} or more`;
-  return `${kind} of ${unit}, ${from}${max === undefined ? "" : ` and at most ${max}`}`;
+  const to = max === undefined ? "" : ` and at most ${max}`;
+  return `${kind} of ${unit}, ${from}${to}${zero === undefined ? "" : ` (0: ${zero})`}`;
 }

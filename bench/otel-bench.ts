@@ -66,7 +66,14 @@ async function runTimes(
     url === undefined
       ? undefined
       : new LiveExporter(
-          { url: `${url}/v1/traces`, headers: {}, content: false, timeoutMs: 2000, queueSize: 100 },
+          {
+            url: `${url}/v1/traces`,
+            headers: {},
+            content: false,
+            timeoutMs: 2000,
+            queueSize: 100,
+            protocol: "http/json",
+          },
           { redact, log: () => {} },
         );
   if (exporter !== undefined)

@@ -19,6 +19,7 @@ describe("live export settings", () => {
       content: false,
       timeoutMs: DEFAULT_TIMEOUT_MS,
       queueSize: DEFAULT_QUEUE_SIZE,
+      protocol: "http/json",
     });
     expect(
       liveExportConfig({ WIRESCOPE_OTLP_ENDPOINT: "https://x.example/otlp/v1/traces" }),
@@ -53,6 +54,23 @@ describe("live export settings", () => {
         OTEL_TRACES_EXPORTER: "none",
       }),
     ).toBeNull();
+  });
+
+  it("sends OTLP/JSON unless a protocol variable asks for protobuf; gRPC is named and refused", () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318" };
+    expect(
+      liveExportConfig({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf" }),
+    ).toMatchObject({ protocol: "http/protobuf" });
+    expect(
+      liveExportConfig({
+        ...endpoint,
+        WIRESCOPE_OTLP_PROTOCOL: "HTTP/JSON",
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/protobuf",
+      }),
+    ).toMatchObject({ protocol: "http/json" });
+    expect(liveExportConfig({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toEqual({
+      error: "OTEL_EXPORTER_OTLP_PROTOCOL: must be http/json or http/protobuf (gRPC is not sent).",
+    });
   });
 
   it("content only with WIRESCOPE_OTLP_CONTENT=1", () => {

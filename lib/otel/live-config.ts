@@ -10,7 +10,11 @@ export interface LiveExportConfig {
   timeoutMs: number;
   /** Finished runs waiting to be sent; one more is dropped (and counted). */
   queueSize: number;
+  /** How spans are encoded: OTLP/JSON (the default) or OTLP/protobuf, both over HTTP. */
+  protocol: OtlpProtocol;
 }
+
+export type OtlpProtocol = "http/json" | "http/protobuf";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_QUEUE_SIZE = 100;
@@ -48,12 +52,23 @@ export function liveExportConfig(env: Env): LiveExportConfig | null | { error: s
   const queueSize = queue === undefined ? DEFAULT_QUEUE_SIZE : Number(queue.value);
   if (!Number.isInteger(queueSize) || queueSize < 1 || queueSize > 10_000)
     return { error: "WIRESCOPE_OTLP_QUEUE: must be a whole number from 1 to 10000." };
+  const protocolSetting = firstSet(env, [
+    "WIRESCOPE_OTLP_PROTOCOL",
+    "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL",
+    "OTEL_EXPORTER_OTLP_PROTOCOL",
+  ]);
+  const protocol = protocolSetting?.value.toLowerCase() ?? "http/json";
+  if (protocol !== "http/json" && protocol !== "http/protobuf")
+    return {
+      error: `${protocolSetting?.name}: must be http/json or http/protobuf (gRPC is not sent).`,
+    };
   return {
     url: url.url,
     headers: headers.headers,
     content: isOn(env, SWITCHES.otlpContent),
     timeoutMs,
     queueSize,
+    protocol,
   };
 }
 

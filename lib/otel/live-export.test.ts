@@ -26,6 +26,7 @@ afterEach(async () => {
   receivers = [];
   delete process.env.WIRESCOPE_OTLP_ENDPOINT;
   delete process.env.WIRESCOPE_OTLP_HEADERS;
+  delete process.env.WIRESCOPE_OTLP_PROTOCOL;
   delete (globalThis as Record<symbol, unknown>)[REGISTRY];
 });
 
@@ -42,6 +43,7 @@ function config(url: string, overrides: Partial<LiveExportConfig> = {}): LiveExp
     content: false,
     timeoutMs: 300,
     queueSize: 10,
+    protocol: "http/json",
     ...overrides,
   };
 }
@@ -93,6 +95,24 @@ describe("live OTLP export", () => {
     const spans = request?.spans ?? [];
     expect(spans[0]?.attributes["gen_ai.conversation.id"]).toBe(run.transcript.meta.id);
     checkTree(spans);
+  });
+
+  it("sends OTLP/protobuf when WIRESCOPE_OTLP_PROTOCOL says so", async () => {
+    const collector = await receiver("ok");
+    process.env.WIRESCOPE_OTLP_ENDPOINT = collector.url;
+    process.env.WIRESCOPE_OTLP_PROTOCOL = "http/protobuf";
+    delete (globalThis as Record<symbol, unknown>)[REGISTRY];
+    runRegistry();
+    const run = await recordRun({ message: "list the files", dialect: "xml" });
+    await collector.waitFor(1);
+    const [request] = collector.received;
+    expect(request?.path).toBe("/v1/traces");
+    expect(request?.headers["content-type"]).toBe("application/x-protobuf");
+    const body = request?.body ?? Buffer.alloc(0);
+    // An ExportTraceServiceRequest: field 1 (resource spans), length-delimited; strings as UTF-8.
+    expect(body[0]).toBe(0x0a);
+    expect(body.includes("gen_ai.conversation.id")).toBe(true);
+    expect(body.includes(run.transcript.meta.id)).toBe(true);
   });
 
   it("withLiveExport listens only when an endpoint is set", async () => {

@@ -1,8 +1,8 @@
 import { type ExportResult, ExportResultCode } from "@opentelemetry/core";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import type { ReadableSpan } from "@opentelemetry/sdk-trace-base";
+import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace-base";
 import type { Store } from "../store/store";
 import type { LiveExportConfig } from "./live-config";
+import { otlpExporter } from "./otlp-exporter";
 import { runSpans } from "./transcript-spans";
 
 /** A finished run to send: the worker reads its records from the store when its turn comes. */
@@ -33,7 +33,7 @@ export interface LiveExportOptions {
  */
 export class LiveExporter {
   private readonly queue: ExportJob[] = [];
-  private readonly exporter: OTLPTraceExporter;
+  private readonly exporter: SpanExporter;
   private readonly log: (message: string) => void;
   private draining: Promise<void> | undefined;
   private readonly counts = { sent: 0, failed: 0, dropped: 0 };
@@ -103,18 +103,9 @@ export class LiveExporter {
   }
 }
 
-export function otlpExporter(config: LiveExportConfig): OTLPTraceExporter {
-  return new OTLPTraceExporter({
-    url: config.url,
-    headers: { ...config.headers },
-    timeoutMillis: config.timeoutMs,
-    concurrencyLimit: 2,
-  });
-}
-
 /** One export, settled within the timeout (plus a second) even if the exporter never calls back. */
 export function exportSpans(
-  exporter: OTLPTraceExporter,
+  exporter: SpanExporter,
   spans: ReadableSpan[],
   timeoutMs: number,
 ): Promise<ExportResult> {

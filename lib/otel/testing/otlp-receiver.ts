@@ -1,7 +1,7 @@
 /**
  * Test helper: an OTLP/HTTP trace receiver on a free local port. It decodes each OTLP/JSON
  * `ExportTraceServiceRequest` it gets into flat spans, so tests check the span tree a real
- * collector would see. `mode` makes it answer 200, fail with 500, or never answer (a hung
+ * collector would see; an OTLP/protobuf one is kept as it came (`body`), with no spans. `mode` makes it answer 200, fail with 500, or never answer (a hung
  * endpoint). Not used by product code.
  */
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
@@ -26,6 +26,7 @@ export interface ReceivedSpan {
 export interface ReceivedRequest {
   path: string;
   headers: IncomingHttpHeaders;
+  body: Buffer;
   spans: ReceivedSpan[];
 }
 
@@ -65,12 +66,14 @@ export async function startOtlpReceiver(mode: OtlpReceiver["mode"] = "ok"): Prom
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       receiver.arrivals += 1;
-      const body = Buffer.concat(chunks).toString("utf8");
+      const body = Buffer.concat(chunks);
+      const json = request.headers["content-type"]?.includes("json") === true;
       try {
         receiver.received.push({
           path: request.url ?? "",
           headers: request.headers,
-          spans: decodeOtlpJson(JSON.parse(body)),
+          body,
+          spans: json ? decodeOtlpJson(JSON.parse(body.toString("utf8"))) : [],
         });
       } catch (error) {
         response.writeHead(400, { "content-type": "application/json" });

@@ -10,7 +10,8 @@ import {
 } from "@/app/api/http";
 import { otlpRedactor } from "@/lib/otel/install";
 import { liveExportConfig } from "@/lib/otel/live-config";
-import { exportSpans, otlpExporter } from "@/lib/otel/live-export";
+import { exportSpans } from "@/lib/otel/live-export";
+import { otlpExporter } from "@/lib/otel/otlp-exporter";
 import { pagedRunSpans, spanBatches } from "@/lib/otel/transcript-spans";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { openPagedTranscript } from "@/lib/store/paged-transcript";

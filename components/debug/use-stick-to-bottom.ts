@@ -13,8 +13,11 @@ const SLACK = 24;
 export function useStickToBottom(scroller: RefObject<HTMLElement | null>): () => void {
   const pinned = useRef(true);
   const frame = useRef(0);
-  /** Where our own last scroll put the scroller: its scroll event is not the user's. */
-  const ownTop = useRef(-1);
+  /**
+   * Where our own last scroll put the scroller: its scroll event is not the user's. Null when
+   * there is none pending (not -1: a scroll to the very top, 0, would read as ours).
+   */
+  const ownTop = useRef<number | null>(null);
 
   useEffect(() => {
     if (!pinned.current || frame.current !== 0) return;
@@ -38,8 +41,8 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>): () =>
     const element = scroller.current;
     if (element === null) return;
     // Content may have grown between our scroll and its event; that is not the user leaving.
-    if (Math.abs(element.scrollTop - ownTop.current) <= 1) return;
-    ownTop.current = -1;
+    if (ownTop.current !== null && Math.abs(element.scrollTop - ownTop.current) <= 1) return;
+    ownTop.current = null;
     pinned.current = element.scrollTop + element.clientHeight >= element.scrollHeight - SLACK;
   }, [scroller]);
 }

@@ -40,6 +40,18 @@ describe("NoticeToast", () => {
     expect(undone).toBe(0);
   });
 
+  it("a notice dismissed with the pointer on it does not hold the next one", () => {
+    render(<NoticeToast />);
+    act(deleted);
+    fireEvent.pointerEnter(screen.getByTestId("notice"));
+    // Clicked away: the element goes, and no pointerleave or blur ever reaches it.
+    act(() => screen.getByRole("button", { name: "Dismiss" }).click());
+    expect(screen.queryByTestId("notice")).toBeNull();
+    act(deleted);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByTestId("notice")).toBeNull();
+  });
+
   it("runs its action on Ctrl+Z or ⌘Z, except in a text field, where the key undoes typing", () => {
     render(
       <>

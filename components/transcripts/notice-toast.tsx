@@ -29,6 +29,14 @@ export function NoticeToast() {
   const [focused, setFocused] = useState(false);
   const held = hovered || focused;
 
+  // Gone (dismissed, undone, timed out): the element that held the pointer or the focus went
+  // with it, and neither leave nor blur is sent for a removed element. Kept, the next notice
+  // would count as held from the start and never go.
+  if (notice === null && (hovered || focused)) {
+    setHovered(false);
+    setFocused(false);
+  }
+
   useEffect(() => {
     if (notice === null || notice.tone === "danger" || held) return;
     const current = notice.id;

@@ -9,9 +9,13 @@ const SLACK = 24;
  * Keeps a scroller pinned to its bottom while content streams in, as long as the user has
  * not scrolled away; scrolling back to the bottom re-pins it. The scroll happens in the next
  * frame, so a render never forces a synchronous layout. Returns the scroll handler to attach.
+ * `startPinned` false: a view that opens where the user was (Raw after older records came).
  */
-export function useStickToBottom(scroller: RefObject<HTMLElement | null>): () => void {
-  const pinned = useRef(true);
+export function useStickToBottom(
+  scroller: RefObject<HTMLElement | null>,
+  startPinned = true,
+): () => void {
+  const pinned = useRef(startPinned);
   const frame = useRef(0);
   /**
    * Where our own last scroll put the scroller: its scroll event is not the user's. Null when

@@ -228,3 +228,21 @@ test("at 1024×768 the debug header keeps Copy turn whole, and Raw does not misn
     .filter({ hasText: `message number ${TURNS - 1}` });
   await expect(boundary).toHaveText(`user message message number ${TURNS - 1}`);
 });
+
+test("Raw scrolled to its top reads older records and stays where it was, not at the newest turn", async ({
+  page,
+}) => {
+  const { id } = await importLong(page);
+  await page.goto(`/t/${id}`);
+  await expect(page.getByTestId("older-records").first()).toBeVisible();
+  const raw = page.getByTestId("raw-view");
+  await expect(raw.locator(`[data-raw-turn="${TURNS - 1}"]`)).toBeInViewport();
+  const before = (await loaded(page)).firstTurn;
+  await raw.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await expect.poll(async () => (await loaded(page)).firstTurn).toBeLessThan(before);
+  // The turn that was at the top is still on screen; the newest is far below.
+  await expect(raw.locator(`[data-raw-turn="${before}"]`)).toBeInViewport();
+  await expect(raw.locator(`[data-raw-turn="${TURNS - 1}"]`)).not.toBeInViewport();
+});

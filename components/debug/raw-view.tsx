@@ -1,10 +1,10 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { OlderRecords, useLoadOlderNearTop } from "@/components/timeline/older-records";
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog, TurnLog } from "@/lib/client/run-log";
-import { usePlayground } from "@/state/playground-store";
+import { type PlaygroundState, usePlayground } from "@/state/playground-store";
 import { BlockWindow, BlockWindowContext } from "./block-window";
 import { eventForPick, linkedSpan } from "./linked-span";
 import { RawTurn } from "./raw-turn";
@@ -18,6 +18,46 @@ const NO_ERRORS: readonly Decoration[] = [];
 const HOVER_DWELL_MS = 250;
 /** Time for a block brought on screen to be drawn (an observer report and a render). */
 const REDRAWN_MS = 120;
+
+/**
+ * Where the user last scrolled Raw to near its top: the first turn on screen and how far below
+ * the view's top edge it was. Older records put in front make a new log, and the view is drawn
+ * afresh for it: without this it opened at the newest turn again, so scrolling up through a
+ * long conversation went back to its end at every page (found from outside, 120 runs).
+ */
+let lastPlace: { transcriptId: string; firstSeq: number; turn: number; offset: number } | null =
+  null;
+/** Only near the top can older records come in front (`useLoadOlderNearTop`), px. */
+const NEAR_TOP_PX = 800;
+
+/** The open transcript's first loaded record, while it is only shown (no run, no replay). */
+function shownFrom(state: PlaygroundState): { transcriptId: string; firstSeq: number } | null {
+  const { transcript, transcriptId, status, replaying } = state;
+  const firstSeq = transcript?.records[0]?.seq;
+  if (transcriptId === null || transcript?.meta.id !== transcriptId || firstSeq === undefined)
+    return null;
+  if (replaying || status === "running" || status === "stopping") return null;
+  return { transcriptId, firstSeq };
+}
+
+/** The place to open at, when older records came in front of where the user was. */
+function placeToResume(): { turn: number; offset: number } | null {
+  const shown = shownFrom(usePlayground.getState());
+  if (lastPlace === null || shown === null) return null;
+  if (shown.transcriptId !== lastPlace.transcriptId || shown.firstSeq >= lastPlace.firstSeq)
+    return null;
+  return lastPlace;
+}
+
+/** The first turn on screen and its offset from the view's top edge (a few sections read). */
+function firstOnScreen(element: HTMLElement): { turn: number; offset: number } | null {
+  const top = element.getBoundingClientRect().top;
+  for (const section of element.querySelectorAll<HTMLElement>("[data-raw-turn]")) {
+    const box = section.getBoundingClientRect();
+    if (box.bottom > top) return { turn: Number(section.dataset.rawTurn), offset: box.top - top };
+  }
+  return null;
+}
 
 /**
  * Raw: each model turn's wire text exactly as received, in order, growing live. The event
@@ -51,8 +91,26 @@ export function RawView({ log: given }: { log?: RunLog } = {}) {
     },
     [blockWindow],
   );
-  const onScroll = useStickToBottom(scroller);
+  const [resume] = useState(placeToResume);
+  const followBottom = useStickToBottom(scroller, resume === null);
   useLoadOlderNearTop(scroller);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only where the view opens
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element === null || resume === null) return;
+    const section = element.querySelector(`[data-raw-turn="${resume.turn}"]`);
+    if (section === null) return;
+    const top = element.getBoundingClientRect().top;
+    element.scrollTop += section.getBoundingClientRect().top - top - resume.offset;
+  }, []);
+  const onScroll = () => {
+    followBottom();
+    const element = scroller.current;
+    const shown = shownFrom(usePlayground.getState());
+    if (element === null || shown === null) return;
+    const place = element.scrollTop <= NEAR_TOP_PX ? firstOnScreen(element) : null;
+    lastPlace = place === null ? null : { ...shown, ...place };
+  };
 
   const hovered = linkedSpan(log, hoveredId);
   const active = hovered ?? linkedSpan(log, selectedId);

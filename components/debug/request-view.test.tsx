@@ -87,4 +87,36 @@ describe("RequestView", () => {
     expect(JSON.parse(writeText.mock.calls[0]?.[0] ?? "").turn).toBe(0);
     expect(screen.getByRole("button", { name: /Copied/ })).toBeTruthy();
   });
+
+  it("a long conversation's turns are a list with previous / next, not a button each", () => {
+    const log = new RunLog();
+    for (let turn = 0; turn < 120; turn++)
+      log.apply({
+        kind: "request",
+        turn,
+        t: turn,
+        provider: "demo",
+        model: "scripted",
+        settings: {},
+        messages: [{ role: "user", content: `message ${turn}` }],
+      });
+    usePlayground.setState({ log, version: log.version, selectedTurn: null });
+    const { container } = render(<RequestView />);
+    expect(screen.queryAllByRole("button", { name: /^turn \d+$/ })).toHaveLength(0);
+    const list = screen.getByRole("combobox", { name: "Model turn" }) as HTMLSelectElement;
+    expect(list.options).toHaveLength(120);
+    expect(list.value).toBe("119");
+    expect(screen.getByRole("button", { name: "Next turn" })).toHaveProperty("disabled", true);
+
+    fireEvent.click(screen.getByRole("button", { name: "Previous turn" }));
+    expect(usePlayground.getState().selectedTurn).toBe(118);
+    fireEvent.change(list, { target: { value: "7" } });
+    expect(usePlayground.getState().selectedTurn).toBe(7);
+    expect(container.querySelector("[data-request-view]")?.getAttribute("data-request-view")).toBe(
+      "7",
+    );
+    expect(container.textContent).toContain("message 7");
+    fireEvent.click(screen.getByRole("button", { name: "Next turn" }));
+    expect(usePlayground.getState().selectedTurn).toBe(8);
+  });
 });

@@ -47,7 +47,7 @@ export function RequestView() {
             current={chosen.turn}
             onPick={(turn) => setUi({ selectedTurn: turn })}
           />
-          <div className="ml-auto">
+          <div className="ml-auto shrink-0">
             <CopyButton label="Copy as JSON" text={() => JSON.stringify(request, null, 2)} />
           </div>
         </div>

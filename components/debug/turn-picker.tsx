@@ -1,6 +1,13 @@
 "use client";
 
-/** Buttons for the model turns that have a request: turn 0, 1, … */
+/**
+ * Above this many turns the picker is a list with previous / next instead of a button per
+ * turn: a 120-run conversation's buttons filled the Request tab (at 1024×768 all of it, the
+ * messages pushed out of sight).
+ */
+export const TURN_BUTTONS_MAX = 12;
+
+/** Picks a model turn that has a request: a button per turn, or for many a list. */
 export function TurnPicker({
   turns,
   current,
@@ -10,6 +17,8 @@ export function TurnPicker({
   current: number;
   onPick(turn: number): void;
 }) {
+  if (turns.length > TURN_BUTTONS_MAX)
+    return <TurnStepper turns={turns} current={current} onPick={onPick} />;
   return (
     <fieldset className="flex flex-wrap items-center gap-1" aria-label="Model turn">
       {turns.map((turn) => (
@@ -23,6 +32,58 @@ export function TurnPicker({
           turn {turn}
         </button>
       ))}
+    </fieldset>
+  );
+}
+
+const STEP =
+  "rounded px-1.5 py-px font-mono text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent";
+
+function TurnStepper({
+  turns,
+  current,
+  onPick,
+}: {
+  turns: readonly number[];
+  current: number;
+  onPick(turn: number): void;
+}) {
+  const index = turns.indexOf(current);
+  const previous = index > 0 ? turns[index - 1] : undefined;
+  const next = index >= 0 && index < turns.length - 1 ? turns[index + 1] : undefined;
+  return (
+    <fieldset className="flex min-w-0 items-center gap-1" aria-label="Model turn">
+      <button
+        type="button"
+        className={STEP}
+        aria-label="Previous turn"
+        disabled={previous === undefined}
+        onClick={() => previous !== undefined && onPick(previous)}
+      >
+        ‹
+      </button>
+      <select
+        aria-label="Model turn"
+        value={current}
+        onChange={(event) => onPick(Number(event.target.value))}
+        className="h-6 min-w-0 rounded border border-border bg-bg px-1 font-mono text-[11px] text-fg focus:border-accent"
+      >
+        {turns.map((turn) => (
+          <option key={turn} value={turn}>
+            turn {turn}
+          </option>
+        ))}
+      </select>
+      <span className="font-mono text-[11px] text-fg-subtle">of {turns.length}</span>
+      <button
+        type="button"
+        className={STEP}
+        aria-label="Next turn"
+        disabled={next === undefined}
+        onClick={() => next !== undefined && onPick(next)}
+      >
+        ›
+      </button>
     </fieldset>
   );
 }

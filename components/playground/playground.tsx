@@ -11,6 +11,7 @@ import { Timeline } from "@/components/timeline/timeline";
 import { DropZone } from "@/components/transcripts/drop-zone";
 import { ForkMenu } from "@/components/transcripts/fork-menu";
 import { NoticeToast } from "@/components/transcripts/notice-toast";
+import { useActiveRuns } from "@/components/transcripts/running-indicator";
 import { Sidebar } from "@/components/transcripts/sidebar";
 import { TranscriptHeader } from "@/components/transcripts/transcript-header";
 import { UrlSync } from "@/components/transcripts/url-sync";
@@ -33,6 +34,7 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
   const sidebarOpen = usePlayground((state) => state.sidebarOpen);
   const drawer = usePlayground((state) => state.drawer);
   const closeDrawer = () => usePlayground.getState().setUi({ drawer: null });
+  useActiveRuns();
 
   // Before the first paint after hydration: the saved preferences, then saving changes.
   useLayoutEffect(() => {

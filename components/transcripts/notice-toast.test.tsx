@@ -40,7 +40,7 @@ describe("NoticeToast", () => {
     expect(undone).toBe(0);
   });
 
-  it("a notice after one closed while held goes in its time (nothing holds it)", () => {
+  it("a notice after one undone while held goes in its time (nothing holds it)", () => {
     render(<NoticeToast />);
     act(deleted);
     const undo = screen.getByRole("button", { name: "Undo" });
@@ -48,6 +48,18 @@ describe("NoticeToast", () => {
     act(() => undo.focus());
     fireEvent.click(undo);
     expect(undone).toBe(1);
+    act(deleted);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByTestId("notice")).toBeNull();
+  });
+
+  it("a notice dismissed with the pointer on it does not hold the next one", () => {
+    render(<NoticeToast />);
+    act(deleted);
+    fireEvent.pointerEnter(screen.getByTestId("notice"));
+    // Clicked away: the element goes, and no pointerleave or blur ever reaches it.
+    act(() => screen.getByRole("button", { name: "Dismiss" }).click());
+    expect(screen.queryByTestId("notice")).toBeNull();
     act(deleted);
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.queryByTestId("notice")).toBeNull();

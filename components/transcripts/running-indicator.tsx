@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { usePlayground } from "@/state/playground-store";
 import { watchActiveRuns } from "@/state/run-client";
+import { catchUp } from "@/state/transcript-pages";
 import { openTranscript } from "./navigation";
 
 /** A pulsing dot on a conversation with a run in progress (in this tab or any other). */
@@ -24,9 +25,27 @@ export function RunningIndicator({ transcriptId }: { transcriptId: string }) {
 }
 
 /**
- * Keeps the running marks current while the sidebar is shown, and follows a run that starts,
- * in another tab, on the conversation open here.
+ * Keeps the running marks current, and follows a run that starts, in another tab, on the
+ * conversation open here. Mounted with the page, not the sidebar: with the sidebar hidden (at
+ * 1024 px and below it is a drawer, shut) a run started elsewhere on the open conversation was
+ * never followed.
+ *
+ * A run made elsewhere that began and ended between two polls is never seen running: its
+ * records are read when the user comes back to this tab or window (shown or focused again).
  */
 export function useActiveRuns(): void {
   useEffect(() => watchActiveRuns((id) => void openTranscript(id, false)), []);
+  useEffect(() => {
+    const onReturn = () => {
+      if (document.visibilityState !== "visible") return;
+      const { transcript, transcriptId } = usePlayground.getState();
+      if (transcript !== null && transcript.meta.id === transcriptId) void catchUp(transcript);
+    };
+    document.addEventListener("visibilitychange", onReturn);
+    window.addEventListener("focus", onReturn);
+    return () => {
+      document.removeEventListener("visibilitychange", onReturn);
+      window.removeEventListener("focus", onReturn);
+    };
+  }, []);
 }

@@ -9,7 +9,6 @@ import { PlusIcon } from "./icons";
 import { ImportButton } from "./import-button";
 import { newConversation, openTranscript } from "./navigation";
 import { quotedTitle } from "./notice-toast";
-import { useActiveRuns } from "./running-indicator";
 import { SourceFilter } from "./source-filter";
 import { ICON_BUTTON, TranscriptItem } from "./transcript-item";
 import { useTranscriptList } from "./use-transcript-list";
@@ -63,7 +62,6 @@ export function Sidebar() {
     else searchRef.current?.focus();
   };
   const searchRef = useRef<HTMLInputElement>(null);
-  useActiveRuns();
 
   return (
     <aside

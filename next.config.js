@@ -30,7 +30,7 @@ const nextConfig = {
 
 /** @param {string} host */
 function isLoopback(host) {
-  return /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i.test(host.trim());
+  return /^((::ffff:)?127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i.test(host.trim());
 }
 
 module.exports = nextConfig;

@@ -20,6 +20,7 @@ describe("next.config.js: responses are compressed only for other machines", () 
       "",
       "127.0.0.1",
       "127.1.2.3",
+      "::ffff:127.0.0.1",
       "localhost",
       "::1",
       "[::1]",

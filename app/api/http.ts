@@ -170,11 +170,31 @@ export function jsonRoute<Args extends unknown[]>(
   };
 }
 
+/**
+ * A whole number in a query string, written in decimal digits (`Number` would also take
+ * `0x10`, `1e2` or `1.0`), then checked by `rule`.
+ */
+export function queryNumber(rule: z.ZodNumber = z.number()) {
+  return z
+    .string()
+    .regex(/^[0-9]{1,15}$/, "must be a whole number written in digits")
+    .transform(Number)
+    .pipe(rule);
+}
+
 /** Query parameters checked against `schema` (absent and empty parameters are left out). */
 export function readQuery<T>(request: Request, schema: z.ZodType<T>): T | Response {
-  const params = Object.fromEntries(
-    [...new URL(request.url).searchParams.entries()].filter(([, value]) => value !== ""),
+  const entries = [...new URL(request.url).searchParams.entries()];
+  const repeated = entries.find(
+    ([name], index) => entries.findIndex(([other]) => other === name) !== index,
   );
+  // Which of two values was meant cannot be told: not the last one silently.
+  if (repeated !== undefined)
+    return problem(
+      400,
+      `query: "${repeated[0].slice(0, 40)}" is given more than once; give it once.`,
+    );
+  const params = Object.fromEntries(entries.filter(([, value]) => value !== ""));
   const parsed = schema.safeParse(params);
   return parsed.success ? parsed.data : problem(400, describeProblem(parsed.error, "query"));
 }

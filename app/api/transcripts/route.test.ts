@@ -164,6 +164,16 @@ describe("GET /api/transcripts/:id in pages", () => {
     expect(await refused("?limit=5&from=middle")).toEqual({
       error: expect.stringMatching(/^from: /),
     });
+    // A number in digits, given once: not whichever value came last, not `0x10` or `1e2`.
+    expect(await refused("?limit=abc&limit=5")).toEqual({
+      error: 'query: "limit" is given more than once; give it once.',
+    });
+    for (const query of ["?limit=0x10", "?limit=1e2", "?limit=5.0", "?limit=5&after=-1"])
+      expect(await refused(query), query).toEqual({
+        error: expect.stringMatching(/^(limit|after): must be a whole number written in digits/),
+      });
+    expect((await page(id, "?limit=16")).status).toBe(200);
+    expect((await list(new Request(url("?offset=1e1")))).status).toBe(400);
     expect((await page("missing", "?limit=5")).status).toBe(404);
   });
 });

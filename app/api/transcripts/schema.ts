@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryNumber } from "@/app/api/http";
 import { MAX_LIST_LIMIT, TRANSCRIPT_SOURCES } from "@/lib/store";
 
 /** `GET /api/transcripts?query=&limit=&offset=&source=` */
@@ -6,13 +7,13 @@ export const listQuerySchema = z
   .object({
     query: z.string().max(500).optional(),
     // One less than the store's cap: a page asks for one extra row to know if there is more.
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_LIST_LIMIT - 1)
-      .optional(),
-    offset: z.coerce.number().int().min(0).optional(),
+    limit: queryNumber(
+      z
+        .number()
+        .min(1)
+        .max(MAX_LIST_LIMIT - 1),
+    ).optional(),
+    offset: queryNumber(z.number().min(0)).optional(),
     source: z.enum(TRANSCRIPT_SOURCES).optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryNumber } from "@/app/api/http";
 import { normalizeTitle } from "@/lib/store/meta";
 import { MAX_RECORD_PAGE } from "@/lib/store/store";
 
@@ -12,7 +13,7 @@ export const renameSchema = z
   })
   .strict();
 
-const seq = z.coerce.number().int().nonnegative();
+const seq = (min: number) => queryNumber(z.number().min(min));
 
 /**
  * `GET /api/transcripts/:id?limit=500&after=N&before=M&from=end`: a page of records by `seq`.
@@ -20,9 +21,9 @@ const seq = z.coerce.number().int().nonnegative();
  */
 export const pageQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(MAX_RECORD_PAGE).optional(),
-    after: seq.optional(),
-    before: seq.min(1).optional(),
+    limit: queryNumber(z.number().min(1).max(MAX_RECORD_PAGE)).optional(),
+    after: seq(0).optional(),
+    before: seq(1).optional(),
     from: z.enum(["start", "end"]).optional(),
   })
   .strict()

@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { usePlayground } from "@/state/playground-store";
 import { watchActiveRuns } from "@/state/run-client";
-import { catchUp } from "@/state/transcript-pages";
+import { catchUp, refreshTranscript } from "@/state/transcript-pages";
 import { openTranscript } from "./navigation";
 
 /** A pulsing dot on a conversation with a run in progress (in this tab or any other). */
@@ -32,14 +32,19 @@ export function RunningIndicator({ transcriptId }: { transcriptId: string }) {
  *
  * A run made elsewhere that began and ended between two polls is never seen running: its
  * records are read when the user comes back to this tab or window (shown or focused again).
+ * So is a conversation whose stored copy could not be read when its run here ended (the server
+ * was down): the header and Export come back once the server answers again.
  */
 export function useActiveRuns(): void {
   useEffect(() => watchActiveRuns((id) => void openTranscript(id, false)), []);
   useEffect(() => {
     const onReturn = () => {
       if (document.visibilityState !== "visible") return;
-      const { transcript, transcriptId } = usePlayground.getState();
-      if (transcript !== null && transcript.meta.id === transcriptId) void catchUp(transcript);
+      const { transcript, transcriptId, status } = usePlayground.getState();
+      if (transcriptId === null) return;
+      if (transcript?.meta.id === transcriptId) void catchUp(transcript);
+      // Only after a run that failed here: a conversation still opening has its own reads.
+      else if (transcript === null && status === "failed") void refreshTranscript(transcriptId);
     };
     document.addEventListener("visibilitychange", onReturn);
     window.addEventListener("focus", onReturn);

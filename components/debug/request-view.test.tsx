@@ -106,6 +106,7 @@ describe("RequestView", () => {
     const list = screen.getByRole("combobox", { name: "Model turn" }) as HTMLSelectElement;
     expect(list.options).toHaveLength(120);
     expect(list.value).toBe("119");
+    expect(container.textContent).toContain("120 of 120");
     expect(screen.getByRole("button", { name: "Next turn" })).toHaveProperty("disabled", true);
 
     fireEvent.click(screen.getByRole("button", { name: "Previous turn" }));

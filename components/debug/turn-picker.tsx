@@ -74,7 +74,11 @@ function TurnStepper({
           </option>
         ))}
       </select>
-      <span className="font-mono text-[11px] text-fg-subtle">of {turns.length}</span>
+      {/* Where it is among the turns listed: a long conversation's turn numbers start past 1
+          when only its newest records are loaded ("turn 53 of 37" read as a mistake). */}
+      <span className="font-mono text-[11px] text-fg-subtle">
+        {index + 1} of {turns.length}
+      </span>
       <button
         type="button"
         className={STEP}

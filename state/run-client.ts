@@ -191,15 +191,19 @@ export function watchActiveRuns(
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  // A poll whose answer is awaited: the tab shown again meanwhile starts no second loop.
+  let asking = false;
   const poll = async () => {
     timer = null;
+    asking = true;
     const runs = await fetchActiveRuns();
+    asking = false;
     if (stopped) return;
     if (runs !== null) applyActiveRuns(runs, reopen);
     if (document.visibilityState === "visible") timer = setTimeout(poll, interval);
   };
   const onVisible = () => {
-    if (document.visibilityState === "visible" && timer === null) void poll();
+    if (document.visibilityState === "visible" && timer === null && !asking) void poll();
   };
   document.addEventListener("visibilitychange", onVisible);
   void poll();

@@ -185,15 +185,15 @@ export function queryNumber(rule: z.ZodNumber = z.number()) {
 /** Query parameters checked against `schema` (absent and empty parameters are left out). */
 export function readQuery<T>(request: Request, schema: z.ZodType<T>): T | Response {
   const entries = [...new URL(request.url).searchParams.entries()];
-  const repeated = entries.find(
-    ([name], index) => entries.findIndex(([other]) => other === name) !== index,
-  );
+  const seen = new Set<string>();
   // Which of two values was meant cannot be told: not the last one silently.
+  const repeated = entries.find(([name]) => {
+    if (seen.has(name)) return true;
+    seen.add(name);
+    return false;
+  });
   if (repeated !== undefined)
-    return problem(
-      400,
-      `query: "${repeated[0].slice(0, 40)}" is given more than once; give it once.`,
-    );
+    return problem(400, `${repeated[0].slice(0, 40)}: given more than once; give it once.`);
   const params = Object.fromEntries(entries.filter(([, value]) => value !== ""));
   const parsed = schema.safeParse(params);
   return parsed.success ? parsed.data : problem(400, describeProblem(parsed.error, "query"));

@@ -107,7 +107,13 @@ describe("RequestView", () => {
     expect(list.options).toHaveLength(120);
     expect(list.value).toBe("119");
     expect(container.textContent).toContain("120 of 120");
-    expect(screen.getByRole("button", { name: "Next turn" })).toHaveProperty("disabled", true);
+    const next = screen.getByRole("button", { name: "Next turn" });
+    expect(next.getAttribute("aria-disabled")).toBe("true");
+    // Pressed at the last turn, it does nothing and keeps the focus.
+    next.focus();
+    fireEvent.click(next);
+    expect(usePlayground.getState().selectedTurn).toBe(null);
+    expect(document.activeElement).toBe(next);
 
     fireEvent.click(screen.getByRole("button", { name: "Previous turn" }));
     expect(usePlayground.getState().selectedTurn).toBe(118);

@@ -36,8 +36,10 @@ export function TurnPicker({
   );
 }
 
+// `aria-disabled`, not `disabled`: at the last turn Next keeps the focus (a disabled button
+// drops it to the page).
 const STEP =
-  "rounded px-1.5 py-px font-mono text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40 disabled:hover:bg-transparent";
+  "rounded px-1.5 py-px font-mono text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg aria-disabled:opacity-40 aria-disabled:hover:bg-transparent";
 
 function TurnStepper({
   turns,
@@ -52,12 +54,12 @@ function TurnStepper({
   const previous = index > 0 ? turns[index - 1] : undefined;
   const next = index >= 0 && index < turns.length - 1 ? turns[index + 1] : undefined;
   return (
-    <fieldset className="flex min-w-0 items-center gap-1" aria-label="Model turn">
+    <fieldset className="flex min-w-0 items-center gap-1" aria-label="Model turns">
       <button
         type="button"
         className={STEP}
         aria-label="Previous turn"
-        disabled={previous === undefined}
+        aria-disabled={previous === undefined}
         onClick={() => previous !== undefined && onPick(previous)}
       >
         ‹
@@ -83,7 +85,7 @@ function TurnStepper({
         type="button"
         className={STEP}
         aria-label="Next turn"
-        disabled={next === undefined}
+        aria-disabled={next === undefined}
         onClick={() => next !== undefined && onPick(next)}
       >
         ›

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { RunLog } from "@/lib/client/run-log";
 import { usePlayground } from "@/state/playground-store";
 import { useActiveRuns } from "./running-indicator";
 
@@ -36,6 +37,35 @@ describe("useActiveRuns", () => {
     render(<Watcher />);
     window.dispatchEvent(new Event("focus"));
     await vi.waitFor(() => expect(usePlayground.getState().transcript?.meta.title).toBe("hello"));
+  });
+
+  it("never folds a run's records into the view twice: after a run here only the stored copy is read", async () => {
+    const first = { seq: 1, runId: "a", kind: "chunk", turn: 0, t: 0, text: "first " } as const;
+    const second = { seq: 2, runId: "b", kind: "chunk", turn: 1, t: 0, text: "second" } as const;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        url.startsWith("/api/runs")
+          ? Response.json({ runs: [] })
+          : Response.json({ meta, records: [second], recordCount: 2 }),
+      ),
+    );
+    // The second run streamed here, then its stream broke off before the stored copy was read.
+    const log = new RunLog();
+    log.transcriptId = "t1";
+    log.apply(first);
+    log.apply(second);
+    usePlayground.setState({
+      transcriptId: "t1",
+      transcript: { meta, records: [{ ...first }], recordCount: 1 } as never,
+      status: "failed",
+      log,
+      version: log.version,
+    });
+    render(<Watcher />);
+    window.dispatchEvent(new Event("focus"));
+    await vi.waitFor(() => expect(usePlayground.getState().transcript?.records).toHaveLength(2));
+    expect(usePlayground.getState().log.turns.get(1)?.raw).toBe("second");
   });
 
   it("leaves a conversation that is still opening to its own reads", async () => {

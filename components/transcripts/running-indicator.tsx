@@ -32,8 +32,8 @@ export function RunningIndicator({ transcriptId }: { transcriptId: string }) {
  *
  * A run made elsewhere that began and ended between two polls is never seen running: its
  * records are read when the user comes back to this tab or window (shown or focused again).
- * So is a conversation whose stored copy could not be read when its run here ended (the server
- * was down): the header and Export come back once the server answers again.
+ * After a run here, only the stored copy is read again: it could not be when the run ended if
+ * the server was down, and the header and Export come back once the server answers.
  */
 export function useActiveRuns(): void {
   useEffect(() => watchActiveRuns((id) => void openTranscript(id, false)), []);
@@ -42,9 +42,11 @@ export function useActiveRuns(): void {
       if (document.visibilityState !== "visible") return;
       const { transcript, transcriptId, status } = usePlayground.getState();
       if (transcriptId === null) return;
-      if (transcript?.meta.id === transcriptId) void catchUp(transcript);
-      // Only after a run that failed here: a conversation still opening has its own reads.
-      else if (transcript === null && status === "failed") void refreshTranscript(transcriptId);
+      // After a run here (ended, or its stream broken off with the server down): its records
+      // are in the view already, and the stored copy may lack them. That copy (the header,
+      // Export) is read again; nothing is folded into the view a second time.
+      if (status === "done" || status === "failed") void refreshTranscript(transcriptId);
+      else if (transcript?.meta.id === transcriptId) void catchUp(transcript);
     };
     document.addEventListener("visibilitychange", onReturn);
     window.addEventListener("focus", onReturn);

@@ -2,17 +2,17 @@ import { secretsOf } from "../providers";
 import { redactSecrets } from "../runtime/redact";
 import { readConfig } from "../server/config";
 import type { Store } from "../store/store";
-import { type LiveExportConfig, liveExportConfig } from "./live-config";
+import { liveExportConfig, otlpHeaderValues } from "./live-config";
 import { LiveExporter } from "./live-export";
 
 type Env = Record<string, string | undefined>;
 
-/** Text with provider keys, OTLP header values and credential-looking values redacted. */
-export function otlpRedactor(env: Env, config: LiveExportConfig | null): (text: string) => string {
-  const secrets = [
-    ...secretsOf(readConfig(env).providerEnv),
-    ...Object.values(config?.headers ?? {}),
-  ];
+/**
+ * Text with provider keys, OTLP header values (every header variable's, also when a setting
+ * is wrong) and credential-looking values redacted.
+ */
+export function otlpRedactor(env: Env): (text: string) => string {
+  const secrets = [...secretsOf(readConfig(env).providerEnv), ...otlpHeaderValues(env)];
   return (text) => redactSecrets(text, secrets);
 }
 
@@ -24,7 +24,7 @@ export function liveExporterFromEnv(env: Env = process.env): LiveExporter | null
     console.error(`wirescope: live OTLP export is off: ${config.error}`);
     return null;
   }
-  return new LiveExporter(config, { redact: otlpRedactor(env, config) });
+  return new LiveExporter(config, { redact: otlpRedactor(env) });
 }
 
 interface FinishHooks {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_QUEUE_SIZE, DEFAULT_TIMEOUT_MS, liveExportConfig } from "./live-config";
+import { otlpRedactor } from "./install";
+import {
+  DEFAULT_QUEUE_SIZE,
+  DEFAULT_TIMEOUT_MS,
+  liveExportConfig,
+  otlpHeaderValues,
+} from "./live-config";
 
 describe("live export settings", () => {
   it("is off without an endpoint", () => {
@@ -69,8 +75,24 @@ describe("live export settings", () => {
       }),
     ).toMatchObject({ protocol: "http/json" });
     expect(liveExportConfig({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toEqual({
-      error: "OTEL_EXPORTER_OTLP_PROTOCOL: must be http/json or http/protobuf (gRPC is not sent).",
+      error:
+        "OTEL_EXPORTER_OTLP_PROTOCOL: must be http/json or http/protobuf (gRPC is not sent); WIRESCOPE_OTLP_PROTOCOL, when set, is used instead.",
     });
+  });
+
+  it("hides every header variable's values, also when the settings as a whole are refused", () => {
+    const env = {
+      WIRESCOPE_OTLP_ENDPOINT: "http://c:4318",
+      WIRESCOPE_OTLP_HEADERS: "authorization=Bearer%20mine-0123456789",
+      OTEL_EXPORTER_OTLP_HEADERS: "x-other=other-collector-token",
+      OTEL_EXPORTER_OTLP_PROTOCOL: "grpc",
+    };
+    expect(liveExportConfig(env)).toHaveProperty("error");
+    expect(otlpHeaderValues(env)).toEqual(["Bearer mine-0123456789", "other-collector-token"]);
+    const redact = otlpRedactor(env);
+    expect(redact("sent other-collector-token, then Bearer mine-0123456789")).not.toMatch(
+      /other-collector-token|mine-0123456789/,
+    );
   });
 
   it("content only with WIRESCOPE_OTLP_CONTENT=1", () => {

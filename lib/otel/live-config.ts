@@ -32,13 +32,7 @@ export function liveExportConfig(env: Env): LiveExportConfig | null | { error: s
   const url = tracesUrl(env);
   if (url === null) return null;
   if ("error" in url) return url;
-  const headers = parseHeaders(
-    firstSet(env, [
-      "WIRESCOPE_OTLP_HEADERS",
-      "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
-      "OTEL_EXPORTER_OTLP_HEADERS",
-    ]),
-  );
+  const headers = parseHeaders(firstSet(env, HEADER_VARIABLES));
   if ("error" in headers) return headers;
   const timeout = firstSet(env, [
     "WIRESCOPE_OTLP_TIMEOUT_MS",
@@ -60,7 +54,7 @@ export function liveExportConfig(env: Env): LiveExportConfig | null | { error: s
   const protocol = protocolSetting?.value.toLowerCase() ?? "http/json";
   if (protocol !== "http/json" && protocol !== "http/protobuf")
     return {
-      error: `${protocolSetting?.name}: must be http/json or http/protobuf (gRPC is not sent).`,
+      error: `${protocolSetting?.name}: must be http/json or http/protobuf (gRPC is not sent); WIRESCOPE_OTLP_PROTOCOL, when set, is used instead.`,
     };
   return {
     url: url.url,
@@ -105,6 +99,26 @@ function tracesUrl(env: Env): { url: string } | { error: string } | null {
 }
 
 /** `key=value,key2=value2` with percent-encoded values (the OTLP exporter format). */
+/**
+ * Every header value the OTLP variables hold (all three, well-formed entries): what redaction
+ * hides, whether or not the settings as a whole can be used.
+ */
+export function otlpHeaderValues(env: Env): string[] {
+  const values: string[] = [];
+  for (const name of HEADER_VARIABLES) {
+    const value = env[name]?.trim();
+    const parsed = value ? parseHeaders({ name, value }) : null;
+    if (parsed !== null && "headers" in parsed) values.push(...Object.values(parsed.headers));
+  }
+  return values;
+}
+
+const HEADER_VARIABLES = [
+  "WIRESCOPE_OTLP_HEADERS",
+  "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+  "OTEL_EXPORTER_OTLP_HEADERS",
+];
+
 export function parseHeaders(
   setting: { name: string; value: string } | undefined,
 ): { headers: Record<string, string> } | { error: string } {

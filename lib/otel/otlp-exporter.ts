@@ -1,41 +1,48 @@
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPExporterBase } from "@opentelemetry/otlp-exporter-base";
 import {
-  convertLegacyHttpOptions,
   createOtlpHttpExportDelegate,
+  httpAgentFactoryFromOptions,
 } from "@opentelemetry/otlp-exporter-base/node-http";
 import {
+  JsonTraceSerializer,
   ProtobufTraceSerializer,
   TraceExporterMetricsHelper,
 } from "@opentelemetry/otlp-transformer";
 import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace-base";
 import type { LiveExportConfig } from "./live-config";
 
-/** The SDK's exporter for the configured endpoint, sending OTLP/JSON or OTLP/protobuf. */
-export function otlpExporter(config: LiveExportConfig): SpanExporter {
-  const options = {
-    url: config.url,
-    headers: { ...config.headers },
-    timeoutMillis: config.timeoutMs,
-    concurrencyLimit: 2,
-  };
-  return config.protocol === "http/protobuf"
-    ? new ProtobufTraceExporter(options)
-    : new OTLPTraceExporter(options);
-}
+type Transport = Parameters<typeof createOtlpHttpExportDelegate>[0];
 
 /**
- * OTLP/protobuf over HTTP, built as the SDK's own protobuf exporter package builds it (the HTTP
- * transport of the JSON exporter's base, with the protobuf serializer), without that package.
+ * The configured endpoint's exporter: the SDK's OTLP/HTTP transport with its JSON or protobuf
+ * serializer (what its `exporter-trace-otlp-http` and `-proto` packages are). Configured from
+ * `config` alone: those packages also read the `OTEL_EXPORTER_OTLP_*` variables themselves and
+ * add, say, `OTEL_EXPORTER_OTLP_HEADERS` to `WIRESCOPE_OTLP_HEADERS`, sending a credential meant
+ * for another collector to this one (`live-config.ts` reads those variables, in their order).
  */
-class ProtobufTraceExporter extends OTLPExporterBase<ReadableSpan[]> implements SpanExporter {
-  constructor(options: ConstructorParameters<typeof OTLPTraceExporter>[0]) {
+export function otlpExporter(config: LiveExportConfig): SpanExporter {
+  const protobuf = config.protocol === "http/protobuf";
+  const contentType = protobuf ? "application/x-protobuf" : "application/json";
+  const transport: Transport = {
+    url: config.url,
+    headers: async () => ({ ...config.headers, "Content-Type": contentType }),
+    timeoutMillis: config.timeoutMs,
+    concurrencyLimit: 2,
+    compression: "none",
+    agentFactory: httpAgentFactoryFromOptions({ keepAlive: true }),
+  };
+  return new TraceExporter(transport, protobuf ? ProtobufTraceSerializer : JsonTraceSerializer);
+}
+
+class TraceExporter extends OTLPExporterBase<ReadableSpan[]> implements SpanExporter {
+  constructor(
+    transport: Transport,
+    serializer: typeof JsonTraceSerializer | typeof ProtobufTraceSerializer,
+  ) {
     super(
       createOtlpHttpExportDelegate(
-        convertLegacyHttpOptions(options ?? {}, "TRACES", "v1/traces", {
-          "Content-Type": "application/x-protobuf",
-        }),
-        ProtobufTraceSerializer,
+        transport,
+        serializer,
         "otlp_http_span_exporter",
         TraceExporterMetricsHelper,
         undefined,

@@ -1,7 +1,6 @@
 import type { PagedTranscript } from "../store/paged-transcript";
 import type { Store, Transcript } from "../store/store";
 import { otlpRedactor } from "./install";
-import { liveExportConfig } from "./live-config";
 import { otlpJson } from "./otlp-json";
 import type { PlanOptions } from "./span-plan";
 import { pagedRunSpans, transcriptSpans } from "./transcript-spans";
@@ -47,9 +46,7 @@ export async function* otlpFileParts(
 }
 
 function planOptions(options: { content: boolean }, env: Env): PlanOptions {
-  const config = liveExportConfig(env);
-  const redact = otlpRedactor(env, config === null || "error" in config ? null : config);
-  return { content: options.content, redact };
+  return { content: options.content, redact: otlpRedactor(env) };
 }
 
 /** What the SDK writes for no span at all. */

@@ -166,7 +166,7 @@ describe("GET /api/transcripts/:id in pages", () => {
     });
     // A number in digits, given once: not whichever value came last, not `0x10` or `1e2`.
     expect(await refused("?limit=abc&limit=5")).toEqual({
-      error: 'query: "limit" is given more than once; give it once.',
+      error: "limit: given more than once; give it once.",
     });
     for (const query of ["?limit=0x10", "?limit=1e2", "?limit=5.0", "?limit=5&after=-1"])
       expect(await refused(query), query).toEqual({

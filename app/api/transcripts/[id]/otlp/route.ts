@@ -46,7 +46,7 @@ async function post(request: Request, context: RouteContext): Promise<Response> 
   const { store } = server();
   const transcript = await openPagedTranscript(store, id);
   if (transcript === null) return notFound(id);
-  const redact = otlpRedactor(process.env, config);
+  const redact = otlpRedactor(process.env);
   const runs = pagedRunSpans(store, transcript, { content: config.content, redact });
   const exporter = otlpExporter(config);
   const traces = new Set<string>();

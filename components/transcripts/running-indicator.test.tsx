@@ -54,6 +54,7 @@ describe("useActiveRuns", () => {
     const log = new RunLog();
     log.transcriptId = "t1";
     log.apply(first);
+    log.applyRun("t1", "b");
     log.apply(second);
     usePlayground.setState({
       transcriptId: "t1",

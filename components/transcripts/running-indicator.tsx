@@ -40,13 +40,19 @@ export function useActiveRuns(): void {
   useEffect(() => {
     const onReturn = () => {
       if (document.visibilityState !== "visible") return;
-      const { transcript, transcriptId, status } = usePlayground.getState();
-      if (transcriptId === null) return;
-      // After a run here (ended, or its stream broken off with the server down): its records
-      // are in the view already, and the stored copy may lack them. That copy (the header,
-      // Export) is read again; nothing is folded into the view a second time.
-      if (status === "done" || status === "failed") void refreshTranscript(transcriptId);
-      else if (transcript?.meta.id === transcriptId) void catchUp(transcript);
+      const { transcript, transcriptId, status, log } = usePlayground.getState();
+      if (transcriptId === null || status === "running" || status === "stopping") return;
+      if (transcript === null || transcript.meta.id !== transcriptId) {
+        // A new conversation whose first run broke off here: read it. (One still opening has
+        // its own reads.)
+        if (status === "failed") void refreshTranscript(transcriptId);
+        return;
+      }
+      // The stored copy lags the view after a run here whose end could not be read back (the
+      // server was down) or is being read: only the copy (the header, Export) is read again,
+      // so nothing is folded into the view twice. Otherwise what was stored since is shown.
+      const lags = log.runId !== null && !transcript.records.some((r) => r.runId === log.runId);
+      void (lags ? refreshTranscript(transcriptId) : catchUp(transcript));
     };
     document.addEventListener("visibilitychange", onReturn);
     window.addEventListener("focus", onReturn);

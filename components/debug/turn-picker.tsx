@@ -55,15 +55,9 @@ function TurnStepper({
   const next = index >= 0 && index < turns.length - 1 ? turns[index + 1] : undefined;
   return (
     <fieldset className="flex min-w-0 items-center gap-1" aria-label="Model turns">
-      <button
-        type="button"
-        className={STEP}
-        aria-label="Previous turn"
-        aria-disabled={previous === undefined}
-        onClick={() => previous !== undefined && onPick(previous)}
-      >
+      <StepButton label="Previous turn" to={previous} onPick={onPick}>
         ‹
-      </button>
+      </StepButton>
       <select
         aria-label="Model turn"
         value={current}
@@ -81,15 +75,34 @@ function TurnStepper({
       <span className="font-mono text-[11px] text-fg-subtle">
         {index + 1} of {turns.length}
       </span>
-      <button
-        type="button"
-        className={STEP}
-        aria-label="Next turn"
-        aria-disabled={next === undefined}
-        onClick={() => next !== undefined && onPick(next)}
-      >
+      <StepButton label="Next turn" to={next} onPick={onPick}>
         ›
-      </button>
+      </StepButton>
     </fieldset>
+  );
+}
+
+/** Previous or next: with no turn `to` go to, shown unavailable and doing nothing. */
+function StepButton({
+  label,
+  to,
+  onPick,
+  children,
+}: {
+  label: string;
+  to: number | undefined;
+  onPick(turn: number): void;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={STEP}
+      aria-label={label}
+      aria-disabled={to === undefined}
+      onClick={() => to !== undefined && onPick(to)}
+    >
+      {children}
+    </button>
   );
 }

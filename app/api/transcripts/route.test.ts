@@ -2,55 +2,19 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
-import type { StoredRecord, Transcript, TranscriptMeta, TranscriptSummary } from "@/lib/store";
+import type { Transcript, TranscriptMeta } from "@/lib/store";
 import { parseJsonl } from "@/lib/transcripts/jsonl";
 import type { TaskStep } from "@/lib/transcripts/task-step-types";
-import { POST as startRun } from "../runs/route";
 import { GET as exportTranscript } from "./[id]/export/route";
-import { POST as fork } from "./[id]/fork/route";
 import { POST as restore } from "./[id]/restore/route";
 import { GET as getOne, DELETE as remove, PATCH as rename } from "./[id]/route";
 import { POST as importFile } from "./import/route";
 import { GET as list } from "./route";
+import { get, listOf, newTranscript, params, stripped, transcriptOf, url } from "./route.testing";
 
 beforeAll(async () => {
   process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-transcripts-"));
 });
-
-const url = (path: string) => `http://localhost/api/transcripts${path}`;
-const params = (id: string) => ({ params: Promise.resolve({ id }) });
-const json = (body: unknown) => ({ method: "POST", body: JSON.stringify(body) });
-
-async function run(body: Record<string, unknown>): Promise<RunStreamRecord[]> {
-  const response = await startRun(
-    new Request(
-      "http://localhost/api/runs",
-      json({ dialect: "xml", model: { provider: "demo", settings: { paceMs: 0 } }, ...body }),
-    ),
-  );
-  if (response.status !== 200) throw new Error(`run refused: ${await response.text()}`);
-  const records: RunStreamRecord[] = [];
-  if (response.body === null) throw new Error("no body");
-  for await (const record of readRunStream(response.body)) records.push(record);
-  return records;
-}
-
-async function newTranscript(message: string): Promise<string> {
-  const [first] = await run({ message });
-  if (first?.kind !== "run") throw new Error("no run record");
-  return first.transcriptId;
-}
-
-const get = async (id: string) => getOne(new Request(url(`/${id}`)), params(id));
-const transcriptOf = async (id: string) =>
-  (await (await get(id)).json()) as Transcript & { importedFrom?: unknown };
-const listOf = async (query = "") =>
-  (await (await list(new Request(url(query)))).json()) as {
-    transcripts: TranscriptSummary[];
-    nextOffset: number | null;
-  };
-const stripped = (records: StoredRecord[]) => records.map(({ seq: _seq, ...rest }) => rest);
 
 describe("list, get, rename, delete and restore", () => {
   it("lists, searches, pages, renames, deletes softly and restores", async () => {
@@ -283,132 +247,6 @@ describe("export and import", () => {
     expect(binary.status).toBe(400);
     expect(((await binary.json()) as { error: string }).error).toBe(
       "body: the file is not UTF-8 text.",
-    );
-  });
-});
-
-describe("fork", () => {
-  const forkOf = async (id: string, body: unknown) =>
-    fork(new Request(url(`/${id}/fork`), json(body)), params(id));
-
-  it("edits a tool result in a fork and continues from it; the original stays untouched", async () => {
-    const id = await newTranscript("list the files");
-    const original = await transcriptOf(id);
-    const result = original.records.find(
-      (record) => record.kind === "event" && record.event.type === "result",
-    );
-    if (result?.kind !== "event" || result.event.type !== "result") throw new Error("no result");
-    const response = await forkOf(id, {
-      at: result.seq,
-      editResult: {
-        callId: result.event.callId,
-        content: "Mock: the disk is on fire",
-        status: "failure",
-      },
-    });
-    expect(response.status).toBe(201);
-    const body = (await response.json()) as {
-      transcript: TranscriptMeta;
-      continueWith: Record<string, unknown>;
-      resume: boolean;
-    };
-    expect(body.transcript).toMatchObject({
-      parentId: id,
-      forkPoint: result.seq,
-      title: "list the files · fork",
-    });
-    expect(body.resume).toBe(true);
-    expect(body.continueWith).toEqual({
-      transcriptId: body.transcript.id,
-      dialect: "xml",
-      model: { provider: "demo", id: "scripted" },
-    });
-
-    const continued = await run({
-      ...body.continueWith,
-      model: { provider: "demo", settings: { paceMs: 0 } },
-    });
-    const said = continued.flatMap((record) =>
-      record.kind === "event" && record.event.type === "respond" ? [record.event.content] : [],
-    );
-    expect(said.join("")).toContain("Mock: the disk is on fire");
-    expect(
-      continued.some((record) => record.kind === "event" && record.event.type === "user"),
-    ).toBe(false);
-
-    expect(await transcriptOf(id)).toEqual(original);
-    const forked = await transcriptOf(body.transcript.id);
-    expect(forked.records.length).toBeGreaterThan(result.seq);
-  });
-
-  it("edits a user message: the fork ends before it, the client sends the new text", async () => {
-    const id = await newTranscript("list the files");
-    const response = await forkOf(id, {
-      at: 1,
-      editUserMessage: "calculate 2+3",
-      dialect: "delimiter",
-    });
-    const body = (await response.json()) as {
-      transcript: TranscriptMeta;
-      continueWith: Record<string, unknown>;
-      resume: boolean;
-    };
-    expect(body.resume).toBe(false);
-    expect(body.continueWith).toMatchObject({ message: "calculate 2+3", dialect: "delimiter" });
-    expect(body.transcript).toMatchObject({ forkPoint: 0, dialect: "delimiter" });
-    expect(body.transcript.system).toContain("§think:");
-    const forked = await transcriptOf(body.transcript.id);
-    expect(forked.records).toEqual([]);
-    const records = await run({
-      ...body.continueWith,
-      model: { provider: "demo", settings: { paceMs: 0 } },
-    });
-    expect(
-      records.some(
-        (record) =>
-          record.kind === "event" &&
-          record.event.type === "call" &&
-          record.event.call.name === "calculate",
-      ),
-    ).toBe(true);
-  });
-
-  it("refuses a fork point that is not there and a continue without a message where none is owed", async () => {
-    const id = await newTranscript("hello");
-    const bad = await forkOf(id, { at: 9999 });
-    expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { error: string }).error).toMatch(
-      /^at: must be a seq from 0 to \d+\.$/,
-    );
-    expect((await forkOf("nope", { at: 0 })).status).toBe(404);
-    expect((await forkOf(id, { at: 0, editResult: { callId: "c" } })).status).toBe(400);
-    // A model no run would accept is refused here, naming it, not offered as a continuation.
-    const unknown = await forkOf(id, { at: 1, model: { provider: "evil", id: "x" } });
-    expect(unknown.status).toBe(400);
-    expect(((await unknown.json()) as { error: string }).error).toMatch(/^model\.provider: /);
-    const replayOfNothing = await forkOf(id, { at: 1, model: { provider: "replay", id: "../x" } });
-    expect(replayOfNothing.status).toBeGreaterThanOrEqual(400);
-    expect(replayOfNothing.status).toBeLessThan(500);
-    expect((await forkOf(id, { at: 1, model: { provider: "demo", id: "scripted" } })).status).toBe(
-      201,
-    );
-
-    const whole = (await (
-      await forkOf(id, { at: (await transcriptOf(id)).records.length })
-    ).json()) as {
-      transcript: TranscriptMeta;
-      resume: boolean;
-    };
-    expect(whole.resume).toBe(false);
-    const refused = await startRun(
-      new Request(
-        "http://localhost/api/runs",
-        json({ dialect: "xml", transcriptId: whole.transcript.id }),
-      ),
-    );
-    expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { error: string }).error).toMatch(
-      /^message: required, unless/,
     );
   });
 });

@@ -7,16 +7,15 @@
  */
 export const TURN_BUTTONS_MAX = 12;
 
-/** Picks a model turn that has a request: a button per turn, or for many a list. */
-export function TurnPicker({
-  turns,
-  current,
-  onPick,
-}: {
+/** The turns that have a request, the one shown, and what picking one does. */
+interface TurnChoice {
   turns: readonly number[];
   current: number;
   onPick(turn: number): void;
-}) {
+}
+
+/** Picks a model turn that has a request: a button per turn, or for many a list. */
+export function TurnPicker({ turns, current, onPick }: TurnChoice) {
   if (turns.length > TURN_BUTTONS_MAX)
     return <TurnStepper turns={turns} current={current} onPick={onPick} />;
   return (
@@ -41,15 +40,7 @@ export function TurnPicker({
 const STEP =
   "rounded px-1.5 py-px font-mono text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg aria-disabled:opacity-40 aria-disabled:hover:bg-transparent";
 
-function TurnStepper({
-  turns,
-  current,
-  onPick,
-}: {
-  turns: readonly number[];
-  current: number;
-  onPick(turn: number): void;
-}) {
+function TurnStepper({ turns, current, onPick }: TurnChoice) {
   const index = turns.indexOf(current);
   const previous = index > 0 ? turns[index - 1] : undefined;
   const next = index >= 0 && index < turns.length - 1 ? turns[index + 1] : undefined;

@@ -52,7 +52,8 @@ function NoticeCard({ notice }: { notice: Notice }) {
     if (action === undefined) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || !isUndoKey(event)) return;
-      if (focusKind(event.target) === "text" || focusKind(event.target) === "dialog") return;
+      const focus = focusKind(event.target);
+      if (focus === "text" || focus === "dialog") return;
       event.preventDefault();
       action.run();
       notify(null);

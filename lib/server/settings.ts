@@ -84,21 +84,24 @@ export function isSet(env: Env, { variable }: NumberSetting): boolean {
 /** The setting's value: its default when unset or not one it takes. */
 export function readNumber(env: Env, setting: NumberSetting): number {
   const value = parse(env, setting);
-  return value === null || numberProblem(env, setting) !== null ? setting.fallback : value;
+  return value !== null && fits(value, setting) ? value : setting.fallback;
 }
 
 /** What is wrong with the variable's value, naming it and the values it takes; null when fine. */
 export function numberProblem(env: Env, setting: NumberSetting): string | null {
   const value = parse(env, setting);
-  if (value === null) return null;
-  const fits =
+  return value === null || fits(value, setting)
+    ? null
+    : `${setting.variable}: must be ${rule(setting)}; unset, it is ${setting.fallback}.`;
+}
+
+function fits(value: number, setting: NumberSetting): boolean {
+  return (
     Number.isFinite(value) &&
     (setting.whole !== true || Number.isInteger(value)) &&
     (setting.aboveMin === true ? value > setting.min : value >= setting.min) &&
-    value <= (setting.max ?? Number.MAX_VALUE);
-  return fits
-    ? null
-    : `${setting.variable}: must be ${rule(setting)}; unset, it is ${setting.fallback}.`;
+    value <= (setting.max ?? Number.MAX_VALUE)
+  );
 }
 
 /** Switches: `1` turns one on; unset, blank or `0` leave it off. */

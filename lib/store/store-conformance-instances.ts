@@ -4,9 +4,9 @@
  * claim, leases, adopting the runs of an instance whose lease ended, stop requests passed
  * through the store, and the unfinished runs with their owners and record counts.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { RunClaim, Store } from "./store";
-import { chunk, NEW, type OpenStore, START, user } from "./store-conformance";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { RunClaim } from "./store";
+import { chunk, NEW, type OpenStore, START, storeFixture, user } from "./store-conformance";
 
 function claim(runId: string, instanceId: string, exclusive = true): RunClaim {
   return { runId, transcriptId: "id-1", startedAt: START, instanceId, exclusive };
@@ -14,30 +14,29 @@ function claim(runId: string, instanceId: string, exclusive = true): RunClaim {
 
 export function describeInstanceConformance(name: string, open: OpenStore): void {
   describe(`Store conformance, instances: ${name}`, () => {
-    let ids = 0;
-    let store: Store;
+    const fixture = storeFixture(open);
 
     beforeEach(async () => {
-      ids = 0;
-      store = await open({ now: () => START, newId: () => `id-${++ids}` });
-      await store.createTranscript(NEW);
-    });
-
-    afterEach(async () => {
-      await store.close();
+      await fixture.store.createTranscript(NEW);
     });
 
     it("claims a conversation for one run at a time; a finished run frees it", async () => {
-      expect(await store.claimRun(claim("run-a", "A"))).toEqual({ ok: true });
-      expect(await store.claimRun(claim("run-b", "B"))).toEqual({ ok: false, runId: "run-a" });
-      expect(await store.getRunInfo("run-b")).toBeNull();
+      expect(await fixture.store.claimRun(claim("run-a", "A"))).toEqual({ ok: true });
+      expect(await fixture.store.claimRun(claim("run-b", "B"))).toEqual({
+        ok: false,
+        runId: "run-a",
+      });
+      expect(await fixture.store.getRunInfo("run-b")).toBeNull();
       // Not exclusive (a capture's turn): recorded beside the run in progress.
-      expect(await store.claimRun(claim("capture", "B", false))).toEqual({ ok: true });
-      await store.recordRunEnd("run-a", START + 1);
-      expect(await store.claimRun(claim("run-b", "B"))).toEqual({ ok: false, runId: "capture" });
-      await store.recordRunEnd("capture", START + 1);
-      expect(await store.claimRun(claim("run-b", "B"))).toEqual({ ok: true });
-      expect(await store.getRunInfo("run-b")).toEqual({
+      expect(await fixture.store.claimRun(claim("capture", "B", false))).toEqual({ ok: true });
+      await fixture.store.recordRunEnd("run-a", START + 1);
+      expect(await fixture.store.claimRun(claim("run-b", "B"))).toEqual({
+        ok: false,
+        runId: "capture",
+      });
+      await fixture.store.recordRunEnd("capture", START + 1);
+      expect(await fixture.store.claimRun(claim("run-b", "B"))).toEqual({ ok: true });
+      expect(await fixture.store.getRunInfo("run-b")).toEqual({
         runId: "run-b",
         transcriptId: "id-1",
         startedAt: START,
@@ -48,87 +47,95 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
 
     it("gives a conversation to exactly one of many racing claims", async () => {
       const results = await Promise.all(
-        Array.from({ length: 8 }, (_, index) => store.claimRun(claim(`run-${index}`, "X"))),
+        Array.from({ length: 8 }, (_, index) => fixture.store.claimRun(claim(`run-${index}`, "X"))),
       );
       const winners = results.filter((result) => result.ok);
       expect(winners).toHaveLength(1);
-      expect((await store.listUnfinishedRuns()).map((run) => run.runId)).toHaveLength(1);
+      expect((await fixture.store.listUnfinishedRuns()).map((run) => run.runId)).toHaveLength(1);
     });
 
     it("rejects a claim for an unknown transcript or a run id used twice", async () => {
       await expect(
-        store.claimRun({ ...claim("r", "A"), transcriptId: "missing" }),
+        fixture.store.claimRun({ ...claim("r", "A"), transcriptId: "missing" }),
       ).rejects.toMatchObject({ code: "not_found" });
-      await store.claimRun(claim("r", "A", false));
-      await expect(store.claimRun(claim("r", "A", false))).rejects.toMatchObject({
+      await fixture.store.claimRun(claim("r", "A", false));
+      await expect(fixture.store.claimRun(claim("r", "A", false))).rejects.toMatchObject({
         code: "conflict",
       });
     });
 
     it("orphans a run only once its instance's lease has ended, and lets one instance adopt it", async () => {
-      await store.renewLease("A", START + 100);
-      await store.claimRun(claim("run-a", "A"));
-      await store.recordRunStart({ runId: "legacy", transcriptId: "id-1", startedAt: START + 1 });
-      await store.createTranscript({ ...NEW, id: "t2" });
-      await store.claimRun({ ...claim("unleased", "Z"), transcriptId: "t2" });
+      await fixture.store.renewLease("A", START + 100);
+      await fixture.store.claimRun(claim("run-a", "A"));
+      await fixture.store.recordRunStart({
+        runId: "legacy",
+        transcriptId: "id-1",
+        startedAt: START + 1,
+      });
+      await fixture.store.createTranscript({ ...NEW, id: "t2" });
+      await fixture.store.claimRun({ ...claim("unleased", "Z"), transcriptId: "t2" });
       const orphans = async (at: number) =>
-        (await store.listOrphanedRuns(at)).map((run) => run.runId);
+        (await fixture.store.listOrphanedRuns(at)).map((run) => run.runId);
       // No instance (an older server's run) or no lease ever written: orphaned at once.
       expect(await orphans(START + 99)).toEqual(["unleased", "legacy"]);
-      expect(await store.adoptRun("run-a", "B", START + 99)).toBe(false);
+      expect(await fixture.store.adoptRun("run-a", "B", START + 99)).toBe(false);
       // The lease is live strictly before its end.
       expect(await orphans(START + 100)).toEqual(["run-a", "unleased", "legacy"]);
-      await store.renewLease("A", START + 200);
+      await fixture.store.renewLease("A", START + 200);
       expect(await orphans(START + 150)).toEqual(["unleased", "legacy"]);
-      await store.renewLease("B", START + 1000);
-      expect(await store.adoptRun("run-a", "B", START + 200)).toBe(true);
+      await fixture.store.renewLease("B", START + 1000);
+      expect(await fixture.store.adoptRun("run-a", "B", START + 200)).toBe(true);
       // Adopted: B's lease now vouches for it, so a third instance cannot take it too.
-      expect(await store.adoptRun("run-a", "C", START + 200)).toBe(false);
+      expect(await fixture.store.adoptRun("run-a", "C", START + 200)).toBe(false);
       expect(await orphans(START + 200)).toEqual(["unleased", "legacy"]);
-      expect(await store.adoptRun("legacy", "B", START)).toBe(true);
-      await store.recordRunEnd("unleased", START + 2);
-      expect(await store.adoptRun("unleased", "B", START + 200)).toBe(false);
-      expect(await store.adoptRun("never-started", "B", START + 200)).toBe(false);
+      expect(await fixture.store.adoptRun("legacy", "B", START)).toBe(true);
+      await fixture.store.recordRunEnd("unleased", START + 2);
+      expect(await fixture.store.adoptRun("unleased", "B", START + 200)).toBe(false);
+      expect(await fixture.store.adoptRun("never-started", "B", START + 200)).toBe(false);
       expect(await orphans(START + 5000)).toEqual(["run-a", "legacy"]);
     });
 
     it("passes a stop request to the run's instance until the run ends", async () => {
-      await store.claimRun(claim("run-a", "A"));
-      expect(await store.listStopRequests("A")).toEqual([]);
-      expect((await store.getRunInfo("run-a"))?.stopRequestedAt).toBeNull();
-      expect(await store.requestRunStop("run-a", START + 1)).toBe("requested");
-      expect(await store.requestRunStop("run-a", START + 2)).toBe("already");
+      await fixture.store.claimRun(claim("run-a", "A"));
+      expect(await fixture.store.listStopRequests("A")).toEqual([]);
+      expect((await fixture.store.getRunInfo("run-a"))?.stopRequestedAt).toBeNull();
+      expect(await fixture.store.requestRunStop("run-a", START + 1)).toBe("requested");
+      expect(await fixture.store.requestRunStop("run-a", START + 2)).toBe("already");
       // The first request's time, kept: a repeated stop is told apart from the first by it.
-      expect((await store.getRunInfo("run-a"))?.stopRequestedAt).toBe(START + 1);
-      expect((await store.listLiveRuns())[0]?.stopRequestedAt).toBe(START + 1);
-      expect(await store.requestRunStop("nobody", START)).toBeNull();
-      expect(await store.listStopRequests("A")).toEqual(["run-a"]);
-      expect(await store.listStopRequests("B")).toEqual([]);
-      await store.recordRunEnd("run-a", START + 3);
-      expect(await store.listStopRequests("A")).toEqual([]);
-      expect(await store.requestRunStop("run-a", START + 4)).toBeNull();
+      expect((await fixture.store.getRunInfo("run-a"))?.stopRequestedAt).toBe(START + 1);
+      expect((await fixture.store.listLiveRuns())[0]?.stopRequestedAt).toBe(START + 1);
+      expect(await fixture.store.requestRunStop("nobody", START)).toBeNull();
+      expect(await fixture.store.listStopRequests("A")).toEqual(["run-a"]);
+      expect(await fixture.store.listStopRequests("B")).toEqual([]);
+      await fixture.store.recordRunEnd("run-a", START + 3);
+      expect(await fixture.store.listStopRequests("A")).toEqual([]);
+      expect(await fixture.store.requestRunStop("run-a", START + 4)).toBeNull();
     });
 
     it("of two stop requests at once, tells one it was the first", async () => {
-      await store.claimRun(claim("run-a", "A"));
+      await fixture.store.claimRun(claim("run-a", "A"));
       const answers = await Promise.all([
-        store.requestRunStop("run-a", START + 1),
-        store.requestRunStop("run-a", START + 1),
+        fixture.store.requestRunStop("run-a", START + 1),
+        fixture.store.requestRunStop("run-a", START + 1),
       ]);
       expect(answers.sort()).toEqual(["already", "requested"]);
     });
 
     it("lists the unfinished runs with their instance and records so far", async () => {
-      await store.appendRecords("id-1", "earlier", [user("u0", "old")]);
-      await store.claimRun(claim("run-a", "A"));
-      await store.appendRunRecords([
+      await fixture.store.appendRecords("id-1", "earlier", [user("u0", "old")]);
+      await fixture.store.claimRun(claim("run-a", "A"));
+      await fixture.store.appendRunRecords([
         { transcriptId: "id-1", runId: "run-a", records: [user("u1", "hi"), chunk("x")] },
       ]);
-      await store.createTranscript({ ...NEW, id: "t2" });
-      await store.recordRunStart({ runId: "legacy", transcriptId: "t2", startedAt: START + 1 });
-      await store.claimRun({ ...claim("done", "B"), transcriptId: "t2", exclusive: false });
-      await store.recordRunEnd("done", START + 2);
-      expect(await store.listLiveRuns()).toEqual([
+      await fixture.store.createTranscript({ ...NEW, id: "t2" });
+      await fixture.store.recordRunStart({
+        runId: "legacy",
+        transcriptId: "t2",
+        startedAt: START + 1,
+      });
+      await fixture.store.claimRun({ ...claim("done", "B"), transcriptId: "t2", exclusive: false });
+      await fixture.store.recordRunEnd("done", START + 2);
+      expect(await fixture.store.listLiveRuns()).toEqual([
         {
           runId: "run-a",
           transcriptId: "id-1",
@@ -151,13 +158,13 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
     });
 
     it("a store that notifies appends (optional) names the transcript appended to", async () => {
-      if (store.watchAppends === undefined) return;
+      if (fixture.store.watchAppends === undefined) return;
       const seen: string[] = [];
-      const unsubscribe = store.watchAppends((transcriptId) => seen.push(transcriptId));
+      const unsubscribe = fixture.store.watchAppends((transcriptId) => seen.push(transcriptId));
       // The subscription may take a moment to be up: append until one is reported.
       for (let tries = 0; !seen.includes("id-1"); tries++) {
         if (tries > 400) throw new Error("No append was reported.");
-        await store.appendRecords("id-1", "run", [chunk(String(tries))]);
+        await fixture.store.appendRecords("id-1", "run", [chunk(String(tries))]);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       unsubscribe();

@@ -3,9 +3,9 @@
  * requests with their messages stored once, pages of records and the conversation
  * projection. Every store must give back exactly what it was given.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { RequestRecord, Store, StoredRecord, TranscriptRecord } from "./store";
-import { chunk, NEW, type OpenStore, respond, START, user } from "./store-conformance";
+import { chunk, NEW, type OpenStore, respond, storeFixture, user } from "./store-conformance";
 
 export function request(turn: number, messages: unknown[]): RequestRecord {
   return {
@@ -34,17 +34,10 @@ const withoutPosition = ({ seq: _seq, runId: _runId, ...record }: StoredRecord) 
 
 export function describeRecordConformance(name: string, open: OpenStore): void {
   describe(`Store conformance: ${name}: requests, pages, conversation`, () => {
-    let store: Store;
-    let ids = 0;
+    const fixture = storeFixture(open);
 
     beforeEach(async () => {
-      ids = 0;
-      store = await open({ now: () => START, newId: () => `id-${++ids}` });
-      await store.createTranscript(NEW);
-    });
-
-    afterEach(async () => {
-      await store.close();
+      await fixture.store.createTranscript(NEW);
     });
 
     it("gives back requests that share, grow, shrink and branch, byte for byte", async () => {
@@ -65,9 +58,9 @@ export function describeRecordConformance(name: string, open: OpenStore): void {
         chunk("<respond>", 9),
       ];
       // Stored in several calls, and read back through a fresh read.
-      await store.appendRecords("id-1", "run-1", records.slice(0, 4));
-      await store.appendRecords("id-1", "run-1", records.slice(4));
-      const read = await store.getTranscript("id-1");
+      await fixture.store.appendRecords("id-1", "run-1", records.slice(0, 4));
+      await fixture.store.appendRecords("id-1", "run-1", records.slice(4));
+      const read = await fixture.store.getTranscript("id-1");
       const expected = JSON.parse(JSON.stringify(records)) as unknown[];
       expect(read?.records.map(withoutPosition)).toEqual(expected);
       expect(read?.records.map((record) => JSON.stringify(withoutPosition(record)))).toEqual(
@@ -79,39 +72,48 @@ export function describeRecordConformance(name: string, open: OpenStore): void {
     });
 
     it("keeps a request's messages apart per transcript", async () => {
-      await store.createTranscript(NEW);
+      await fixture.store.createTranscript(NEW);
       const [first] = growingRequests(1) as [RequestRecord];
       const other = request(0, [...first.messages.slice(0, 1), { role: "user", content: "other" }]);
-      await store.appendRecords("id-1", "run-1", [first]);
-      await store.appendRecords("id-2", "run-2", [other]);
-      expect((await store.getTranscript("id-1"))?.records[0]).toMatchObject(first);
-      expect((await store.getTranscript("id-2"))?.records[0]).toMatchObject(other);
+      await fixture.store.appendRecords("id-1", "run-1", [first]);
+      await fixture.store.appendRecords("id-2", "run-2", [other]);
+      expect((await fixture.store.getTranscript("id-1"))?.records[0]).toMatchObject(first);
+      expect((await fixture.store.getTranscript("id-2"))?.records[0]).toMatchObject(other);
     });
 
     it("pages records forward, from the end, and within a range", async () => {
       const records = [user("u1", "hi"), ...growingRequests(3), chunk("a"), respond("r", "b")];
-      await store.appendRecords("id-1", "run-1", records);
+      await fixture.store.appendRecords("id-1", "run-1", records);
       const seqs = (page: { records: StoredRecord[] } | null) =>
         page?.records.map((record) => record.seq);
-      expect(seqs(await store.readRecords("id-1", { limit: 2 }))).toEqual([1, 2]);
-      expect(seqs(await store.readRecords("id-1", { after: 2, limit: 2 }))).toEqual([3, 4]);
-      expect(seqs(await store.readRecords("id-1", { limit: 2, from: "end" }))).toEqual([5, 6]);
-      expect(seqs(await store.readRecords("id-1", { before: 5, limit: 2, from: "end" }))).toEqual([
-        3, 4,
+      expect(seqs(await fixture.store.readRecords("id-1", { limit: 2 }))).toEqual([1, 2]);
+      expect(seqs(await fixture.store.readRecords("id-1", { after: 2, limit: 2 }))).toEqual([3, 4]);
+      expect(seqs(await fixture.store.readRecords("id-1", { limit: 2, from: "end" }))).toEqual([
+        5, 6,
       ]);
-      expect(seqs(await store.readRecords("id-1", { after: 1, before: 4, limit: 9 }))).toEqual([
-        2, 3,
-      ]);
-      const page = await store.readRecords("id-1", { after: 2, before: 4, limit: 1, from: "end" });
+      expect(
+        seqs(await fixture.store.readRecords("id-1", { before: 5, limit: 2, from: "end" })),
+      ).toEqual([3, 4]);
+      expect(
+        seqs(await fixture.store.readRecords("id-1", { after: 1, before: 4, limit: 9 })),
+      ).toEqual([2, 3]);
+      const page = await fixture.store.readRecords("id-1", {
+        after: 2,
+        before: 4,
+        limit: 1,
+        from: "end",
+      });
       expect(page?.recordCount).toBe(6);
       expect(page?.meta.id).toBe("id-1");
       // A request alone on its page still has every message.
       expect(page?.records[0]).toEqual({ ...records[2], seq: 3, runId: "run-1" });
-      expect(await store.readRecords("missing", { limit: 1 })).toBeNull();
-      await expect(store.readRecords("id-1", { limit: 0 })).rejects.toMatchObject({
+      expect(await fixture.store.readRecords("missing", { limit: 1 })).toBeNull();
+      await expect(fixture.store.readRecords("id-1", { limit: 0 })).rejects.toMatchObject({
         code: "invalid",
       });
-      await expect(store.readRecords("id-1", { after: -1, limit: 1 })).rejects.toMatchObject({
+      await expect(
+        fixture.store.readRecords("id-1", { after: -1, limit: 1 }),
+      ).rejects.toMatchObject({
         code: "invalid",
       });
     });
@@ -124,10 +126,10 @@ export function describeRecordConformance(name: string, open: OpenStore): void {
         chunk("a"),
         respond("r", "b"),
       ];
-      await store.appendRecords("id-1", "run-1", records);
+      await fixture.store.appendRecords("id-1", "run-1", records);
       const walk = async (options?: Parameters<Store["readRecordPages"]>[1]) => {
         const pages: number[][] = [];
-        for await (const page of store.readRecordPages("id-1", options))
+        for await (const page of fixture.store.readRecordPages("id-1", options))
           pages.push(page.map((record) => record.seq));
         return pages;
       };
@@ -147,8 +149,9 @@ export function describeRecordConformance(name: string, open: OpenStore): void {
       // Every record as a whole read gives it, and requests keep sharing message values
       // across page boundaries, one request a page.
       const paged: StoredRecord[] = [];
-      for await (const page of store.readRecordPages("id-1", { pageSize: 1 })) paged.push(...page);
-      expect(paged).toEqual((await store.getTranscript("id-1"))?.records);
+      for await (const page of fixture.store.readRecordPages("id-1", { pageSize: 1 }))
+        paged.push(...page);
+      expect(paged).toEqual((await fixture.store.getTranscript("id-1"))?.records);
       const requests = paged.filter(
         (record): record is StoredRecord & RequestRecord => record.kind === "request",
       );
@@ -157,29 +160,29 @@ export function describeRecordConformance(name: string, open: OpenStore): void {
 
       // Appends after the walk started are not part of it.
       const seen: number[] = [];
-      for await (const page of store.readRecordPages("id-1", { after: 20, pageSize: 1 })) {
+      for await (const page of fixture.store.readRecordPages("id-1", { after: 20, pageSize: 1 })) {
         seen.push(...page.map((record) => record.seq));
-        if (seen.length === 1) await store.appendRecords("id-1", "run-2", [chunk("late")]);
+        if (seen.length === 1) await fixture.store.appendRecords("id-1", "run-2", [chunk("late")]);
       }
       expect(seen).toEqual([21, 22, 23]);
     });
 
     it("refuses a walk of an unknown or deleted transcript, also midway", async () => {
-      await store.appendRecords("id-1", "run-1", [user("u1", "a"), user("u2", "b")]);
+      await fixture.store.appendRecords("id-1", "run-1", [user("u1", "a"), user("u2", "b")]);
       const walk = async (id: string) => {
-        for await (const _page of store.readRecordPages(id, { pageSize: 1 }))
-          await store.deleteTranscript(id);
+        for await (const _page of fixture.store.readRecordPages(id, { pageSize: 1 }))
+          await fixture.store.deleteTranscript(id);
       };
       await expect(walk("missing")).rejects.toMatchObject({ code: "not_found" });
       await expect(walk("id-1")).rejects.toMatchObject({ code: "not_found" });
       await expect(walk("id-1")).rejects.toMatchObject({ code: "not_found" });
-      await store.restoreTranscript("id-1");
-      const pages = store.readRecordPages("id-1", { pageSize: 0 })[Symbol.asyncIterator]();
+      await fixture.store.restoreTranscript("id-1");
+      const pages = fixture.store.readRecordPages("id-1", { pageSize: 0 })[Symbol.asyncIterator]();
       await expect(pages.next()).rejects.toMatchObject({ code: "invalid" });
     });
 
     it("projects a conversation: its events and the record of its highest turn", async () => {
-      expect((await store.getConversation("id-1"))?.records).toEqual([]);
+      expect((await fixture.store.getConversation("id-1"))?.records).toEqual([]);
       const [first, second] = growingRequests(2) as [RequestRecord, RequestRecord];
       const records: TranscriptRecord[] = [
         user("u1", "hi"),
@@ -191,19 +194,19 @@ export function describeRecordConformance(name: string, open: OpenStore): void {
         chunk("c", 1),
         respond("r2", "bc", 1),
       ];
-      await store.appendRecords("id-1", "run-1", records);
-      const conversation = await store.getConversation("id-1");
+      await fixture.store.appendRecords("id-1", "run-1", records);
+      const conversation = await fixture.store.getConversation("id-1");
       expect(conversation?.meta.id).toBe("id-1");
       expect(conversation?.records.map((record) => record.seq)).toEqual([1, 4, 7, 8]);
       // Later appends: a lower turn leaves the highest turn's record, an equal one replaces it.
-      await store.appendRecords("id-1", "run-2", [chunk("d", 0)]);
-      await store.appendRecords("id-1", "run-2", [chunk("e", 1), chunk("f", 0)]);
-      const later = await store.getConversation("id-1");
+      await fixture.store.appendRecords("id-1", "run-2", [chunk("d", 0)]);
+      await fixture.store.appendRecords("id-1", "run-2", [chunk("e", 1), chunk("f", 0)]);
+      const later = await fixture.store.getConversation("id-1");
       expect(later?.records.map((record) => record.seq)).toEqual([1, 4, 8, 10]);
-      expect(await store.getConversation("missing")).toBeNull();
-      await store.deleteTranscript("id-1");
-      expect(await store.getConversation("id-1")).toBeNull();
-      expect(await store.readRecords("id-1", { limit: 1 })).toBeNull();
+      expect(await fixture.store.getConversation("missing")).toBeNull();
+      await fixture.store.deleteTranscript("id-1");
+      expect(await fixture.store.getConversation("id-1")).toBeNull();
+      expect(await fixture.store.readRecords("id-1", { limit: 1 })).toBeNull();
     });
   });
 }

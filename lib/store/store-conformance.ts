@@ -35,28 +35,46 @@ export function chunk(text: string, turn = 0, t = 1.5): TranscriptRecord {
   return { kind: "chunk", turn, t, text };
 }
 
+/** One test's store (`store`), on a clock at `START` that moves only by `tick`. */
+export interface StoreFixture {
+  store: Store;
+  tick(ms?: number): void;
+}
+
+/**
+ * Opens a fresh store before each test of the suite it is called in (ids `id-1`, `id-2`…)
+ * and closes it after.
+ */
+export function storeFixture(open: OpenStore): StoreFixture {
+  let time = START;
+  let ids = 0;
+  let store: Store | undefined;
+  beforeEach(async () => {
+    time = START;
+    ids = 0;
+    store = await open({ now: () => time, newId: () => `id-${++ids}` });
+  });
+  afterEach(async () => {
+    await store?.close();
+  });
+  return {
+    get store() {
+      if (store === undefined) throw new Error("the store is opened before each test");
+      return store;
+    },
+    tick(ms = 1000) {
+      time += ms;
+    },
+  };
+}
+
 export function describeStoreConformance(name: string, open: OpenStore): void {
   describe(`Store conformance: ${name}`, () => {
-    let time = START;
-    let ids = 0;
-    let store: Store;
-    const tick = (ms = 1000) => {
-      time += ms;
-    };
-
-    beforeEach(async () => {
-      time = START;
-      ids = 0;
-      store = await open({ now: () => time, newId: () => `id-${++ids}` });
-    });
-
-    afterEach(async () => {
-      await store.close();
-    });
+    const fixture = storeFixture(open);
 
     describe("transcripts", () => {
       it("creates with defaults and reads back an empty transcript", async () => {
-        const meta = await store.createTranscript(NEW);
+        const meta = await fixture.store.createTranscript(NEW);
         expect(meta).toEqual({
           id: "id-1",
           title: "Untitled",
@@ -68,22 +86,25 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           tools: [],
           source: "playground",
         });
-        expect(await store.getTranscript("id-1")).toEqual({ meta, records: [] });
+        expect(await fixture.store.getTranscript("id-1")).toEqual({ meta, records: [] });
       });
 
       it("keeps where a transcript came from, and lists by source", async () => {
-        await store.createTranscript({ ...NEW, id: "p" });
-        tick();
-        const captured = await store.createTranscript({ ...NEW, id: "c", source: "capture" });
-        tick();
-        await store.createTranscript({ ...NEW, id: "i", source: "import" });
+        await fixture.store.createTranscript({ ...NEW, id: "p" });
+        fixture.tick();
+        const captured = await fixture.store.createTranscript({
+          ...NEW,
+          id: "c",
+          source: "capture",
+        });
+        fixture.tick();
+        await fixture.store.createTranscript({ ...NEW, id: "i", source: "import" });
         expect(captured.source).toBe("capture");
-        expect((await store.getTranscript("c"))?.meta.source).toBe("capture");
+        expect((await fixture.store.getTranscript("c"))?.meta.source).toBe("capture");
         const ids = async (source?: "playground" | "import" | "capture") =>
-          (await store.listTranscripts(source === undefined ? {} : { source })).map((summary) => [
-            summary.id,
-            summary.source,
-          ]);
+          (await fixture.store.listTranscripts(source === undefined ? {} : { source })).map(
+            (summary) => [summary.id, summary.source],
+          );
         expect(await ids()).toEqual([
           ["i", "import"],
           ["c", "capture"],
@@ -92,15 +113,15 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
         expect(await ids("capture")).toEqual([["c", "capture"]]);
         expect(await ids("playground")).toEqual([["p", "playground"]]);
         await expect(
-          store.listTranscripts({ source: "elsewhere" as "capture" }),
+          fixture.store.listTranscripts({ source: "elsewhere" as "capture" }),
         ).rejects.toMatchObject({ code: "invalid" });
         await expect(
-          store.createTranscript({ ...NEW, source: "elsewhere" as "capture" }),
+          fixture.store.createTranscript({ ...NEW, source: "elsewhere" as "capture" }),
         ).rejects.toMatchObject({ code: "invalid" });
       });
 
       it("keeps every field given, including the fork origin", async () => {
-        const parent = await store.createTranscript({ ...NEW, title: "Parent" });
+        const parent = await fixture.store.createTranscript({ ...NEW, title: "Parent" });
         const input: CreateTranscriptInput = {
           id: "child",
           title: "  Child  ",
@@ -111,61 +132,65 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           parentId: parent.id,
           forkPoint: 3,
         };
-        const child = await store.createTranscript(input);
+        const child = await fixture.store.createTranscript(input);
         expect(child).toMatchObject({ ...input, title: "Child" });
-        expect((await store.getTranscript("child"))?.meta).toEqual(child);
+        expect((await fixture.store.getTranscript("child"))?.meta).toEqual(child);
       });
 
       it("rejects a duplicate id, an unknown parent and an empty title", async () => {
-        await store.createTranscript({ ...NEW, id: "a" });
-        await expect(store.createTranscript({ ...NEW, id: "a" })).rejects.toMatchObject({
+        await fixture.store.createTranscript({ ...NEW, id: "a" });
+        await expect(fixture.store.createTranscript({ ...NEW, id: "a" })).rejects.toMatchObject({
           code: "conflict",
         });
-        await expect(store.createTranscript({ ...NEW, parentId: "nope" })).rejects.toMatchObject({
+        await expect(
+          fixture.store.createTranscript({ ...NEW, parentId: "nope" }),
+        ).rejects.toMatchObject({
           code: "invalid",
         });
-        await expect(store.createTranscript({ ...NEW, title: " " })).rejects.toMatchObject({
+        await expect(fixture.store.createTranscript({ ...NEW, title: " " })).rejects.toMatchObject({
           code: "invalid",
         });
-        expect((await store.listTranscripts()).map((summary) => summary.id)).toEqual(["a"]);
+        expect((await fixture.store.listTranscripts()).map((summary) => summary.id)).toEqual(["a"]);
       });
 
       it("returns null for an unknown id", async () => {
-        expect(await store.getTranscript("missing")).toBeNull();
+        expect(await fixture.store.getTranscript("missing")).toBeNull();
       });
 
       it("renames, bumping updatedAt; unknown ids give null", async () => {
-        await store.createTranscript(NEW);
-        tick();
-        const renamed = await store.renameTranscript("id-1", "Listing files");
+        await fixture.store.createTranscript(NEW);
+        fixture.tick();
+        const renamed = await fixture.store.renameTranscript("id-1", "Listing files");
         expect(renamed).toMatchObject({ title: "Listing files", updatedAt: START + 1000 });
-        expect((await store.getTranscript("id-1"))?.meta).toEqual(renamed);
-        expect(await store.renameTranscript("missing", "x")).toBeNull();
-        await expect(store.renameTranscript("id-1", "")).rejects.toMatchObject({ code: "invalid" });
+        expect((await fixture.store.getTranscript("id-1"))?.meta).toEqual(renamed);
+        expect(await fixture.store.renameTranscript("missing", "x")).toBeNull();
+        await expect(fixture.store.renameTranscript("id-1", "")).rejects.toMatchObject({
+          code: "invalid",
+        });
       });
 
       it("soft-deletes and restores, records included", async () => {
-        await store.createTranscript(NEW);
-        await store.appendRecords("id-1", "run-1", [user("u1", "hello")]);
-        expect(await store.deleteTranscript("id-1")).toBe(true);
-        expect(await store.deleteTranscript("id-1")).toBe(false);
-        expect(await store.getTranscript("id-1")).toBeNull();
-        expect(await store.listTranscripts()).toEqual([]);
-        expect(await store.renameTranscript("id-1", "x")).toBeNull();
+        await fixture.store.createTranscript(NEW);
+        await fixture.store.appendRecords("id-1", "run-1", [user("u1", "hello")]);
+        expect(await fixture.store.deleteTranscript("id-1")).toBe(true);
+        expect(await fixture.store.deleteTranscript("id-1")).toBe(false);
+        expect(await fixture.store.getTranscript("id-1")).toBeNull();
+        expect(await fixture.store.listTranscripts()).toEqual([]);
+        expect(await fixture.store.renameTranscript("id-1", "x")).toBeNull();
         // A run still streaming into it keeps appending; undo must bring all of it back.
-        await store.appendRecords("id-1", "run-1", [respond("r1", "hi")]);
-        expect(await store.restoreTranscript("id-1")).toBe(true);
-        expect(await store.restoreTranscript("id-1")).toBe(false);
-        expect(await store.restoreTranscript("missing")).toBe(false);
-        expect((await store.getTranscript("id-1"))?.records.map((record) => record.seq)).toEqual([
-          1, 2,
-        ]);
+        await fixture.store.appendRecords("id-1", "run-1", [respond("r1", "hi")]);
+        expect(await fixture.store.restoreTranscript("id-1")).toBe(true);
+        expect(await fixture.store.restoreTranscript("id-1")).toBe(false);
+        expect(await fixture.store.restoreTranscript("missing")).toBe(false);
+        expect(
+          (await fixture.store.getTranscript("id-1"))?.records.map((record) => record.seq),
+        ).toEqual([1, 2]);
       });
     });
 
     describe("records", () => {
       it("numbers records from 1 in append order across calls, per transcript", async () => {
-        await store.createTranscript(NEW);
+        await fixture.store.createTranscript(NEW);
         const request: TranscriptRecord = {
           kind: "request",
           turn: 0,
@@ -175,53 +200,63 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           messages: [{ role: "system", content: "x" }],
           settings: { temperature: 0 },
         };
-        tick();
-        const first = await store.appendRecords("id-1", "run-1", [user("u1", "list"), request]);
-        const second = await store.appendRecords("id-1", "run-1", [chunk("<th"), chunk("ink>")]);
+        fixture.tick();
+        const first = await fixture.store.appendRecords("id-1", "run-1", [
+          user("u1", "list"),
+          request,
+        ]);
+        const second = await fixture.store.appendRecords("id-1", "run-1", [
+          chunk("<th"),
+          chunk("ink>"),
+        ]);
         expect([...first, ...second].map((record) => [record.seq, record.runId])).toEqual([
           [1, "run-1"],
           [2, "run-1"],
           [3, "run-1"],
           [4, "run-1"],
         ]);
-        const transcript = await store.getTranscript("id-1");
+        const transcript = await fixture.store.getTranscript("id-1");
         expect(transcript?.records).toEqual([...first, ...second]);
         expect(transcript?.records[1]).toEqual({ ...request, seq: 2, runId: "run-1" });
         expect(transcript?.meta.updatedAt).toBe(START + 1000);
-        expect(await store.appendRecords("id-1", "run-1", [])).toEqual([]);
+        expect(await fixture.store.appendRecords("id-1", "run-1", [])).toEqual([]);
       });
 
       it("rejects appends to an unknown transcript", async () => {
-        await expect(store.appendRecords("missing", "run", [chunk("x")])).rejects.toMatchObject({
+        await expect(
+          fixture.store.appendRecords("missing", "run", [chunk("x")]),
+        ).rejects.toMatchObject({
           code: "not_found",
         });
-        await expect(store.appendRecords("missing", "run", [])).rejects.toMatchObject({
+        await expect(fixture.store.appendRecords("missing", "run", [])).rejects.toMatchObject({
           code: "not_found",
         });
       });
 
       it("keeps nothing of an append that contains a bad record", async () => {
-        await store.createTranscript(NEW);
+        await fixture.store.createTranscript(NEW);
         const bad = { kind: "chunk", turn: 0, t: 1n, text: "x" } as unknown as TranscriptRecord;
-        await expect(store.appendRecords("id-1", "r", [chunk("ok"), bad])).rejects.toMatchObject({
+        await expect(
+          fixture.store.appendRecords("id-1", "r", [chunk("ok"), bad]),
+        ).rejects.toMatchObject({
           code: "invalid",
         });
-        expect((await store.getTranscript("id-1"))?.records).toEqual([]);
-        expect((await store.appendRecords("id-1", "r", [chunk("ok")]))[0]?.seq).toBe(1);
+        expect((await fixture.store.getTranscript("id-1"))?.records).toEqual([]);
+        expect((await fixture.store.appendRecords("id-1", "r", [chunk("ok")]))[0]?.seq).toBe(1);
       });
 
       it("keeps two interleaved runs on two transcripts separate and ordered", async () => {
-        await store.createTranscript({ ...NEW, id: "a" });
-        await store.createTranscript({ ...NEW, id: "b" });
+        await fixture.store.createTranscript({ ...NEW, id: "a" });
+        await fixture.store.createTranscript({ ...NEW, id: "b" });
         await Promise.all(
           Array.from({ length: 20 }, (_, index) =>
             index % 2 === 0
-              ? store.appendRecords("a", "run-a", [chunk(`a${index}`), chunk(`a${index}'`)])
-              : store.appendRecords("b", "run-b", [chunk(`b${index}`)]),
+              ? fixture.store.appendRecords("a", "run-a", [chunk(`a${index}`), chunk(`a${index}'`)])
+              : fixture.store.appendRecords("b", "run-b", [chunk(`b${index}`)]),
           ),
         );
-        const a = (await store.getTranscript("a"))?.records ?? [];
-        const b = (await store.getTranscript("b"))?.records ?? [];
+        const a = (await fixture.store.getTranscript("a"))?.records ?? [];
+        const b = (await fixture.store.getTranscript("b"))?.records ?? [];
         expect(a.map((record) => record.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
         expect(b.map((record) => record.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
         expect(a.every((record) => record.runId === "run-a")).toBe(true);
@@ -233,7 +268,7 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
       });
 
       it("round-trips events with unicode exactly", async () => {
-        await store.createTranscript(NEW);
+        await fixture.store.createTranscript(NEW);
         const text = 'héllo 🌍 𝒳 日本語 مرحبا \u2028 \u0000 \ud800 "q" \\ </think>';
         const records: TranscriptRecord[] = [
           user("u1", text),
@@ -267,8 +302,8 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
           },
           chunk(text, 2, 12.5),
         ];
-        await store.appendRecords("id-1", "run-🌍", records);
-        const stored = (await store.getTranscript("id-1"))?.records;
+        await fixture.store.appendRecords("id-1", "run-🌍", records);
+        const stored = (await fixture.store.getTranscript("id-1"))?.records;
         expect(stored).toEqual(
           records.map((record, index) => ({ ...record, seq: index + 1, runId: "run-🌍" })),
         );

@@ -19,6 +19,8 @@ async function get(): Promise<Response> {
   const systemPrompts = Object.fromEntries(
     DIALECTS.map((dialect) => [dialect, systemPrompt(dialect, tools)]),
   );
+  const otlp = liveExportConfig(process.env);
+  const otlpError = otlp !== null && "error" in otlp ? otlp.error : null;
   return Response.json({
     dialects: DIALECTS,
     tools,
@@ -29,30 +31,15 @@ async function get(): Promise<Response> {
       scenarios: SCENARIOS.map((scenario) => `demo: ${scenario}`),
     },
     shell: config.shell,
-    otlp: isOtlpConfigured(),
+    otlp: otlp !== null && otlpError === null,
     // The server's price overrides (`WIRESCOPE_PRICES`); the page adds the shipped table.
     prices: { ...readEnvPrices(process.env), shippedDate: SHIPPED_PRICES_DATE },
-    problems: problems(),
+    // Settings this server cannot use, each naming its variable: `npm start` refuses to start
+    // on any (scripts/start.mjs) rather than run on a default the user did not ask for. A bad
+    // `WIRESCOPE_PRICES` is not one: the page shows its error, and a prices file can be fixed
+    // while the server runs.
+    problems: [...settingProblems(process.env), ...(otlpError === null ? [] : [otlpError])],
   });
-}
-
-/**
- * The settings this server cannot use, each naming its variable: `npm start` refuses to start
- * on any (scripts/start.mjs), rather than running on a default the user did not ask for.
- * (A bad `WIRESCOPE_PRICES` is not one: the page shows its error, and a prices file can be
- * fixed while the server runs.)
- */
-function problems(): string[] {
-  const otlp = liveExportConfig(process.env);
-  return [
-    ...settingProblems(process.env),
-    ...(otlp !== null && "error" in otlp ? [otlp.error] : []),
-  ];
-}
-
-function isOtlpConfigured(): boolean {
-  const otlp = liveExportConfig(process.env);
-  return otlp !== null && !("error" in otlp);
 }
 
 export const GET = guardedRoute(get);

@@ -30,7 +30,8 @@ const CASES: Record<SecretPattern, [text: string, secret: string][]> = {
   prefixedKey: [
     ["leaked sk-proj-abcdef1234567890", "sk-proj-abcdef1234567890"],
     ["use pk-live_0123456789 here", "pk-live_0123456789"],
-    ["glued to a name: token_sk-abcdefghijklmnop", "sk-abcdefghijklmnop"],
+    ["glued to a name: token_sk-abcdef1234567890", "sk-abcdef1234567890"],
+    ["no digit, but random: sk-QwErTyUiOpAsDfGhJkLz", "sk-QwErTyUiOpAsDfGhJkLz"],
   ],
   googleKey: [["the key AIzaSyA1234567890abcdefghij works", "AIzaSyA1234567890abcdefghij"]],
   vendorToken: [
@@ -97,6 +98,17 @@ describe("each redaction pattern alone", () => {
     expect(redactSecrets("sent basic YWxhZGRpbjpvcGVuc2VzYW1l once")).toBe(
       `sent basic ${REDACTED} once`,
     );
+  });
+
+  it("leaves words joined by hyphens after sk-, pk- and rk- alone: keys are random", () => {
+    for (const text of [
+      '<div class="sk-folding-cube"><div class="sk-cube1 sk-cube"></div></div>',
+      "the pk-primary-key-column and rk-rollback-strategy",
+      "sk-SpinnerCube is a component",
+    ])
+      expect(redactSecrets(text)).toBe(text);
+    // A digit anywhere in the run makes it key-shaped, also after hyphenated words.
+    expect(redactSecrets("sk-folding-cube2x")).toBe(REDACTED);
   });
 
   it("keeps a URL's scheme and user, and text without a password", () => {

@@ -39,7 +39,14 @@ const alnum = (min: number, max: number) =>
 /** One secret of each kind: the text to plant and the value that must not come back. */
 const planted = fc.oneof(
   alnum(12, 30).map((token) => ({ text: `Authorization: Bearer ${token}`, value: token })),
-  alnum(12, 30).map((token) => ({ text: `sk-proj-${token}`, value: token })),
+  // A key is random: a digit somewhere in it (words joined by hyphens after sk- are no key).
+  fc
+    .tuple(alnum(11, 29), fc.nat(), fc.constantFrom(..."0123456789"))
+    .map(([token, at, digit]) => {
+      const index = at % (token.length + 1);
+      return `${token.slice(0, index)}${digit}${token.slice(index)}`;
+    })
+    .map((token) => ({ text: `sk-proj-${token}`, value: token })),
   alnum(12, 30).map((token) => ({ text: `https://api.test/v1?key=${token}`, value: token })),
   alnum(24, 30).map((token) => ({ text: `AIza${token}`, value: token })),
   fc.constant({ text: KEY, value: KEY }),

@@ -17,8 +17,11 @@ export const SECRET_PATTERNS = {
   credentialField:
     /\b((?:x-)?(?:api|goog-api)[-_]?key|authorization|access[-_]?token|auth[-_]?token|password|(?:aws_)?secret_access_key|secret)(\\?"?\s*[:=]\s*\\?"?)(?:(?:bearer|basic)\s+)?(?:[^\s"',;&()[\]{}<>\\]*[^\s"',;&()[\]{}<>.\\])/gi,
   keyParameter: /([?&](?:key|api_key|apikey|token|access_token)=)()[^&\s"'\\]+/gi,
-  // Not after a letter or digit ("disk-…" is no key), but after "_" ("token_sk-…" is).
-  prefixedKey: /(?<![A-Za-z0-9])()()(?:sk|pk|rk)-[A-Za-z0-9_-]{8,}/g,
+  // Not after a letter or digit ("disk-…" is no key), but after "_" ("token_sk-…" is). A key
+  // is random: it holds a digit, or (20 characters or more) both cases. Words joined by hyphens
+  // (`sk-folding-cube`, a CSS class in a tool result) are not keys.
+  prefixedKey:
+    /(?<![A-Za-z0-9])()()(?:sk|pk|rk)-(?:(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{8,}|(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{20,})/g,
   googleKey: /(?<![A-Za-z0-9])()()AIza[A-Za-z0-9_-]{20,}/g,
   vendorToken: /(?<![A-Za-z0-9])()()(?:gsk|xai|hf|ghp|github_pat)_[A-Za-z0-9_]{12,}/g,
   // AWS access key ids (long-term `AKIA…`, temporary `ASIA…`).

@@ -7,13 +7,26 @@ export interface RawAnswer {
   body: string;
 }
 
-/** Sends `text` on a new connection and resolves with everything the server wrote back. */
-export function sendRaw(port: number, host: string, text: string | Uint8Array): Promise<string> {
+/**
+ * Sends `text` on a new connection and resolves with everything the server wrote back.
+ * `afterContinue`: sent once the server answers `100 Continue` (a client's body, held back).
+ */
+export function sendRaw(
+  port: number,
+  host: string,
+  text: string | Uint8Array,
+  { afterContinue }: { afterContinue?: string } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, host);
     let answer = "";
+    let held = afterContinue;
     socket.on("data", (data) => {
       answer += data.toString("latin1");
+      if (held !== undefined && answer.startsWith("HTTP/1.1 100 Continue\r\n\r\n")) {
+        socket.write(held);
+        held = undefined;
+      }
     });
     socket.on("close", () => resolve(answer));
     socket.on("error", reject);

@@ -151,13 +151,28 @@ export function guardRequests(server, handle) {
     refuse(response, problem);
   };
   // `Expect: 100-continue`: Node would answer `100 Continue` before any listener ran, inviting
-  // the body of a request about to be refused. Only a request handed on is told to go on.
+  // the body of a request about to be refused. A request handed on is told to go on when its
+  // body is first read, so a route that refuses it first (a foreign Host, a Content-Length over
+  // its cap) answers without having invited the body.
   server.on("checkContinue", (request, response) => {
     const refused =
       request.socket[REFUSED] === true ||
       requestLineProblem(request.method, request.url ?? "") !== null;
-    if (!refused) response.writeContinue();
+    if (!refused) continueWhenRead(request, response);
     listener(request, response);
   });
   return listener;
+}
+
+/**
+ * Sends `100 Continue` when something first asks `request` for its body (a stream's `_read`),
+ * unless an answer has begun by then.
+ */
+function continueWhenRead(request, response) {
+  const read = request._read;
+  request._read = function readAfterContinue(size) {
+    request._read = read;
+    if (!response.headersSent && !response.writableEnded) response.writeContinue();
+    return read.call(this, size);
+  };
 }

@@ -26,6 +26,8 @@ describe("priceFor", () => {
         expect(price.cacheWrite, key).toBeGreaterThan(price.input);
     }
     expect(SHIPPED_PRICES["anthropic/claude-sonnet-4-5"]).toMatchObject({ cacheRead: 0.3 });
+    // Gemini's cached content (the SDK's cacheRead) at a tenth of the input rate.
+    expect(SHIPPED_PRICES["google/gemini-2.5-flash"]).toMatchObject({ cacheRead: 0.03 });
   });
 
   it("never guesses: unknown models, other providers and look-alike ids have no price", () => {

@@ -13,8 +13,10 @@ import type { Price } from "./types";
  *   multipliers (claude-3-haiku: $0.03 / $0.30). A 1-hour write costs 2 × and usage does not
  *   tell it apart, so a run writing those is priced low.
  * - Google: deploybase.ai/articles/gemini-2.5-pricing (March 2026); gemini-2.5-pro below
- *   200 K prompt tokens (longer prompts cost more). No cache rates: cached tokens cost the
- *   input rate here.
+ *   200 K prompt tokens (longer prompts cost more). Cache reads (implicit or explicit caching,
+ *   usage's `cachedContentTokenCount`) at 0.1 × input: the 90 % discount
+ *   deploybase.ai/articles/gemini-api-pricing quotes from Google's page (March 2026). Cache
+ *   storage is billed per hour, outside any one request: not counted.
  * A model not listed has no price: Wirescope never guesses one. Set `WIRESCOPE_PRICES` or the
  * settings drawer's prices to add or correct one. `demo/*` prices every model id of the
  * offline demo provider (a saved transcript or a fork may name one other than `scripted`):
@@ -47,8 +49,8 @@ export const SHIPPED_PRICES: Readonly<Record<string, Price>> = {
   "anthropic/claude-haiku-4-5": { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
   "anthropic/claude-3-5-haiku": { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 },
   "anthropic/claude-3-haiku": { input: 0.25, output: 1.25, cacheRead: 0.03, cacheWrite: 0.3 },
-  "google/gemini-2.5-pro": { input: 1.25, output: 10 },
-  "google/gemini-2.5-flash": { input: 0.3, output: 2.5 },
+  "google/gemini-2.5-pro": { input: 1.25, output: 10, cacheRead: 0.125 },
+  "google/gemini-2.5-flash": { input: 0.3, output: 2.5, cacheRead: 0.03 },
 };
 
 /** The date the shipped prices were taken, for the settings drawer and docs. */

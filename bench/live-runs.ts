@@ -6,16 +6,23 @@
  * 2. Load: 100 and 300 concurrent runs at pace 15 ms, one viewer each: server CPU µs per record and
  *    time to the first record (the `run` record) and to the first event, p50/p95; and where the
  *    first record's time goes (the request reaching the server, the route, the socket, the client).
+ * `--load`: part 2 only; `--by-message`: 200 runs of each message alone instead (`perMessage`).
  * Figures are printed, never asserted.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
+import { DEMO_MESSAGES } from "./demo-messages";
 import { clock, percentile, readFrames, type Server, startBody, startServer } from "./live-client";
 import { fixed, loadAverage, table } from "./table";
 
 /** `--load`: only the load part (for profiling and before/after comparisons). */
 const loadOnly = process.argv.includes("--load");
+/**
+ * `--by-message`: instead, 200 runs of each of the bench's messages alone: what a run of each
+ * kind costs, and so how much of the mix's cost per record is its runs' starts.
+ */
+const byMessage = process.argv.includes("--by-message");
 
 interface Commits {
   calls: number;
@@ -168,6 +175,28 @@ async function load(server: Server, runs: number, message?: string) {
   };
 }
 
+/** `--by-message`: 200 runs of each message at once, twice (the first round warms up). */
+async function perMessage(server: Server) {
+  const messages = [...DEMO_MESSAGES, "explain the workspace in detail"];
+  const rows: string[][] = [];
+  for (const round of [1, 2]) {
+    for (const message of messages) {
+      const heavy = await load(server, 200, message);
+      if (round === 1) continue;
+      const perRun = heavy.records / 200;
+      rows.push([
+        message,
+        fixed(perRun, 0),
+        fixed(heavy.cpuPerRecordUs, 1),
+        fixed((heavy.cpuPerRecordUs * perRun) / 1000, 2),
+      ]);
+    }
+  }
+  console.log("200 runs of one message at once (pace 15 ms), server CPU");
+  console.log(table(["message", "records / run", "µs / record", "ms / run"], rows));
+  console.log(`load average ${loadAverage()}`);
+}
+
 async function main(): Promise<void> {
   console.log("\nWirescope live-run bench (demo model, pace 15 ms, SQLite, node:http server)");
   console.log(`node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}\n`);
@@ -175,6 +204,10 @@ async function main(): Promise<void> {
   const server = await startServer(dataDir);
   try {
     await fanOut(server, 5); // warm-up: module loading, JIT, SQLite pages
+    if (byMessage) {
+      await perMessage(server);
+      return;
+    }
     if (!loadOnly) {
       // 20 runs first: the same delay while the server is not saturated, for comparison.
       const rows: string[][] = [];

@@ -49,3 +49,35 @@ test("npm start refuses a setting that is not a number it takes, naming it", asy
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("a bare next start runs on the defaults, and the page says which settings it ignored", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const port = PORT + 1;
+  const dataDir = mkdtempSync(join(tmpdir(), "wirescope-start-settings-"));
+  const child = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env: { ...process.env, WIRESCOPE_DATA_DIR: dataDir, WIRESCOPE_POLL_MS: "1" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (data: Buffer) => {
+        if (data.toString().includes("Ready")) resolve();
+      });
+      child.on("exit", (code) => reject(new Error(`next start exited with ${code}`)));
+    });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const banner = page.getByTestId("settings-problems");
+    await expect(banner).toContainText("This server runs on defaults for a setting it cannot use");
+    await expect(banner).toContainText("WIRESCOPE_POLL_MS: must be a number of ms, 5 or more");
+    await expect(banner).toHaveAttribute("role", "status");
+  } finally {
+    child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

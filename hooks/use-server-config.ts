@@ -20,6 +20,8 @@ export interface ServerConfigView {
   otlp?: boolean;
   /** `WIRESCOPE_PRICES` as the server read it (error: why it was ignored). */
   prices?: { prices: Record<string, Price>; error: string | null; shippedDate: string };
+  /** Settings the server cannot use, each naming its variable (it runs on their defaults). */
+  problems?: string[];
 }
 
 let cached: Promise<ServerConfigView> | null = null;

@@ -18,6 +18,7 @@ import { UrlSync } from "@/components/transcripts/url-sync";
 import { usePlayground } from "@/state/playground-store";
 import { keepPreferences, restorePreferences } from "@/state/preferences";
 import { Drawer } from "./drawer";
+import { SettingsProblems } from "./settings-problems";
 import { Splitter } from "./splitter";
 import { TopBar } from "./top-bar";
 import { useLayout } from "./use-layout";
@@ -60,6 +61,7 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
         Skip to the message box
       </a>
       <TopBar layout={layout} />
+      <SettingsProblems />
       <div className="relative flex min-h-0 flex-1">
         {sidebarOpen && layout.sidebar === "inline" ? <Sidebar /> : null}
         <main className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ALL_PATTERNS,
   HAS_TRIGGER,
+  maskSecrets,
   REDACTED,
   redactSecrets,
   SECRET_PATTERNS,
@@ -109,6 +110,17 @@ describe("each redaction pattern alone", () => {
       expect(redactSecrets(text)).toBe(text);
     // A digit anywhere in the run makes it key-shaped, also after hyphenated words.
     expect(redactSecrets("sk-folding-cube2x")).toBe(REDACTED);
+  });
+
+  it("takes linear time on long runs of trigger words (a pattern scanning the rest of the run from each took minutes)", () => {
+    // 200 KB each: quadratic, as the scheme of `urlPassword` and the lookaheads of a first
+    // `prefixedKey` were, these ran for minutes (120 KB: 5–25 s); now milliseconds, and the
+    // test's timeout is what fails. None is a secret: each comes back as it went in.
+    for (const unit of ["sk-", "x-sk-", "pk-a", "bearer.", "key.", "password.", "eyJa."]) {
+      const text = unit.repeat(Math.ceil(200_000 / unit.length));
+      expect(redactSecrets(text)).toBe(text);
+      expect(maskSecrets(text)).toBe(text);
+    }
   });
 
   it("keeps a URL's scheme and user, and text without a password", () => {

@@ -17,11 +17,9 @@ export const SECRET_PATTERNS = {
   credentialField:
     /\b((?:x-)?(?:api|goog-api)[-_]?key|authorization|access[-_]?token|auth[-_]?token|password|(?:aws_)?secret_access_key|secret)(\\?"?\s*[:=]\s*\\?"?)(?:(?:bearer|basic)\s+)?(?:[^\s"',;&()[\]{}<>\\]*[^\s"',;&()[\]{}<>.\\])/gi,
   keyParameter: /([?&](?:key|api_key|apikey|token|access_token)=)()[^&\s"'\\]+/gi,
-  // Not after a letter or digit ("disk-…" is no key), but after "_" ("token_sk-…" is). A key
-  // is random: it holds a digit, or (20 characters or more) both cases. Words joined by hyphens
-  // (`sk-folding-cube`, a CSS class in a tool result) are not keys.
-  prefixedKey:
-    /(?<![A-Za-z0-9])()()(?:sk|pk|rk)-(?:(?=[A-Za-z0-9_-]*[0-9])[A-Za-z0-9_-]{8,}|(?=[A-Za-z0-9_-]*[a-z])(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{20,})/g,
+  // Not after a letter or digit ("disk-…" is no key), but after "_" ("token_sk-…" is). Only a
+  // random-looking one is a key (`SECRET_CHECKS`).
+  prefixedKey: /(?<![A-Za-z0-9])()()(?:sk|pk|rk)-[A-Za-z0-9_-]{8,}/g,
   googleKey: /(?<![A-Za-z0-9])()()AIza[A-Za-z0-9_-]{20,}/g,
   vendorToken: /(?<![A-Za-z0-9])()()(?:gsk|xai|hf|ghp|github_pat)_[A-Za-z0-9_]{12,}/g,
   // AWS access key ids (long-term `AKIA…`, temporary `ASIA…`).
@@ -32,10 +30,31 @@ export const SECRET_PATTERNS = {
   jsonWebToken:
     /(?<![A-Za-z0-9_-])()()eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
   // The password of a URL (`postgres://admin:…@host`): the scheme and user are kept.
-  urlPassword: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/"'\\]+:)()[^\s@/"'\\]+(?=@)/gi,
+  // The scheme is bounded (real ones are short): unbounded, every word of a long run of letters,
+  // digits, "." and "-" scanned the rest of the run for "://", in quadratic time.
+  urlPassword: /(\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s:@/"'\\]+:)()[^\s@/"'\\]+(?=@)/gi,
 } as const satisfies Record<string, RegExp>;
 
 export type SecretPattern = keyof typeof SECRET_PATTERNS;
+
+/**
+ * Matches of these patterns are secrets only when the check says so. Checked here, not in the
+ * pattern: lookaheads scanning each match's run again from every `sk-` in it made a run of
+ * `sk-sk-sk-…` take quadratic time (120 KB: 25 s).
+ */
+export const SECRET_CHECKS: Partial<Record<SecretPattern, (match: string) => boolean>> = {
+  // A key is random: a digit, or 20 characters or more of both cases after its prefix. Words
+  // joined by hyphens (`sk-folding-cube`, a CSS class in a tool result) are no key.
+  prefixedKey: (match) => {
+    const value = match.slice(3);
+    return (
+      /[0-9]/.test(value) || (value.length >= 20 && /[a-z]/.test(value) && /[A-Z]/.test(value))
+    );
+  },
+};
+
+/** Whether a match of `name` is a secret (most patterns: always). */
+const isSecret = (name: SecretPattern, match: string) => SECRET_CHECKS[name]?.(match) ?? true;
 
 /**
  * Words every `SECRET_PATTERNS` match holds (case aside): `bearer`/`basic`; `key`, `token`,
@@ -95,10 +114,12 @@ export function redactSecrets(
   for (const name of patterns) {
     result = result.replace(
       SECRET_PATTERNS[name],
-      (_match, kept: string | undefined, separator: string) =>
-        kept === undefined || (kept === "" && separator === "")
-          ? REDACTED
-          : `${kept}${separator}${REDACTED}`,
+      (match, kept: string | undefined, separator: string) =>
+        !isSecret(name, match)
+          ? match
+          : kept === undefined || (kept === "" && separator === "")
+            ? REDACTED
+            : `${kept}${separator}${REDACTED}`,
     );
   }
   return result;
@@ -120,6 +141,7 @@ export function maskSecrets(text: string, secrets: readonly string[] = []): stri
     result = result.replace(
       SECRET_PATTERNS[name],
       (match, kept: string | undefined, separator: string) => {
+        if (!isSecret(name, match)) return match;
         const prefix = `${kept ?? ""}${separator ?? ""}`;
         return `${prefix}${mask(match.length - prefix.length)}`;
       },

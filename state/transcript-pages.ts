@@ -45,7 +45,8 @@ async function fetchReply(url: string): Promise<PageResult<PageReply>> {
   return { ok: true, value: body };
 }
 
-const pagesOf =
+/** Reads pages of transcript `id`'s records from the server (replay reads a long one so). */
+export const pagesOf =
   (id: string): FetchRecords =>
   (query) =>
     fetchPage(id, { ...query });

@@ -1,7 +1,8 @@
 "use client";
 
-import { useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { formatCount } from "./format-count";
+import { wrappedRows } from "./near-items";
 import { estimateTokens, type MessageView } from "./request-content";
 import { WireCode } from "./wire-code";
 
@@ -11,19 +12,27 @@ const ROLE_BADGE: Record<string, string> = {
   assistant: "text-accent border-accent/40",
 };
 
-/** One message of a request: role, size, and its text (collapsible) with wire markers highlighted. */
-export function RequestMessage({
+/**
+ * One message of a request: role, size, and its text (collapsible). Its text is always in the
+ * DOM (find in page, copy and screen readers see every message), but highlighted only when
+ * `near` the scrolled view, and laid out only when on screen (`content-visibility: auto`, at
+ * an estimated height until first drawn): a request of hundreds of messages opens at once.
+ */
+export const RequestMessage = memo(function RequestMessage({
   message,
   open: initiallyOpen,
+  near,
 }: {
   message: MessageView;
   open: boolean;
+  near: boolean;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   const preview = message.text.slice(0, 200).split("\n", 1)[0] ?? "";
+  const height = useMemo(() => estimatedHeight(message.text), [message.text]);
 
   return (
-    <section data-request-message={message.role} className="border-b border-border/60">
+    <li data-request-message={message.role} className="border-b border-border/60">
       <button
         type="button"
         aria-expanded={open}
@@ -49,10 +58,22 @@ export function RequestMessage({
         )}
       </button>
       {open ? (
-        <pre className="bg-wire-bg px-3 py-2 font-mono text-xs leading-5 whitespace-pre-wrap [overflow-wrap:anywhere]">
-          <WireCode text={message.text} />
+        <pre
+          className="bg-wire-bg px-3 py-2 font-mono text-xs leading-5 whitespace-pre-wrap [content-visibility:auto] [overflow-wrap:anywhere]"
+          style={{ containIntrinsicSize: `auto ${height}px` }}
+        >
+          {near ? <WireCode text={message.text} /> : message.text}
         </pre>
       ) : null}
-    </section>
+    </li>
   );
+});
+
+/**
+ * About how tall a message's text is before it is drawn (20 px lines, 16 px of padding, ~64
+ * columns): only the scrollbar's length depends on it, and the browser keeps the real height
+ * once it has drawn the text (`auto`).
+ */
+function estimatedHeight(text: string): number {
+  return wrappedRows(text, 64) * 20 + 16;
 }

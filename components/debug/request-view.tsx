@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo, useRef } from "react";
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import { usePlayground } from "@/state/playground-store";
 import { CopyButton } from "./copy-button";
@@ -7,6 +8,7 @@ import { formatCount } from "./format-count";
 import { estimateTokens, messageView } from "./request-content";
 import { RequestMessage } from "./request-message";
 import { TurnPicker } from "./turn-picker";
+import { useNearItems } from "./use-near-items";
 import { wirePaletteStyle } from "./wire-theme";
 
 /**
@@ -20,17 +22,20 @@ export function RequestView() {
   const selectedTurn = usePlayground((state) => state.selectedTurn);
   const theme = usePlayground((state) => state.theme);
   const setUi = usePlayground((state) => state.setUi);
+  const list = useRef<HTMLUListElement>(null);
 
   const turns = [...log.turns.values()].filter((turn) => turn.request !== undefined);
   const chosen =
     turns.find((turn) => turn.turn === selectedTurn) ?? turns[turns.length - 1] ?? undefined;
   const request = chosen?.request;
+  const near = useNearItems(list, "[data-request-message]", request);
+  // Kept across renders (the view re-renders on every record of a run): messages memoised.
+  const messages = useMemo(() => request?.messages.map(messageView) ?? [], [request]);
   if (chosen === undefined || request === undefined)
     return (
       <p className="p-4 text-xs text-fg-subtle">What each model turn was sent appears here.</p>
     );
 
-  const messages = request.messages.map(messageView);
   const total = messages.reduce((sum, message) => sum + estimateTokens(message.text), 0);
   const settings = JSON.stringify(request.settings);
 
@@ -67,16 +72,22 @@ export function RequestView() {
           </dd>
         </dl>
       </div>
-      <div className="min-h-0 flex-1 overflow-auto" data-testid="request-messages">
+      <ul
+        ref={list}
+        aria-label="Messages"
+        className="min-h-0 flex-1 overflow-auto"
+        data-testid="request-messages"
+      >
         {messages.map((message, index) => (
           <RequestMessage
             // biome-ignore lint/suspicious/noArrayIndexKey: a request's messages never reorder
             key={`${chosen.turn}:${index}`}
             message={message}
             open={message.role !== "system"}
+            near={near.has(index)}
           />
         ))}
-      </div>
+      </ul>
     </div>
   );
 }

@@ -5,7 +5,13 @@ import { useFrameVersion } from "@/hooks/use-frame-version";
 import { usePlayground } from "@/state/playground-store";
 import { CopyButton } from "./copy-button";
 import { formatCount } from "./format-count";
-import { estimateTokens, messageView } from "./request-content";
+import {
+  estimatedTextHeight,
+  estimateTokens,
+  MESSAGE_HEADER_PX,
+  type MessageView,
+  messageView,
+} from "./request-content";
 import { RequestMessage } from "./request-message";
 import { TurnPicker } from "./turn-picker";
 import { useNearItems } from "./use-near-items";
@@ -28,9 +34,17 @@ export function RequestView() {
   const chosen =
     turns.find((turn) => turn.turn === selectedTurn) ?? turns[turns.length - 1] ?? undefined;
   const request = chosen?.request;
-  const near = useNearItems(list, "[data-request-message]", request);
   // Kept across renders (the view re-renders on every record of a run): messages memoised.
   const messages = useMemo(() => request?.messages.map(messageView) ?? [], [request]);
+  const heights = useMemo(
+    () =>
+      messages.map(
+        (message) =>
+          MESSAGE_HEADER_PX + (isOpenAtFirst(message) ? estimatedTextHeight(message.text) : 0),
+      ),
+    [messages],
+  );
+  const near = useNearItems(list, "[data-request-message]", request, heights);
   if (chosen === undefined || request === undefined)
     return (
       <p className="p-4 text-xs text-fg-subtle">What each model turn was sent appears here.</p>
@@ -80,10 +94,10 @@ export function RequestView() {
       >
         {messages.map((message, index) => (
           <RequestMessage
-            // biome-ignore lint/suspicious/noArrayIndexKey: a request's messages never reorder
-            key={`${chosen.turn}:${index}`}
+            // biome-ignore lint/suspicious/noArrayIndexKey: by position: the next turn repeats them
+            key={index}
             message={message}
-            open={message.role !== "system"}
+            open={isOpenAtFirst(message)}
             near={near.has(index)}
           />
         ))}
@@ -91,3 +105,6 @@ export function RequestView() {
     </div>
   );
 }
+
+/** The system prompt (long, and the same every turn) starts collapsed; the rest open. */
+const isOpenAtFirst = (message: MessageView) => message.role !== "system";

@@ -1,61 +1,93 @@
 "use client";
 
-import { type RefObject, useLayoutEffect, useState } from "react";
-import { itemsNear } from "./near-items";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { type Band, itemsNear } from "./near-items";
 
-/** How far outside the scrolled view an item still counts as near: about a screen. */
-const MARGIN_PX = 800;
+/** How far outside the scrolled view an item still counts as near. */
+const MARGIN_PX = 400;
 
 /**
  * The items of a scrolled list (`container`'s elements matching `selector`, by index) that are,
- * or have been, near its visible part, since `resetKey` last changed. Read before the first
- * paint (a layout effect), then again as the list scrolls or resizes; an item stays in the set
- * once it has been near, so scrolling back never drops work already done.
+ * or have been, near its visible part since `resetKey` last changed. Nothing here reads the
+ * layout (that would lay out the whole list at once): the first guess comes from `heights`
+ * (estimates) and where the list was scrolled, and an IntersectionObserver (which the browser
+ * answers from its own layout, after the frame) adds what it sees. An item stays in the set
+ * once it has been near, so scrolling back never redoes work.
  */
 export function useNearItems(
   container: RefObject<HTMLElement | null>,
   selector: string,
   resetKey: unknown,
+  heights: readonly number[],
 ): ReadonlySet<number> {
+  // Where the list was scrolled and how tall it shows, as last seen (read in events, not after
+  // a render, so reading them never forces a layout).
+  const scrolled = useRef<Band>({ top: 0, bottom: 900 });
   const [near, setNear] = useState<{ key: unknown; items: ReadonlySet<number> }>({
-    key: resetKey,
+    key: undefined,
     items: new Set(),
   });
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = container.current;
     if (element === null) return;
-    let frame = 0;
-    const measure = () => {
-      frame = 0;
-      const view = element.getBoundingClientRect();
-      const items = [...element.querySelectorAll<HTMLElement>(selector)];
-      const found = itemsNear(
-        items.map((item) => item.getBoundingClientRect()),
-        view,
-        MARGIN_PX,
-      );
-      setNear((current) => {
-        const base = current.key === resetKey ? current.items : new Set<number>();
-        if (current.key === resetKey && found.every((index) => base.has(index))) return current;
-        return { key: resetKey, items: new Set([...base, ...found]) };
-      });
+    const onScroll = () => {
+      const height = scrolled.current.bottom - scrolled.current.top;
+      scrolled.current = { top: element.scrollTop, bottom: element.scrollTop + height };
     };
-    const later = () => {
-      if (frame === 0) frame = requestAnimationFrame(measure);
-    };
-    measure();
-    element.addEventListener("scroll", later, { passive: true });
-    const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(later);
+    const resize =
+      typeof ResizeObserver === "undefined"
+        ? null
+        : new ResizeObserver(([entry]) => {
+            if (entry === undefined) return;
+            const { top } = scrolled.current;
+            scrolled.current = { top, bottom: top + entry.contentRect.height };
+          });
+    element.addEventListener("scroll", onScroll, { passive: true });
     resize?.observe(element);
     return () => {
-      element.removeEventListener("scroll", later);
+      element.removeEventListener("scroll", onScroll);
       resize?.disconnect();
-      if (frame !== 0) cancelAnimationFrame(frame);
     };
+  }, [container]);
+
+  useEffect(() => {
+    const element = container.current;
+    if (element === null || typeof IntersectionObserver === "undefined") return;
+    const items = [...element.querySelectorAll<HTMLElement>(selector)];
+    const indexOf = new Map(items.map((item, index) => [item, index]));
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const seen = entries
+          .filter((entry) => entry.isIntersecting)
+          .map((entry) => indexOf.get(entry.target as HTMLElement) ?? -1)
+          .filter((index) => index >= 0);
+        if (seen.length === 0) return;
+        setNear((current) =>
+          current.key === resetKey && seen.every((index) => current.items.has(index))
+            ? current
+            : { key: resetKey, items: new Set([...current.items, ...seen]) },
+        );
+      },
+      { root: element, rootMargin: `${MARGIN_PX}px 0px` },
+    );
+    for (const item of items) observer.observe(item);
+    return () => observer.disconnect();
   }, [container, selector, resetKey]);
 
-  return near.key === resetKey ? near.items : NONE;
+  if (near.key === resetKey) return near.items;
+  // A new list: guess from the estimates, before the observer has seen it.
+  const guess = new Set(itemsNear(stack(heights), scrolled.current, MARGIN_PX));
+  setNear({ key: resetKey, items: guess });
+  return guess;
 }
 
-const NONE: ReadonlySet<number> = new Set();
+/** The bands of items of these heights, stacked from 0. */
+function stack(heights: readonly number[]): Band[] {
+  let top = 0;
+  return heights.map((height) => {
+    const band = { top, bottom: top + height };
+    top += height;
+    return band;
+  });
+}

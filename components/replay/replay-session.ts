@@ -186,7 +186,7 @@ export class ReplaySession {
         const resume = this.seeking?.resume;
         this.seeking = null;
         clock.seek(target);
-        if (resume === true) clock.play();
+        if (resume === true) playOn(clock);
         return;
       }
       const resume = this.seeking?.resume ?? clock.state().playing;
@@ -202,7 +202,7 @@ export class ReplaySession {
           this.seeking = null;
           if (sought === null) return;
           clock.seek(sought.target);
-          if (sought.resume) clock.play();
+          if (sought.resume) playOn(clock);
         },
       );
     });
@@ -283,4 +283,10 @@ export class ReplaySession {
       return this.options.source.duration;
     return estimatedDuration(planner, this.feed.recordCount);
   }
+}
+
+/** Plays on after a seek, unless it went to the very end (play would start over). */
+function playOn(clock: ReplayClock): void {
+  const { index, length, complete } = clock.state();
+  if (index < length || !complete) clock.play();
 }

@@ -50,6 +50,8 @@ export interface ReplaySessionOptions {
   source: ReplaySource;
   speed: ReplaySpeed;
   host?: TimerHost;
+  /** Entries planned ahead of the play head below which the next page is read. */
+  readAhead?: number;
   /** The first frame is coming: clear what shows. */
   begin(): void;
   /** A frame to fold into what shows (with `reset`, from nothing). */
@@ -75,8 +77,11 @@ export class ReplaySession {
   private speed: ReplaySpeed;
   /** What to do once the first runs are planned. */
   private queued: ((clock: ReplayClock) => void) | null = null;
-  /** A seek whose place is being read, and whether playing goes on after it. */
-  private seeking: { target: number; resume: boolean } | null = null;
+  /**
+   * A seek whose place is being read: where to (`Infinity`: the end), where the play head
+   * shows meanwhile, and whether playing goes on after it.
+   */
+  private seeking: { target: number; shown: number; resume: boolean } | null = null;
   private reads = 0;
   private disposed = false;
 
@@ -117,7 +122,7 @@ export class ReplaySession {
     return {
       playing: (state?.playing ?? false) || this.seeking?.resume === true,
       speed: this.speed,
-      position: this.seeking?.target ?? state?.position ?? 0,
+      position: this.seeking?.shown ?? state?.position ?? 0,
       index: state?.index ?? 0,
       planned: this.entries.length,
       differences: this.diffs.length,
@@ -192,7 +197,7 @@ export class ReplaySession {
       const resume = this.seeking?.resume ?? clock.state().playing;
       clock.pause();
       const first = this.seeking === null;
-      this.seeking = { target, resume };
+      this.seeking = { target, shown: Math.min(position, duration), resume };
       this.options.changed();
       if (!first) return; // the read under way goes on to the new place
       void this.readThen(
@@ -273,7 +278,8 @@ export class ReplaySession {
 
   private readAhead(state: ReplayClockState): void {
     if (this.feed === null || this.feed.busy || state.complete) return;
-    if (state.length - state.index < READ_AHEAD_ENTRIES) void this.feed.readMore();
+    const ahead = this.options.readAhead ?? READ_AHEAD_ENTRIES;
+    if (state.waiting || state.length - state.index < ahead) void this.feed.readMore();
   }
 
   private estimate(): number {

@@ -14,6 +14,9 @@ export interface ConversationFigures {
   playTaskMs: number;
   /** Records the page read from the server over the same span. */
   playRecordsRead: number;
+  /** Events tab → Request tab (every message of the newest turn's request drawn anew). */
+  requestOpenMs: number;
+  requestOpenTaskMs: number;
   /** Median over the switches: the turn before (then after) picked → the new turn's messages painted. */
   turnSwitchMs: number;
   /** Median main-thread task time of one switch. */
@@ -55,11 +58,21 @@ export async function measureConversation(
     });
     await page.goto(`${base}/t/${encodeURIComponent(transcriptId)}`);
     await page.getByTestId("older-records").first().waitFor();
-    await page.getByRole("tab", { name: /^Request/ }).click();
-    await page.locator("[data-request-view]").waitFor();
-    await page.waitForTimeout(500);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Performance.enable");
+    await page.getByRole("tab", { name: /^Events/ }).click();
+    await page.waitForTimeout(500);
+    const openedAt = await taskSeconds(cdp);
+    const requestOpenMs = (await page.evaluate(`(async () => {
+      const tab = [...document.querySelectorAll('[role="tab"]')].find((element) => element.textContent.startsWith("Request"));
+      const start = performance.now();
+      tab.click();
+      while (document.querySelector('[data-request-view]') === null)
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      return (await ${AFTER_PAINT}) - start;
+    })()`)) as number;
+    const requestOpenTaskMs = ((await taskSeconds(cdp)) - openedAt) * 1000;
+    await page.waitForTimeout(500);
 
     const switchMs: number[] = [];
     const switchTask: number[] = [];
@@ -111,6 +124,8 @@ export async function measureConversation(
       playToFirstMs,
       playTaskMs,
       playRecordsRead: recordsRead,
+      requestOpenMs,
+      requestOpenTaskMs,
       turnSwitchMs: median(switchMs),
       turnSwitchTaskMs: median(switchTask) * 1000,
       messages,

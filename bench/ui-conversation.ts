@@ -3,7 +3,8 @@
  * show the replay's first records, and a turn switch in the Request tab at a few hundred
  * messages. Figures only. Standalone against a running server:
  *   npx tsx bench/ui-conversation.ts http://127.0.0.1:3412 <transcriptId> [switches]
- * `npm run bench:ui` runs it on a conversation it imports (`conversationFile`).
+ * `npm run bench:ui` runs it on a conversation it records first (`recordConversation`: the
+ * issue's 120 runs of the demo model's long answer, 39,240 records, ~14 s on 2 cores).
  */
 import type { Browser, CDPSession } from "@playwright/test";
 
@@ -134,6 +135,31 @@ export async function measureConversation(
   } finally {
     await page.close();
   }
+}
+
+/**
+ * Records a conversation of `runs` runs through `POST /api/runs` (demo model, no pacing), each
+ * continuing the last; answers its id. The long answer is 327 records a run.
+ */
+export async function recordConversation(base: string, runs: number): Promise<string> {
+  let transcriptId: string | null = null;
+  for (let run = 0; run < runs; run++) {
+    const response: Response = await fetch(`${base}/api/runs`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({
+        message: `explain the protocol in a long answer (run ${run})`,
+        dialect: "xml",
+        model: { provider: "demo", id: "scripted", settings: { paceMs: 0 } },
+        ...(transcriptId === null ? {} : { transcriptId }),
+      }),
+    });
+    if (!response.ok) throw new Error(`run ${run} refused: ${await response.text()}`);
+    transcriptId = response.headers.get("x-transcript-id");
+    await response.text();
+  }
+  if (transcriptId === null) throw new Error("no runs recorded");
+  return transcriptId;
 }
 
 async function firstUserText(base: string, id: string): Promise<string> {

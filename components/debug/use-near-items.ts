@@ -28,32 +28,13 @@ export function useNearItems(
     items: new Set(),
   });
 
+  // With each list (the element itself may have come with the first): follow where it is
+  // scrolled, and observe its items.
   useEffect(() => {
     const element = container.current;
     if (element === null) return;
-    const onScroll = () => {
-      const height = scrolled.current.bottom - scrolled.current.top;
-      scrolled.current = { top: element.scrollTop, bottom: element.scrollTop + height };
-    };
-    const resize =
-      typeof ResizeObserver === "undefined"
-        ? null
-        : new ResizeObserver(([entry]) => {
-            if (entry === undefined) return;
-            const { top } = scrolled.current;
-            scrolled.current = { top, bottom: top + entry.contentRect.height };
-          });
-    element.addEventListener("scroll", onScroll, { passive: true });
-    resize?.observe(element);
-    return () => {
-      element.removeEventListener("scroll", onScroll);
-      resize?.disconnect();
-    };
-  }, [container]);
-
-  useEffect(() => {
-    const element = container.current;
-    if (element === null || typeof IntersectionObserver === "undefined") return;
+    const stopFollowing = follow(element, scrolled);
+    if (typeof IntersectionObserver === "undefined") return stopFollowing;
     const items = [...element.querySelectorAll<HTMLElement>(selector)];
     const indexOf = new Map(items.map((item, index) => [item, index]));
     const observer = new IntersectionObserver(
@@ -63,16 +44,19 @@ export function useNearItems(
           .map((entry) => indexOf.get(entry.target as HTMLElement) ?? -1)
           .filter((index) => index >= 0);
         if (seen.length === 0) return;
-        setNear((current) =>
-          current.key === resetKey && seen.every((index) => current.items.has(index))
-            ? current
-            : { key: resetKey, items: new Set([...current.items, ...seen]) },
-        );
+        setNear((current) => {
+          const known = current.key === resetKey ? current.items : new Set<number>();
+          if (current.key === resetKey && seen.every((index) => known.has(index))) return current;
+          return { key: resetKey, items: new Set([...known, ...seen]) };
+        });
       },
       { root: element, rootMargin: `${MARGIN_PX}px 0px` },
     );
     for (const item of items) observer.observe(item);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      stopFollowing();
+    };
   }, [container, selector, resetKey]);
 
   if (near.key === resetKey) return near.items;
@@ -90,4 +74,26 @@ function stack(heights: readonly number[]): Band[] {
     top += height;
     return band;
   });
+}
+
+/** Keeps `scrolled` at `element`'s scrolled band, read in its scroll and resize events. */
+function follow(element: HTMLElement, scrolled: { current: Band }): () => void {
+  const onScroll = () => {
+    const height = scrolled.current.bottom - scrolled.current.top;
+    scrolled.current = { top: element.scrollTop, bottom: element.scrollTop + height };
+  };
+  const resize =
+    typeof ResizeObserver === "undefined"
+      ? null
+      : new ResizeObserver(([entry]) => {
+          if (entry === undefined) return;
+          const { top } = scrolled.current;
+          scrolled.current = { top, bottom: top + entry.contentRect.height };
+        });
+  element.addEventListener("scroll", onScroll, { passive: true });
+  resize?.observe(element);
+  return () => {
+    element.removeEventListener("scroll", onScroll);
+    resize?.disconnect();
+  };
 }

@@ -93,7 +93,8 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
           marks={marks}
           duration={view.duration}
           position={view.position}
-          loaded={view.complete ? view.duration : view.loaded}
+          // At rest the log shows the transcript as stored, to its end, read or not.
+          loaded={view.complete || !view.engaged ? view.duration : view.loaded}
           estimated={!view.complete}
           onSeek={busy ? () => {} : replay.seek}
         />

@@ -46,6 +46,8 @@ export function Scrubber({
   const track = useRef<HTMLDivElement>(null);
   const shareOf = (ms: number) => (duration > 0 ? Math.min(1, Math.max(0, ms / duration)) : 1);
   const share = shareOf(position);
+  // Played is what was shown: never past what is read (a seek there waits for it to be read).
+  const played = Math.min(share, shareOf(loaded));
 
   const seekTo = (clientX: number) => {
     const box = track.current?.getBoundingClientRect();
@@ -100,7 +102,7 @@ export function Scrubber({
       ) : null}
       <div
         className="absolute top-1/2 left-0 h-1 -translate-y-1/2 rounded-full bg-accent/35"
-        style={{ width: `${share * 100}%` }}
+        style={{ width: `${played * 100}%` }}
       />
       {marks.map((mark) => (
         <span

@@ -109,7 +109,8 @@ function setup(runs: number, pageSize: number, readAhead = 30) {
       planner: new ReplayPlanner("xml"),
       reader: pages.reader,
       recordCount: all.length,
-      duration: 1000,
+      // About what the loaded tail would say: ~590 ms a run (the turn, then the gap).
+      duration: runs * 590,
     },
     speed: 1,
     host,
@@ -225,5 +226,46 @@ describe("ReplaySession over a transcript read from its start", () => {
     await settle();
     expect(begun()).toBe(0);
     expect(session.view().playing).toBe(false);
+  });
+
+  it("a seek as the first control keeps what shows until its place is read", async () => {
+    const { pages, session, shownIds, whole, begun } = setup(40, 30);
+    session.seek(session.view().duration / 2);
+    for (let round = 0; round < 3; round++) {
+      pages.answer();
+      await settle();
+    }
+    // Still reading towards the middle: nothing replaced what shows yet.
+    expect(begun()).toBe(0);
+    expect(session.view().loading).toBe(true);
+    pages.answerAll();
+    for (let round = 0; round < 40 && session.view().loading; round++) await settle();
+    expect(begun()).toBe(1);
+    const shown = shownIds();
+    expect(shown.length).toBeGreaterThan(whole.length / 3);
+    expect(shown).toEqual(whole.slice(0, shown.length));
+  });
+
+  it("a failed read says so and leaves nothing waiting", async () => {
+    const failures: string[] = [];
+    const session = new ReplaySession({
+      source: {
+        kind: "paged",
+        planner: new ReplayPlanner("xml"),
+        reader: { next: async () => ({ ok: false, error: "offline" }) },
+        recordCount: 100,
+        duration: 1000,
+      },
+      speed: 1,
+      begin: () => {},
+      show: () => {},
+      changed: () => {},
+      failed: (message) => failures.push(message),
+    });
+    session.play();
+    expect(session.view().loading).toBe(true);
+    await settle();
+    expect(failures).toEqual(["offline"]);
+    expect(session.view().loading).toBe(false);
   });
 });

@@ -75,8 +75,9 @@ export class ReplaySession {
   private readonly planner: ReplayPlanner | null;
   private readonly wholePlan: ReplayPlan | null;
   private speed: ReplaySpeed;
-  /** What to do once the first runs are planned. */
+  /** What to do once the clock can be made, and when that is (`withClock`). */
   private queued: ((clock: ReplayClock) => void) | null = null;
+  private ready: () => boolean = () => true;
   /**
    * A seek whose place is being read: where to (`Infinity`: the end), where the play head
    * shows meanwhile, and whether playing goes on after it.
@@ -171,46 +172,55 @@ export class ReplaySession {
       return;
     }
     // From the whole transcript: all of it (re-parsed), then the last event taken back.
-    this.withClock((clock) => {
-      void this.readThen(
-        () => this.planner === null || this.planner.complete,
-        () => {
-          clock.seek(Number.POSITIVE_INFINITY);
-          clock.stepBack(unit);
-        },
-      );
-    });
+    this.withClock(
+      (clock) => {
+        clock.seek(Number.POSITIVE_INFINITY);
+        clock.stepBack(unit);
+      },
+      () => this.planner === null || this.planner.complete,
+    );
   }
 
   seek(position: number): void {
-    this.withClock((clock) => {
-      const { duration, loaded, complete } = this.view();
-      // The end of an estimated length is the end, wherever it turns out to be.
-      const target = !complete && position >= duration ? Number.POSITIVE_INFINITY : position;
-      if (complete || target <= loaded) {
-        const resume = this.seeking?.resume;
+    const { duration, complete } = this.view();
+    // The end of an estimated length is the end, wherever it turns out to be.
+    const target = !complete && position >= duration ? Number.POSITIVE_INFINITY : position;
+    this.withClock(
+      (clock) => this.seekOn(clock, target, Math.min(position, duration)),
+      () => this.planned(target),
+    );
+  }
+
+  /** What is planned reaches `target` ms (or is all there is). */
+  private planned(target: number): boolean {
+    return this.planner === null || this.planner.complete || this.planner.duration >= target;
+  }
+
+  /** Seeks to `target`, first reading up to it (the play head shows at `shown` meanwhile). */
+  private seekOn(clock: ReplayClock, target: number, shown: number): void {
+    if (this.planned(target)) {
+      const resume = this.seeking?.resume;
+      this.seeking = null;
+      clock.seek(target);
+      if (resume === true) playOn(clock);
+      return;
+    }
+    const resume = this.seeking?.resume ?? clock.state().playing;
+    clock.pause();
+    const first = this.seeking === null;
+    this.seeking = { target, shown, resume };
+    this.options.changed();
+    if (!first) return; // the read under way goes on to the new place
+    void this.readThen(
+      () => this.seeking === null || this.planned(this.seeking.target),
+      () => {
+        const sought = this.seeking;
         this.seeking = null;
-        clock.seek(target);
-        if (resume === true) playOn(clock);
-        return;
-      }
-      const resume = this.seeking?.resume ?? clock.state().playing;
-      clock.pause();
-      const first = this.seeking === null;
-      this.seeking = { target, shown: Math.min(position, duration), resume };
-      this.options.changed();
-      if (!first) return; // the read under way goes on to the new place
-      void this.readThen(
-        () => this.seeking === null || (this.planner?.duration ?? 0) >= this.seeking.target,
-        () => {
-          const sought = this.seeking;
-          this.seeking = null;
-          if (sought === null) return;
-          clock.seek(sought.target);
-          if (sought.resume) playOn(clock);
-        },
-      );
-    });
+        if (sought === null) return;
+        clock.seek(sought.target);
+        if (sought.resume) playOn(clock);
+      },
+    );
   }
 
   dispose(): void {
@@ -222,8 +232,15 @@ export class ReplaySession {
     this.seeking = null;
   }
 
-  /** Runs `action` on the clock, made first (once the first runs are planned) if need be. */
-  private withClock(action: (clock: ReplayClock) => void): void {
+  /**
+   * Runs `action` on the clock. Without one yet, it is made once `ready()` (by default: once
+   * the first runs are planned), and what shows stays until then; the last action asked for
+   * meanwhile is the one run.
+   */
+  private withClock(
+    action: (clock: ReplayClock) => void,
+    ready: () => boolean = () => this.entries.length > 0,
+  ): void {
     if (this.disposed) return;
     if (this.clock !== null) {
       action(this.clock);
@@ -231,16 +248,22 @@ export class ReplaySession {
     }
     const first = this.queued === null;
     this.queued = action;
+    this.ready = ready;
     if (this.feed === null) {
       this.start();
       return;
     }
     this.options.changed();
-    if (first)
-      void this.readThen(
-        () => this.entries.length > 0,
-        () => this.start(),
-      );
+    if (!first) return;
+    void this.readThen(
+      () => this.entries.length > 0 && this.ready(),
+      () => this.start(),
+    ).then((ok) => {
+      // A read failed (and said so): nothing waits any more; the next control tries again.
+      if (ok || this.disposed) return;
+      this.queued = null;
+      this.options.changed();
+    });
   }
 
   private start(): void {
@@ -262,18 +285,22 @@ export class ReplaySession {
     action(this.clock);
   }
 
-  /** Reads until `enough()`, shown as loading, then runs `then` (not after a failure or exit). */
-  private async readThen(enough: () => boolean, then: () => void): Promise<void> {
+  /**
+   * Reads until `enough()`, shown as loading, then runs `then` (not after a failure or exit).
+   * Answers whether it did.
+   */
+  private async readThen(enough: () => boolean, then: () => void): Promise<boolean> {
     if (this.feed === null) {
       then();
-      return;
+      return true;
     }
     this.reads++;
     this.options.changed();
-    const ok = await this.feed.readUntil(enough);
+    const ok = (await this.feed.readUntil(enough)) && !this.disposed;
     this.reads--;
-    if (ok && !this.disposed) then();
+    if (ok) then();
     if (!this.disposed) this.options.changed();
+    return ok;
   }
 
   private readAhead(state: ReplayClockState): void {

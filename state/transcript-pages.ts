@@ -101,7 +101,7 @@ export function loadOlder(all = false): Promise<boolean> {
   return promise;
 }
 
-/** Every record of the open transcript: what replay, re-runs and following a run need. */
+/** Every record of the open transcript, for re-runs and following a run (replay reads on its own). */
 export const loadAll = () => loadOlder(true);
 
 /** True when the open transcript's records are all loaded (or none is open). */

@@ -7,6 +7,9 @@
  *   task, Raw tab opening, scroll frames and JS heap (`ui-long.ts`); with
  *   `WIRESCOPE_BENCH_LONG_OPENS=n` it is opened n times and each figure is their median.
  *   `bench/ui-long-profile.ts` traces the same load to show where its time goes.
+ * - a conversation of 120 runs (39,240 records) opened from its tail: Play to the first
+ *   replayed card, the Request tab opened and a turn switch at 238 messages
+ *   (`ui-conversation.ts`; `WIRESCOPE_BENCH_CONVERSATION_RUNS=0` skips it).
  * It starts the production build (`npm run build` first when there is none) on port 3300.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -16,6 +19,7 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../e2e/chromium";
 import { table } from "./table";
+import { measureConversation, recordConversation } from "./ui-conversation";
 import { measureLongTranscript } from "./ui-long";
 import { benchRecords as records } from "./ui-records";
 
@@ -25,6 +29,8 @@ const PORT = Number(process.env.WIRESCOPE_BENCH_PORT ?? 3300);
 const LONG_EVENTS = Number(process.env.WIRESCOPE_BENCH_LONG_EVENTS ?? 50_000);
 /** Opens of the long transcript; its figures are their medians (`WIRESCOPE_BENCH_LONG_OPENS`). */
 const LONG_OPENS = Math.max(1, Number(process.env.WIRESCOPE_BENCH_LONG_OPENS ?? 1));
+/** Runs of the long conversation (`WIRESCOPE_BENCH_CONVERSATION_RUNS`, 0 to skip it). */
+const CONVERSATION_RUNS = Number(process.env.WIRESCOPE_BENCH_CONVERSATION_RUNS ?? 120);
 
 async function main(): Promise<void> {
   if (!existsSync(".next/BUILD_ID")) spawnSync("npm", ["run", "build"], { stdio: "inherit" });
@@ -171,6 +177,40 @@ async function main(): Promise<void> {
         ],
       ),
     );
+
+    if (CONVERSATION_RUNS > 0) {
+      const base = `http://127.0.0.1:${PORT}`;
+      const recordStart = performance.now();
+      const conversation = await recordConversation(base, CONVERSATION_RUNS);
+      const recordMs = performance.now() - recordStart;
+      const talk = await measureConversation(browser, base, conversation);
+      console.log(
+        `\nA conversation of ${CONVERSATION_RUNS} runs (the demo's long answer), recorded in ` +
+          `${(recordMs / 1000).toFixed(1)} s, opened at /t/<id> (its tail), the debug panel open`,
+      );
+      console.log(
+        table(
+          ["measure", "value", "goal"],
+          [
+            [
+              `Play → first replayed card (${talk.playRecordsRead} records read by then)`,
+              `${talk.playToFirstMs.toFixed(0)} ms, ${talk.playTaskMs.toFixed(0)} ms of tasks`,
+              "< 300 ms",
+            ],
+            [
+              `Request tab opened (${talk.messages} messages)`,
+              `${talk.requestOpenMs.toFixed(0)} ms, ${talk.requestOpenTaskMs.toFixed(0)} ms of tasks`,
+              "< 100 ms",
+            ],
+            [
+              "turn switch in the Request tab (median of 9)",
+              `${talk.turnSwitchMs.toFixed(0)} ms, ${talk.turnSwitchTaskMs.toFixed(0)} ms of tasks`,
+              "< 50 ms",
+            ],
+          ],
+        ),
+      );
+    }
   } finally {
     await browser.close();
     // The server may be gone already; the error that ended the bench is the one to report.

@@ -5,7 +5,7 @@ import { createParser, type TranscriptRecord } from "../lib/protocol";
 /**
  * A transcript longer than the page's first read: it opens from its tail (whole turns only),
  * says how much it shows, loads older records as the timeline scrolls up (keeping the cards in
- * view where they were), loads everything on request, and replay reads the rest by itself.
+ * view where they were), loads everything on request, and replay starts from its first record.
  */
 const TURN_TEXT =
   '<think>Look at the files first.</think>\n<execute>[{"name": "list", "args": {}}]</execute>\n';
@@ -112,11 +112,12 @@ test("a long transcript opens from its tail, in whole turns, and says how much i
   await page.screenshot({ path: "test-results/long-transcript-loaded.png" });
 });
 
-test("replay of a transcript opened from its tail reads the rest first", async ({ page }) => {
+test("replay of a transcript opened from its tail starts at its first record", async ({ page }) => {
   const { id } = await importLong(page);
   await page.goto(`/t/${id}`);
   await expect(page.getByTestId("older-records").first()).toBeVisible();
   await page.getByRole("button", { name: "Step forward" }).click();
+  // The replay shows its own records: the loaded tail's bar goes while it does.
   await expect(page.getByTestId("older-records")).toHaveCount(0);
   // The replay starts from the first record of the whole transcript: the first user message.
   await expect(page.getByRole("button", { name: "Exit replay" })).toBeVisible();
@@ -124,6 +125,8 @@ test("replay of a transcript opened from its tail reads the rest first", async (
   await expect(page.getByTestId("timeline").getByText(`message number ${TURNS - 1}`)).toHaveCount(
     0,
   );
+  await page.getByRole("button", { name: "Exit replay" }).click();
+  await expect(page.getByTestId("older-records").first()).toBeVisible();
 });
 
 test("Raw draws only the lines near the screen and brings a far span into view", async ({

@@ -45,7 +45,8 @@ async function fetchReply(url: string): Promise<PageResult<PageReply>> {
   return { ok: true, value: body };
 }
 
-const pagesOf =
+/** Reads pages of transcript `id`'s records from the server (replay reads a long one so). */
+export const pagesOf =
   (id: string): FetchRecords =>
   (query) =>
     fetchPage(id, { ...query });
@@ -100,7 +101,7 @@ export function loadOlder(all = false): Promise<boolean> {
   return promise;
 }
 
-/** Every record of the open transcript: what replay, re-runs and following a run need. */
+/** Every record of the open transcript, for re-runs and following a run (replay reads on its own). */
 export const loadAll = () => loadOlder(true);
 
 /** True when the open transcript's records are all loaded (or none is open). */

@@ -1,3 +1,5 @@
+import { wrappedRows } from "./near-items";
+
 /** A request message as the Request view shows it: its role and its text. */
 export interface MessageView {
   role: string;
@@ -30,4 +32,16 @@ function partText(part: unknown): string {
 /** A rough token count, as the view labels it: about four characters a token. */
 export function estimateTokens(text: string): number {
   return Math.ceil(text.length / 4);
+}
+
+/** A message's header row, in px (its role, size and preview). */
+export const MESSAGE_HEADER_PX = 29;
+
+/**
+ * About how tall a message's text is before it is drawn (20 px lines, 16 px of padding, ~64
+ * columns): it places the messages not yet drawn, and the browser keeps the real height once
+ * it has drawn one (`contain-intrinsic-size: auto`).
+ */
+export function estimatedTextHeight(text: string): number {
+  return wrappedRows(text, 64) * 20 + 16;
 }

@@ -1,12 +1,20 @@
 "use client";
 
+import { useMemo, useRef } from "react";
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import { usePlayground } from "@/state/playground-store";
 import { CopyButton } from "./copy-button";
 import { formatCount } from "./format-count";
-import { estimateTokens, messageView } from "./request-content";
+import {
+  estimatedTextHeight,
+  estimateTokens,
+  MESSAGE_HEADER_PX,
+  type MessageView,
+  messageView,
+} from "./request-content";
 import { RequestMessage } from "./request-message";
 import { TurnPicker } from "./turn-picker";
+import { useNearItems } from "./use-near-items";
 import { wirePaletteStyle } from "./wire-theme";
 
 /**
@@ -20,17 +28,28 @@ export function RequestView() {
   const selectedTurn = usePlayground((state) => state.selectedTurn);
   const theme = usePlayground((state) => state.theme);
   const setUi = usePlayground((state) => state.setUi);
+  const list = useRef<HTMLUListElement>(null);
 
   const turns = [...log.turns.values()].filter((turn) => turn.request !== undefined);
   const chosen =
     turns.find((turn) => turn.turn === selectedTurn) ?? turns[turns.length - 1] ?? undefined;
   const request = chosen?.request;
+  // Kept across renders (the view re-renders on every record of a run): messages memoised.
+  const messages = useMemo(() => request?.messages.map(messageView) ?? [], [request]);
+  const heights = useMemo(
+    () =>
+      messages.map(
+        (message) =>
+          MESSAGE_HEADER_PX + (isOpenAtFirst(message) ? estimatedTextHeight(message.text) : 0),
+      ),
+    [messages],
+  );
+  const near = useNearItems(list, "[data-request-message]", request, heights);
   if (chosen === undefined || request === undefined)
     return (
       <p className="p-4 text-xs text-fg-subtle">What each model turn was sent appears here.</p>
     );
 
-  const messages = request.messages.map(messageView);
   const total = messages.reduce((sum, message) => sum + estimateTokens(message.text), 0);
   const settings = JSON.stringify(request.settings);
 
@@ -67,16 +86,25 @@ export function RequestView() {
           </dd>
         </dl>
       </div>
-      <div className="min-h-0 flex-1 overflow-auto" data-testid="request-messages">
+      <ul
+        ref={list}
+        aria-label="Messages"
+        className="min-h-0 flex-1 overflow-auto"
+        data-testid="request-messages"
+      >
         {messages.map((message, index) => (
           <RequestMessage
-            // biome-ignore lint/suspicious/noArrayIndexKey: a request's messages never reorder
-            key={`${chosen.turn}:${index}`}
+            // biome-ignore lint/suspicious/noArrayIndexKey: by position: the next turn repeats them
+            key={index}
             message={message}
-            open={message.role !== "system"}
+            open={isOpenAtFirst(message)}
+            near={near.has(index)}
           />
         ))}
-      </div>
+      </ul>
     </div>
   );
 }
+
+/** The system prompt (long, and the same every turn) starts collapsed; the rest open. */
+const isOpenAtFirst = (message: MessageView) => message.role !== "system";

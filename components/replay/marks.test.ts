@@ -52,7 +52,7 @@ describe("replayMarks", () => {
       event(101, { type: "error", code: "stray_text", message: "m" } as never),
       event(102, { type: "think", turn: 1, span, content: "b" } as never),
     ];
-    const [mark, ...rest] = replayMarks(entries, 10_000, 100);
+    const [mark, ...rest] = replayMarks(entries, 10_000, entries.length, 100);
     expect(rest).toEqual([]);
     expect(mark).toMatchObject({ tone: "error", count: 3, label: "error stray_text" });
   });

@@ -51,18 +51,20 @@ function labelOf(event: ProtocolEvent): string {
 }
 
 /**
- * One mark per event (its first record; streamed pieces share an id) at its time on the
+ * One mark per event of the first `count` entries (its first record; streamed pieces share an id) at its time on the
  * replay's clock. Events closer than one of `buckets` share a mark, showing the weightiest
  * tone, so a run of thousands of events draws a few hundred marks at most.
  */
 export function replayMarks(
   entries: readonly TimedRecord[],
   duration: number,
+  count = entries.length,
   buckets = 600,
 ): ReplayMark[] {
   const seen = new Set<string>();
   const byBucket = new Map<number, ReplayMark>();
-  for (const { at, record } of entries) {
+  for (let index = 0; index < Math.min(count, entries.length); index++) {
+    const { at, record } = entries[index] as TimedRecord;
     if (record.kind !== "event" || seen.has(record.event.id)) continue;
     seen.add(record.event.id);
     const position = duration > 0 ? Math.min(1, Math.max(0, at / duration)) : 0;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mergePieces } from "@/lib/protocol";
 import { recordRun } from "@/lib/replay/testing";
 import type { StoredRecord } from "@/lib/store/store";
@@ -106,5 +106,42 @@ describe("ReplayBar", () => {
     expect(scrubber.querySelectorAll("[data-tone=user]")).toHaveLength(1);
     act(() => fireEvent.keyDown(scrubber, { key: "Home" }));
     expect(usePlayground.getState().log.events.map((event) => event.type)).toEqual(["user"]);
+  });
+
+  it("a transcript opened from its tail replays from its first record, read from the server", async () => {
+    const all = recorded.records;
+    const tail = { ...recorded, records: all.slice(-3), recordCount: all.length };
+    const asked: string[] = [];
+    const fetch = vi.fn(async (url: string) => {
+      asked.push(url);
+      const query = new URL(url, "http://localhost").searchParams;
+      const after = Number(query.get("after") ?? 0);
+      const limit = Number(query.get("limit"));
+      const records = all.filter((record) => record.seq > after).slice(0, limit);
+      return new Response(
+        JSON.stringify({ meta: recorded.meta, records, recordCount: all.length }),
+      );
+    });
+    vi.stubGlobal("fetch", fetch);
+    try {
+      open(tail);
+      expect(screen.getByTestId("replay-duration").textContent).toMatch(/^~/);
+      fireEvent.change(screen.getByLabelText("Replay speed"), { target: { value: "instant" } });
+      await act(async () => screen.getByRole("button", { name: "Play" }).click());
+      await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+      const replayed = usePlayground.getState().log.events;
+      expect(replayed[0]?.type).toBe("user");
+      expect(replayed.map((event) => event.id)).toEqual(
+        mergePieces(all.flatMap((record) => (record.kind === "event" ? [record.event] : []))).map(
+          (event) => event.id,
+        ),
+      );
+      // Read from the first record up to the loaded tail, which was not read again.
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toContain("after=0");
+      expect(screen.getByTestId("replay-duration").textContent).not.toMatch(/^~/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

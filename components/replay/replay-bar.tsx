@@ -1,35 +1,39 @@
 "use client";
 
-import { type MouseEvent, useDeferredValue, useEffect, useMemo, useRef } from "react";
+import { type MouseEvent, useMemo } from "react";
 import { useReplayShortcut } from "@/components/shortcuts/replay-target";
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "@/components/transcripts/icons";
-import { dialectOf } from "@/lib/protocol";
 import type { StepUnit } from "@/lib/replay/cursor";
 import type { OpenTranscript } from "@/state/playground-store";
-import { isWhole, loadAll } from "@/state/transcript-pages";
 import { DiffNotice } from "./diff-notice";
-import { planReplay } from "./replay-plan";
+import { replayMarks } from "./marks";
 import { Scrubber } from "./scrubber";
 import { formatReplayTime, parseSpeed, SPEED_OPTIONS } from "./speeds";
 import { useReplay } from "./use-replay";
+import { useReplaySource } from "./use-replay-source";
 
 /**
  * Replays the opened transcript: its recorded chunks through the current parser, at the
  * recorded pace (or faster), into the timeline and debug panel. Says where the re-parse
- * differs from the recording.
+ * differs from the recording. A transcript opened from its tail is read from its start as it
+ * plays (`replay-session.ts`): Play starts at once, whatever its length.
  */
 export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; busy: boolean }) {
-  // Planning re-parses every loaded turn: in its own deferred render, after the cards paint.
-  const records = useDeferredValue(transcript.records, NO_RECORDS);
-  const plan = useMemo(
-    () => planReplay(dialectOf(transcript.meta), records),
-    [transcript.meta, records],
-  );
-  const loaded = useReplay(plan);
-  const replay = useWholeTranscript({ ...transcript, records }, loaded);
+  const { open, resting } = useReplaySource(transcript);
+  const replay = useReplay(open, resting);
   const { view } = replay;
   useReplayShortcut(view.playing, replay.play, replay.pause);
-  const events = plan.marks.reduce((sum, mark) => sum + mark.count, 0);
+  // The entries and diffs grow in place as a long transcript is read: the view counts them.
+  const marks = useMemo(
+    () => replayMarks(replay.entries, view.duration, view.planned),
+    [replay.entries, view.duration, view.planned],
+  );
+  const diffs = useMemo(
+    () => replay.diffs.slice(0, view.differences),
+    [replay.diffs, view.differences],
+  );
+  const events = marks.reduce((sum, mark) => sum + mark.count, 0);
+  const empty = resting.complete && resting.entries.length === 0;
 
   return (
     <div data-testid="replay-bar">
@@ -39,7 +43,7 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
           className={CONTROL}
           aria-label="Step back"
           title="Step back one event (Shift: one streamed piece)"
-          disabled={busy || plan.entries.length === 0}
+          disabled={busy || empty}
           onClick={(click) => replay.stepBack(unitOf(click))}
         >
           <StepBackIcon />
@@ -54,7 +58,7 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
             className={CONTROL}
             aria-label="Play"
             title="Replay through the current parser"
-            disabled={busy || plan.entries.length === 0}
+            disabled={busy || empty}
             onClick={replay.play}
           >
             <PlayIcon />
@@ -65,7 +69,7 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
           className={CONTROL}
           aria-label="Step forward"
           title="Step forward one event (Shift: one streamed piece)"
-          disabled={busy || plan.entries.length === 0}
+          disabled={busy || empty}
           onClick={(click) => replay.stepForward(unitOf(click))}
         >
           <StepForwardIcon />
@@ -86,9 +90,12 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
           ))}
         </select>
         <Scrubber
-          marks={plan.marks}
-          duration={plan.duration}
+          marks={marks}
+          duration={view.duration}
           position={view.position}
+          // At rest the log shows the transcript as stored, to its end, read or not.
+          loaded={view.complete || !view.engaged ? view.duration : view.loaded}
+          estimated={!view.complete}
           onSeek={busy ? () => {} : replay.seek}
         />
         <span className="shrink-0 font-mono text-[11px] text-fg-subtle tabular-nums">
@@ -96,10 +103,24 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
             {formatReplayTime(view.position)}
           </span>
           {" / "}
-          <span data-testid="replay-duration">{formatReplayTime(plan.duration)}</span>
+          <span
+            data-testid="replay-duration"
+            title={view.complete ? undefined : "About: the rest is read as the replay plays"}
+          >
+            {view.complete ? "" : "~"}
+            {formatReplayTime(view.duration)}
+          </span>
+        </span>
+        <span
+          role="status"
+          className="shrink-0 font-mono text-[11px] text-fg-subtle empty:hidden"
+          data-testid="replay-loading"
+        >
+          {view.loading ? "Loading…" : ""}
         </span>
         <span className="hidden shrink-0 font-mono text-[11px] text-fg-subtle 2xl:inline">
-          {events} events
+          {events}
+          {view.complete ? "" : "+"} events
         </span>
         {view.engaged ? (
           <button
@@ -112,41 +133,9 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
           </button>
         ) : null}
       </div>
-      <DiffNotice diffs={plan.diffs} />
+      <DiffNotice diffs={diffs} />
     </div>
   );
-}
-
-type Replay = ReturnType<typeof useReplay>;
-
-const NO_RECORDS: OpenTranscript["records"] = [];
-
-/**
- * Replay needs every record: with only the tail of a long transcript loaded, a control reads
- * the rest first (`loadAll`), then does what was asked, on the plan of the whole transcript.
- */
-/** `transcript` as planned: with the (deferred) records the plan was made from. */
-function useWholeTranscript(transcript: OpenTranscript, replay: Replay): Replay {
-  const whole = isWhole(transcript);
-  const waiting = useRef<((replay: Replay) => void) | null>(null);
-  useEffect(() => {
-    const action = waiting.current;
-    if (!whole || action === null) return;
-    waiting.current = null;
-    action(replay);
-  });
-  if (whole) return replay;
-  const later = (action: (replay: Replay) => void) => (): void => {
-    waiting.current = action;
-    void loadAll();
-  };
-  return {
-    ...replay,
-    play: later((next) => next.play()),
-    stepForward: (unit) => later((next) => next.stepForward(unit))(),
-    stepBack: (unit) => later((next) => next.stepBack(unit))(),
-    seek: (position) => later((next) => next.seek(position))(),
-  };
 }
 
 /** A step by event; with Shift, by one streamed piece. */

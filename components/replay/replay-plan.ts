@@ -2,7 +2,7 @@ import type { Dialect, DialectDefinition } from "@/lib/protocol";
 import type { TranscriptRecord } from "@/lib/protocol/records";
 import type { ReplayDiff } from "@/lib/replay/diff";
 import { replayRecords } from "@/lib/replay/replay";
-import { buildTimeline, type TimedRecord } from "@/lib/replay/timeline";
+import { buildTimeline, runStarts, type TimedRecord } from "@/lib/replay/timeline";
 import { type ReplayMark, replayMarks } from "./marks";
 
 /** What the replay bar plays: the re-parsed records on the recorded clock, and what differs. */
@@ -25,4 +25,70 @@ export function planReplay(
   const entries = buildTimeline(replayed);
   const duration = entries.at(-1)?.at ?? 0;
   return { entries, diffs, marks: replayMarks(entries, duration), duration };
+}
+
+type PlannedRecord = TranscriptRecord & { runId?: string; seq?: number };
+
+/**
+ * A transcript planned as it is read, from its first record, a run at a time: records are
+ * added in order, and each run is planned once it is known to be whole (the next one began, or
+ * nothing more comes), after the runs before it. Runs replay and time on their own (a run's
+ * turns, parsers and clock start with it), so the entries are those `planReplay` gives for all
+ * the runs at once (but for a turn a crash cut short: planned whole, its parser is flushed at
+ * the next run's first metric; planned by run, never, as the agent loop did).
+ */
+export class ReplayPlanner {
+  /** The planned entries, in order; grows as runs are planned. */
+  readonly entries: TimedRecord[] = [];
+  readonly diffs: ReplayDiff[] = [];
+  /** Records planned (the held-back run not counted), and the last one's `seq`. */
+  records = 0;
+  lastSeq = 0;
+  /** Every record has been added and planned. */
+  complete = false;
+  /** The run not yet known to be whole. */
+  private held: PlannedRecord[] = [];
+
+  constructor(private readonly dialect: Dialect | DialectDefinition) {}
+
+  get duration(): number {
+    return this.entries.at(-1)?.at ?? 0;
+  }
+
+  /**
+   * Adds the records that follow those added before (`last`: the transcript ends with them)
+   * and plans every run they complete. Answers the entries it planned.
+   */
+  add(records: readonly PlannedRecord[], last: boolean): TimedRecord[] {
+    const pending = this.held.concat(records);
+    const cut = last ? pending.length : lastRunStart(pending);
+    this.held = pending.slice(cut);
+    if (last) this.complete = true;
+    if (cut === 0) return [];
+    const runs = pending.slice(0, cut);
+    const { records: replayed, diffs } = replayRecords(this.dialect, runs);
+    const planned = buildTimeline(replayed, this.records === 0 ? {} : { after: this.duration });
+    for (const entry of planned) this.entries.push(entry);
+    for (const diff of diffs) this.diffs.push(diff);
+    this.records += runs.length;
+    this.lastSeq = runs.at(-1)?.seq ?? this.lastSeq + runs.length;
+    return planned;
+  }
+}
+
+/** Where the last run of `records` begins (0 when they are all one run). */
+function lastRunStart(records: readonly PlannedRecord[]): number {
+  const starts = runStarts(records);
+  for (let index = starts.length - 1; index > 0; index--) if (starts[index]) return index;
+  return 0;
+}
+
+/**
+ * The replay's whole length while only its first runs are planned: the planned time per
+ * record, for every record of the transcript (`recordCount`). Exact once `complete`.
+ */
+export function estimatedDuration(planner: ReplayPlanner, recordCount: number): number {
+  const through = planner.lastSeq || planner.records;
+  if (planner.complete || through === 0) return planner.duration;
+  return (planner.duration * Math.max(recordCount, through)) / through;
 }

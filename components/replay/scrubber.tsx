@@ -22,17 +22,32 @@ interface ScrubberProps {
   marks: readonly ReplayMark[];
   duration: number;
   position: number;
+  /** ms that can be played at once; less than `duration` while a long transcript is read. */
+  loaded?: number;
+  /** `duration` is an estimate (the rest is still being read). */
+  estimated?: boolean;
   onSeek(position: number): void;
 }
 
 /**
  * The run's time as a track: a mark per event (errors red, tool calls in the accent colour,
- * user messages blue), the played part filled, a playhead. Click or drag to seek; arrow keys
- * move by a hundredth, Home and End jump.
+ * user messages blue), the played part filled, what is read so far shaded, a playhead. Click
+ * or drag to seek (a place not read yet is read first); arrow keys move by a hundredth, Home
+ * and End jump.
  */
-export function Scrubber({ marks, duration, position, onSeek }: ScrubberProps) {
+export function Scrubber({
+  marks,
+  duration,
+  position,
+  loaded = duration,
+  estimated = false,
+  onSeek,
+}: ScrubberProps) {
   const track = useRef<HTMLDivElement>(null);
-  const share = duration > 0 ? Math.min(1, Math.max(0, position / duration)) : 1;
+  const shareOf = (ms: number) => (duration > 0 ? Math.min(1, Math.max(0, ms / duration)) : 1);
+  const share = shareOf(position);
+  // Played is what was shown: never past what is read (a seek there waits for it to be read).
+  const played = Math.min(share, shareOf(loaded));
 
   const seekTo = (clientX: number) => {
     const box = track.current?.getBoundingClientRect();
@@ -70,7 +85,7 @@ export function Scrubber({ marks, duration, position, onSeek }: ScrubberProps) {
       aria-valuemin={0}
       aria-valuemax={Math.round(duration)}
       aria-valuenow={Math.round(position)}
-      aria-valuetext={`${formatReplayTime(position)} of ${formatReplayTime(duration)}`}
+      aria-valuetext={`${formatReplayTime(position)} of ${estimated ? "about " : ""}${formatReplayTime(duration)}`}
       data-testid="replay-scrubber"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -78,9 +93,16 @@ export function Scrubber({ marks, duration, position, onSeek }: ScrubberProps) {
       className="group relative h-6 min-w-24 flex-1 cursor-pointer touch-none rounded focus-visible:outline focus-visible:outline-1 focus-visible:outline-accent"
     >
       <div className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded-full bg-border" />
+      {estimated ? (
+        <div
+          className="absolute top-1/2 left-0 h-1 -translate-y-1/2 rounded-full bg-fg-subtle/40"
+          style={{ width: `${shareOf(loaded) * 100}%` }}
+          data-testid="replay-loaded"
+        />
+      ) : null}
       <div
         className="absolute top-1/2 left-0 h-1 -translate-y-1/2 rounded-full bg-accent/35"
-        style={{ width: `${share * 100}%` }}
+        style={{ width: `${played * 100}%` }}
       />
       {marks.map((mark) => (
         <span

@@ -1,24 +1,31 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { createReplayClock, type ReplayClock, type ReplaySpeed } from "@/lib/replay/clock";
+import type { ReplaySpeed } from "@/lib/replay/clock";
 import type { StepUnit } from "@/lib/replay/cursor";
+import type { ReplayDiff } from "@/lib/replay/diff";
+import type { TimedRecord } from "@/lib/replay/timeline";
 import { usePlayground } from "@/state/playground-store";
-import type { ReplayPlan } from "./replay-plan";
+import { ReplaySession, type ReplaySource, type SessionView } from "./replay-session";
 
-export interface ReplayView {
-  /** The log shows the replay; false: it shows the stored transcript, all of it. */
+export interface ReplayView extends SessionView {
+  /** The log shows the replay; false: it shows the stored transcript, as loaded. */
   engaged: boolean;
-  playing: boolean;
-  speed: ReplaySpeed;
-  /** ms on the replay's clock. */
-  position: number;
-  /** Records shown, of the plan's entries. */
-  index: number;
+}
+
+/** What the bar shows while no replay runs: the transcript's length, the play head at its end. */
+export interface RestingReplay {
+  duration: number;
+  complete: boolean;
+  entries: readonly TimedRecord[];
+  diffs: readonly ReplayDiff[];
 }
 
 export interface ReplayControls {
   view: ReplayView;
+  /** The planned entries (the marks are drawn from them) and the differences found so far. */
+  entries: readonly TimedRecord[];
+  diffs: readonly ReplayDiff[];
   play(): void;
   pause(): void;
   /** By event (a streamed one's pieces together), or by `"piece"`. */
@@ -30,97 +37,105 @@ export interface ReplayControls {
   exit(): void;
 }
 
-const restingView = (plan: ReplayPlan | null, speed: ReplaySpeed): ReplayView => ({
+const restingView = (resting: RestingReplay, speed: ReplaySpeed): ReplayView => ({
   engaged: false,
   playing: false,
   speed,
-  position: plan?.duration ?? 0,
-  index: plan?.entries.length ?? 0,
+  position: resting.duration,
+  index: resting.entries.length,
+  planned: resting.entries.length,
+  differences: resting.diffs.length,
+  duration: resting.duration,
+  loaded: resting.complete ? resting.duration : 0,
+  complete: resting.complete,
+  loading: false,
 });
 
 /**
- * Plays a replay plan into the store's log through the replay clock: frames fold into the log
- * (a fresh one on `reset`), so the timeline and debug panel rebuild as they did live. The clock
- * starts on the first control used; a run that starts stops it at once.
+ * Plays a transcript into the store's log through a `ReplaySession`: frames fold into the log
+ * (a fresh one on `reset`), so the timeline and debug panel rebuild as they did live. The
+ * session starts on the first control used (`open` says where its records come from: a long
+ * transcript is read from its start as it plays); a run that starts ends it at once.
  */
-export function useReplay(plan: ReplayPlan | null): ReplayControls {
-  const clock = useRef<ReplayClock | null>(null);
+export function useReplay(open: () => ReplaySource, resting: RestingReplay): ReplayControls {
+  const session = useRef<ReplaySession | null>(null);
   const speed = useRef<ReplaySpeed>(1);
-  const [view, setView] = useState<ReplayView>(() => restingView(plan, speed.current));
+  const [view, setView] = useState<ReplayView>(() => restingView(resting, speed.current));
 
   const dispose = useCallback(() => {
-    clock.current?.dispose();
-    clock.current = null;
+    session.current?.dispose();
+    session.current = null;
   }, []);
 
   useEffect(() => {
-    setView(restingView(plan, speed.current));
+    setView(restingView(resting, speed.current));
     return dispose;
-  }, [plan, dispose]);
+  }, [resting, dispose]);
 
   // Synchronous: no replay frame may land in a live run's log.
   useEffect(
     () =>
       usePlayground.subscribe((state, previous) => {
-        if (state.status === "running" && previous.status !== "running" && clock.current) {
+        if (state.status === "running" && previous.status !== "running" && session.current) {
           dispose();
-          setView(restingView(plan, speed.current));
+          setView(restingView(resting, speed.current));
         }
       }),
-    [plan, dispose],
+    [resting, dispose],
   );
 
-  const engage = (): ReplayClock | null => {
-    if (clock.current !== null) return clock.current;
+  const engage = (): ReplaySession | null => {
+    if (session.current !== null) return session.current;
     const store = usePlayground.getState();
-    if (plan === null || store.status === "running" || store.status === "stopping") return null;
-    store.showRecords([], true);
-    clock.current = createReplayClock({
-      entries: plan.entries,
+    if (store.status === "running" || store.status === "stopping") return null;
+    const created: ReplaySession = new ReplaySession({
+      source: open(),
       speed: speed.current,
-      onFrame(frame, state) {
-        if (frame.reset || frame.records.length > 0)
-          usePlayground.getState().showRecords(frame.records, frame.reset);
-        setView({ engaged: true, ...state });
+      begin: () => usePlayground.getState().showRecords([], true),
+      show: (frame) => usePlayground.getState().showRecords(frame.records, frame.reset),
+      changed: () => {
+        if (session.current === created) setView({ engaged: true, ...created.view() });
       },
+      failed: (text) => usePlayground.getState().notify({ text, tone: "danger" }),
     });
-    return clock.current;
+    session.current = created;
+    return created;
   };
 
   // The playhead moves smoothly between records while playing.
   useEffect(() => {
     if (!view.playing) return;
     let frame = requestAnimationFrame(function follow() {
-      const state = clock.current?.state();
-      if (state !== undefined) setView((current) => ({ ...current, position: state.position }));
+      const current = session.current?.view();
+      if (current !== undefined)
+        setView((shown) =>
+          shown.position === current.position ? shown : { ...shown, ...current },
+        );
       frame = requestAnimationFrame(follow);
     });
     return () => cancelAnimationFrame(frame);
   }, [view.playing]);
 
+  const engaged = session.current;
   return {
     view,
+    entries: engaged?.entries ?? resting.entries,
+    diffs: engaged?.diffs ?? resting.diffs,
     play: () => engage()?.play(),
-    pause: () => clock.current?.pause(),
+    pause: () => session.current?.pause(),
     stepForward: (unit) => engage()?.stepForward(unit),
-    stepBack(unit) {
-      const fresh = clock.current === null;
-      const replay = engage();
-      // From the whole transcript: show it all (re-parsed), then take the last event back.
-      if (fresh && plan !== null) replay?.seek(plan.duration);
-      replay?.stepBack(unit);
-    },
+    stepBack: (unit) => engage()?.stepBack(unit),
     seek: (position) => engage()?.seek(position),
     setSpeed(next) {
       speed.current = next;
-      if (clock.current !== null) clock.current.setSpeed(next);
+      if (session.current !== null) session.current.setSpeed(next);
       else setView((current) => ({ ...current, speed: next }));
     },
     exit() {
       dispose();
       const store = usePlayground.getState();
       if (store.transcript !== null) store.showRecords(store.transcript.records, true, false);
-      setView(restingView(plan, speed.current));
+      setView(restingView(resting, speed.current));
     },
   };
 }

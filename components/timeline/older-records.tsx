@@ -16,10 +16,10 @@ export function OlderRecords({ className = "" }: { className?: string }) {
   const transcript = usePlayground((state) => state.transcript);
   const open = usePlayground((state) => state.transcriptId === state.transcript?.meta.id);
   const loading = usePlayground((state) => state.olderLoading);
-  const busy = usePlayground(
-    (state) => state.status === "running" || state.status === "stopping" || state.replaying,
-  );
-  if (transcript === null || !open || isWhole(transcript)) return null;
+  const replaying = usePlayground((state) => state.replaying);
+  const busy = usePlayground((state) => state.status === "running" || state.status === "stopping");
+  // A replay reads what it needs itself, and shows its own records, not the loaded ones.
+  if (transcript === null || !open || replaying || isWhole(transcript)) return null;
   const loaded = transcript.records.length;
   const total = transcript.recordCount ?? transcript.records.at(-1)?.seq ?? loaded;
   return (
@@ -45,7 +45,7 @@ export function OlderRecords({ className = "" }: { className?: string }) {
           type="button"
           disabled={loading || busy}
           onClick={() => void loadAll()}
-          title="Read every record of the transcript (replay and re-runs do this themselves)"
+          title="Read every record of the transcript (re-runs do this themselves; replay reads as it plays)"
           className={BUTTON}
         >
           Load all

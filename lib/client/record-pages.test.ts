@@ -8,6 +8,7 @@ import {
   type RecordPageQuery,
   readBackward,
   readForward,
+  readFromStart,
   startsAtFirst,
   wholeTurnsFrom,
 } from "./record-pages";
@@ -160,5 +161,64 @@ describe("foldInSlices", () => {
     expect(log.transcriptId).toBe("t");
     expect(log.events).toEqual(fold(all).events);
     expect(log.turns.get(11)?.raw).toBe(TURN_TEXT);
+  });
+});
+
+describe("readFromStart", () => {
+  const all = transcript(8);
+
+  async function readAll(reader: ReturnType<typeof readFromStart>) {
+    const pages: StoredRecord[][] = [];
+    for (;;) {
+      const page = await reader.next();
+      if (!page.ok) throw new Error(page.error);
+      pages.push(page.value.records);
+      if (page.value.done) return pages;
+    }
+  }
+
+  it("reads from the first record a page at a time, to the last, then says done", async () => {
+    const { fetchRecords, queries } = server(all);
+    const reader = readFromStart(fetchRecords, { known: [], recordCount: all.length, limit: 40 });
+    const pages = await readAll(reader);
+    expect(pages.flat()).toEqual(all);
+    expect(pages.slice(0, -1).every((page) => page.length === 40)).toBe(true);
+    expect(queries.map((query) => query.after)).toEqual(pages.map((_, index) => index * 40));
+    expect(await reader.next()).toEqual({
+      ok: true,
+      value: { records: [], recordCount: all.length, done: true },
+    });
+  });
+
+  it("hands over the loaded tail from memory once it reaches it, reading none of it again", async () => {
+    const { fetchRecords, queries } = server(all);
+    const known = all.slice(100);
+    const reader = readFromStart(fetchRecords, { known, recordCount: all.length, limit: 40 });
+    const pages = await readAll(reader);
+    expect(pages.flat()).toEqual(all);
+    // 0–40, 40–80, 80–100 (cut short at the tail), then the tail from memory.
+    expect(queries.map((query) => [query.after, query.limit])).toEqual([
+      [0, 40],
+      [40, 40],
+      [80, 20],
+    ]);
+  });
+
+  it("reads on past the tail when the transcript grew since it was loaded", async () => {
+    const { fetchRecords } = server(all);
+    const known = all.slice(100, 150);
+    const reader = readFromStart(fetchRecords, { known, recordCount: 150, limit: 40 });
+    expect((await readAll(reader)).flat()).toEqual(all);
+  });
+
+  it("passes a failed read on, and can be asked again", async () => {
+    const { fetchRecords } = server(all);
+    let fail = true;
+    const flaky: FetchRecords = (query) =>
+      fail ? Promise.resolve({ ok: false, error: "offline" }) : fetchRecords(query);
+    const reader = readFromStart(flaky, { known: [], recordCount: all.length, limit: 500 });
+    expect(await reader.next()).toEqual({ ok: false, error: "offline" });
+    fail = false;
+    expect((await readAll(reader)).flat()).toEqual(all);
   });
 });

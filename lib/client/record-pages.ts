@@ -130,3 +130,54 @@ export async function foldInSlices(
   }
   return log;
 }
+
+/** One step of `readFromStart`: the records after those it gave before, and whether that is all. */
+export interface ForwardPage {
+  records: StoredRecord[];
+  /** The transcript's records (its last `seq`) as the server last said. */
+  recordCount: number;
+  done: boolean;
+}
+
+export interface ForwardReader {
+  /** The next page; after `done`, an empty one. */
+  next(): Promise<PageResult<ForwardPage>>;
+}
+
+/**
+ * Reads a transcript from its first record, a page of `limit` at a time, for what cannot wait
+ * for all of it (replay plays the first runs while it reads on). `known`: the records already
+ * here (the loaded tail, in `seq` order), handed over from memory once reached instead of read
+ * again; `recordCount`: how many the transcript had when they were read.
+ */
+export function readFromStart(
+  fetchRecords: FetchRecords,
+  options: { known: readonly StoredRecord[]; recordCount: number; limit: number },
+): ForwardReader {
+  const { known, limit } = options;
+  const knownFirst = known[0]?.seq ?? Number.POSITIVE_INFINITY;
+  let recordCount = Math.max(options.recordCount, known.at(-1)?.seq ?? 0);
+  let after = 0;
+  let done = false;
+  const page = (records: StoredRecord[]): PageResult<ForwardPage> => {
+    after = records.at(-1)?.seq ?? after;
+    done = records.length === 0 || after >= recordCount;
+    return { ok: true, value: { records, recordCount, done } };
+  };
+  return {
+    async next() {
+      if (done) return { ok: true, value: { records: [], recordCount, done } };
+      if (after + 1 >= knownFirst && after < (known.at(-1)?.seq ?? 0)) {
+        const from = after + 1 - knownFirst;
+        return page(known.slice(from, from + limit));
+      }
+      const read = await fetchRecords({
+        after,
+        limit: after + 1 < knownFirst ? Math.min(limit, knownFirst - 1 - after) : limit,
+      });
+      if (!read.ok) return read;
+      recordCount = read.value.recordCount;
+      return page(read.value.records);
+    },
+  };
+}

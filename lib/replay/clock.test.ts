@@ -60,15 +60,16 @@ const ENTRIES: TimedRecord[] = [
 const nameOf = (record: TranscriptRecord) =>
   record.kind === "chunk" ? record.text : record.kind === "event" ? record.event.id : "request";
 
-function setup(speed?: number | "instant") {
+function setup(speed?: number | "instant", entries = ENTRIES, complete?: boolean) {
   const host = fakeHost();
   const frames: { reset: boolean; names: string[]; state: ReplayClockState }[] = [];
   /** What a view folding the frames shows. */
   let shown: string[] = [];
   const clock = createReplayClock({
-    entries: ENTRIES,
+    entries,
     host,
     ...(speed === undefined ? {} : { speed }),
+    ...(complete === undefined ? {} : { complete }),
     onFrame(frame: ReplayFrame, state) {
       const names = frame.records.map(nameOf);
       shown = frame.reset ? names : [...shown, ...names];
@@ -194,5 +195,48 @@ describe("replay clock", () => {
     const { clock } = setup();
     expect(() => clock.setSpeed(32)).toThrow(/0.25 to 16/);
     expect(() => clock.setSpeed(0)).toThrow(RangeError);
+  });
+
+  it("waits at the end of what it has while more is to come, then goes on from there", () => {
+    const { host, clock, shown } = setup(1, ENTRIES.slice(0, 3), false);
+    clock.play();
+    host.advance(500);
+    expect(shown()).toEqual(["a", "b", "E1"]);
+    // Still playing, time held at the last entry: waiting, not finished.
+    expect(clock.state()).toMatchObject({ playing: true, waiting: true, position: 10 });
+    clock.extend(ENTRIES.slice(3, 4), false);
+    // c is due 20 ms after E1, counted from now (the wait does not count).
+    host.advance(19);
+    expect(shown()).toEqual(["a", "b", "E1"]);
+    host.advance(1);
+    expect(shown()).toEqual(["a", "b", "E1", "c"]);
+    clock.extend(ENTRIES.slice(4), true);
+    host.advance(70);
+    expect(shown()).toEqual(["a", "b", "E1", "c", "E2"]);
+    expect(clock.state()).toMatchObject({ playing: false, waiting: false, complete: true });
+  });
+
+  it("at instant speed shows each addition at once, and stops only at the last", () => {
+    const { clock, shown } = setup("instant", ENTRIES.slice(0, 2), false);
+    clock.play();
+    expect(shown()).toEqual(["a", "b"]);
+    expect(clock.state().waiting).toBe(true);
+    clock.extend(ENTRIES.slice(2, 4), false);
+    expect(shown()).toEqual(["a", "b", "E1", "c"]);
+    clock.extend(ENTRIES.slice(4), true);
+    expect(shown()).toEqual(["a", "b", "E1", "c", "E2"]);
+    expect(clock.state().playing).toBe(false);
+  });
+
+  it("paused, an addition only grows what can be played", () => {
+    const { clock, frames, shown } = setup(1, ENTRIES.slice(0, 2), false);
+    clock.stepForward();
+    const before = frames.length;
+    clock.extend(ENTRIES.slice(2), true);
+    expect(frames.length).toBe(before + 1);
+    expect(frames.at(-1)?.state).toMatchObject({ playing: false, length: 5, complete: true });
+    expect(shown()).toEqual(["a", "b"]);
+    clock.stepForward();
+    expect(shown()).toEqual(["a", "b", "E1"]);
   });
 });

@@ -29,6 +29,10 @@ export interface ReplayClockState {
   index: number;
   length: number;
   duration: number;
+  /** Every entry is here; false while a long transcript is still being read (`extend`). */
+  complete: boolean;
+  /** Playing, but at the end of the entries here: it goes on when `extend` brings more. */
+  waiting: boolean;
 }
 
 export interface ReplayClockOptions {
@@ -37,6 +41,8 @@ export interface ReplayClockOptions {
   onFrame: (frame: ReplayFrame, state: ReplayClockState) => void;
   host?: TimerHost;
   speed?: ReplaySpeed;
+  /** False when more entries will come (`extend`); default true. */
+  complete?: boolean;
 }
 
 export interface ReplayClock {
@@ -50,6 +56,11 @@ export interface ReplayClock {
   stepBack(unit?: StepUnit): void;
   /** Jumps to `position` ms; keeps playing if it was. */
   seek(position: number): void;
+  /**
+   * Adds entries after the last one, and says whether they are the last: playback waiting at
+   * the end of what was here goes on from where it stopped, as if they had been there.
+   */
+  extend(entries: readonly TimedRecord[], complete: boolean): void;
   state(): ReplayClockState;
   /** Stops the timer for good. */
   dispose(): void;
@@ -64,6 +75,7 @@ export function createReplayClock(options: ReplayClockOptions): ReplayClock {
   const cursor = new ReplayCursor(options.entries);
   const host = options.host ?? systemTimers;
   let speed = checkSpeed(options.speed ?? 1);
+  let complete = options.complete ?? true;
   let playing = false;
   let anchorWall = 0;
   let anchorPosition = 0;
@@ -80,6 +92,8 @@ export function createReplayClock(options: ReplayClockOptions): ReplayClock {
     index: cursor.index,
     length: cursor.length,
     duration: cursor.duration,
+    complete,
+    waiting: playing && cursor.done && !complete,
   });
   const emit = (frame: ReplayFrame) => options.onFrame(frame, state());
   const clear = () => {
@@ -93,6 +107,8 @@ export function createReplayClock(options: ReplayClockOptions): ReplayClock {
   const schedule = () => {
     clear();
     const next = cursor.nextAt();
+    // At the end of what is here, more to come: wait for `extend`, still playing.
+    if (next === undefined && !complete) return;
     if (next === undefined || speed === "instant") {
       playing = false;
       return;
@@ -103,7 +119,7 @@ export function createReplayClock(options: ReplayClockOptions): ReplayClock {
   const tick = () => {
     timer = undefined;
     const frame = cursor.advanceTo(speed === "instant" ? cursor.duration : livePosition());
-    if (cursor.done) playing = false;
+    if (cursor.done && complete) playing = false;
     if (playing) schedule();
     emit(frame);
   };
@@ -117,7 +133,7 @@ export function createReplayClock(options: ReplayClockOptions): ReplayClock {
   return {
     play() {
       if (playing) return;
-      if (cursor.done && cursor.length > 0) emit(cursor.seek(0));
+      if (cursor.done && complete && cursor.length > 0) emit(cursor.seek(0));
       playing = true;
       anchor();
       tick();
@@ -152,12 +168,23 @@ export function createReplayClock(options: ReplayClockOptions): ReplayClock {
       const paused = stop();
       if (paused.records.length > 0) emit(paused);
       const frame = cursor.seek(position);
-      playing = wasPlaying && !cursor.done;
+      playing = wasPlaying && !(cursor.done && complete);
       if (playing) {
         anchor();
         schedule();
       }
       emit(frame);
+    },
+    extend(entries, last) {
+      const waiting = playing && cursor.done;
+      cursor.append(entries);
+      complete = last;
+      if (waiting) {
+        // Time stood still at the old end: go on from there, not from where the wall clock is.
+        anchor();
+        tick();
+      } else if (playing && timer === undefined) schedule();
+      else emit({ reset: false, records: [] });
     },
     state,
     dispose() {

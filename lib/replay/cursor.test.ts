@@ -74,4 +74,15 @@ describe("ReplayCursor steps", () => {
     expect(cursor.stepBack().records).toEqual(ENTRIES.slice(0, 7).map((entry) => entry.record));
     expect(cursor.stepBack().records.map(name)).toEqual(["<think>"]);
   });
+
+  it("takes entries appended after the last one, and refuses any due before it", () => {
+    const cursor = new ReplayCursor(ENTRIES.slice(0, 4));
+    expect(cursor.advanceTo(1000).records).toHaveLength(4);
+    expect(cursor.done).toBe(true);
+    cursor.append(ENTRIES.slice(4));
+    expect(cursor.done).toBe(false);
+    expect(cursor.duration).toBe(ENTRIES.at(-1)?.at);
+    expect(cursor.advanceTo(1000).records).toEqual(ENTRIES.slice(4).map((entry) => entry.record));
+    expect(() => cursor.append([{ at: 0, record: chunk("late") }])).toThrow(/back in time/);
+  });
 });

@@ -19,8 +19,24 @@ export interface ReplayFrame {
 export class ReplayCursor {
   private next = 0;
   private time = 0;
+  private readonly entries: TimedRecord[];
 
-  constructor(private readonly entries: readonly TimedRecord[]) {}
+  constructor(entries: readonly TimedRecord[]) {
+    this.entries = [...entries];
+  }
+
+  /**
+   * Adds entries that follow the last one (a long transcript planned as it is read): none of
+   * them may be due before it. What was emitted stays as it is.
+   */
+  append(more: readonly TimedRecord[]): void {
+    const last = this.duration;
+    if ((more[0]?.at ?? last) < last)
+      throw new RangeError(
+        `Appended replay entries must not go back in time (${more[0]?.at} < ${last}): plan them after the last one.`,
+      );
+    for (const entry of more) this.entries.push(entry);
+  }
 
   /** Records emitted so far. */
   get index(): number {

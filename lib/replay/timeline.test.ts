@@ -75,4 +75,17 @@ describe("buildTimeline", () => {
     ];
     expect(times(records)).toEqual([0, 100, 150, 655, 655, 680]);
   });
+
+  it("times runs planned apart as when planned together (`after`)", () => {
+    const first = [user("u1", 0), chunk(100), result("r1", EPOCH + 150)];
+    const second = [user("u2", 3_600_000), chunk(10), result("r2", EPOCH + 3_600_040), chunk(60)];
+    const together = times([...first, ...second]);
+    const apart = buildTimeline(first);
+    const last = apart.at(-1)?.at ?? 0;
+    const after = buildTimeline(second, { after: last }).map((entry) => entry.at);
+    expect([...apart.map((entry) => entry.at), ...after]).toEqual(together);
+    // A run resumed without a message begins where it is added, too.
+    const resumed = [chunk(5), chunk(20)];
+    expect(buildTimeline(resumed, { after: 100 }).map((entry) => entry.at)).toEqual([605, 620]);
+  });
 });

@@ -9,6 +9,11 @@ export interface TimedRecord {
 export interface TimelineOptions {
   /** The pause put between two runs of a conversation (default 500 ms), whatever it was live. */
   runGapMs?: number;
+  /**
+   * These records continue a timeline whose last record is at this time, and begin a run there
+   * (a long transcript planned a few runs at a time): the same times as when planned whole.
+   */
+  after?: number;
 }
 
 /**
@@ -24,6 +29,7 @@ export function buildTimeline(
 ): TimedRecord[] {
   const gap = options.runGapMs ?? 500;
   const starts = runStarts(records);
+  if (options.after !== undefined && records.length > 0) starts[0] = true;
   // The `t` of the next chunk or request of the same run, for every index.
   const nextT: (number | undefined)[] = new Array(records.length);
   let upcoming: number | undefined;
@@ -37,10 +43,10 @@ export function buildTimeline(
   const timed: TimedRecord[] = [];
   let offset = 0;
   let epoch = 0;
-  let last = 0;
+  let last = options.after ?? 0;
   records.forEach((record, index) => {
     if (starts[index]) {
-      if (index > 0) offset = last + gap;
+      if (index > 0 || options.after !== undefined) offset = last + gap;
       // A run resumed without a message has no user event to take its start time from.
       epoch = record.kind === "event" && record.event.type === "user" ? record.event.timestamp : 0;
     }
@@ -66,7 +72,7 @@ export function buildTimeline(
  * Where runs start: at a user message (a sub-agent's task, with a `parent`, is not one), or
  * where the stored `runId` changes (a run resumed without a message has no user message).
  */
-function runStarts(records: readonly (TranscriptRecord & { runId?: string })[]): boolean[] {
+export function runStarts(records: readonly (TranscriptRecord & { runId?: string })[]): boolean[] {
   let runId: string | undefined;
   return records.map((record) => {
     const changed = record.runId !== undefined && runId !== undefined && record.runId !== runId;

@@ -1,0 +1,271 @@
+import { describe, expect, it } from "vitest";
+import type { ForwardReader } from "@/lib/client/record-pages";
+import {
+  createParser,
+  mergePieces,
+  type ProtocolEvent,
+  type TranscriptRecord,
+} from "@/lib/protocol";
+import type { TimerHost } from "@/lib/replay/clock";
+import type { StoredRecord } from "@/lib/store";
+import { planReplay, ReplayPlanner } from "./replay-plan";
+import { ReplaySession } from "./replay-session";
+
+const TURN_TEXT = '<think>Look first.</think>\n<execute>[{"name": "list", "args": {}}]</execute>\n';
+
+/** `runs` runs of one turn each (a user message, then the turn streamed in 8-char chunks). */
+function conversation(runs: number): StoredRecord[] {
+  const out: (TranscriptRecord & { runId: string })[] = [];
+  for (let run = 0; run < runs; run++) {
+    const runId = `r${run}`;
+    const at = 1_700_000_000_000 + run * 60_000;
+    out.push({
+      kind: "event",
+      runId,
+      event: { type: "user", id: `u${run}`, timestamp: at, content: `${run}` },
+    });
+    const parser = createParser("xml", { turn: run, idPrefix: `t${run}-`, clock: () => at });
+    for (let offset = 0; offset < TURN_TEXT.length; offset += 8) {
+      const text = TURN_TEXT.slice(offset, offset + 8);
+      out.push({ kind: "chunk", runId, turn: run, t: offset, text });
+      for (const event of parser.feed(text)) out.push({ kind: "event", runId, event });
+    }
+  }
+  return out.map((record, index) => ({ ...record, seq: index + 1 }));
+}
+
+/** Pages of `size` records, each answered when the test says (`answer`), or at once (`auto`). */
+function pagedReader(all: StoredRecord[], size: number) {
+  let after = 0;
+  const waiting: (() => void)[] = [];
+  let auto = false;
+  let asked = 0;
+  const reader: ForwardReader = {
+    next() {
+      asked++;
+      const records = all.filter((record) => record.seq > after).slice(0, size);
+      after = records.at(-1)?.seq ?? after;
+      const value = { records, recordCount: all.length, done: after >= all.length };
+      return new Promise((resolve) => {
+        const answer = () => resolve({ ok: true, value });
+        if (auto) answer();
+        else waiting.push(answer);
+      });
+    },
+  };
+  return {
+    reader,
+    asked: () => asked,
+    /** Answers the reads asked so far. */
+    answer() {
+      for (const answer of waiting.splice(0)) answer();
+    },
+    answerAll() {
+      auto = true;
+      this.answer();
+    },
+  };
+}
+
+function fakeHost() {
+  let time = 0;
+  let ids = 0;
+  const timers = new Map<number, { at: number; callback: () => void }>();
+  const host: TimerHost & { advance(ms: number): void } = {
+    now: () => time,
+    setTimeout(callback, ms) {
+      timers.set(++ids, { at: time + ms, callback });
+      return ids;
+    },
+    clearTimeout: (handle) => timers.delete(handle as number),
+    advance(ms) {
+      const end = time + ms;
+      for (;;) {
+        const due = [...timers.entries()]
+          .filter(([, timer]) => timer.at <= end)
+          .sort((a, b) => a[1].at - b[1].at)[0];
+        if (due === undefined) break;
+        timers.delete(due[0]);
+        time = due[1].at;
+        due[1].callback();
+      }
+      time = end;
+    },
+  };
+  return host;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+function setup(runs: number, pageSize: number, readAhead = 30) {
+  const all = conversation(runs);
+  const pages = pagedReader(all, pageSize);
+  const host = fakeHost();
+  let shown: ProtocolEvent[] = [];
+  let begun = 0;
+  const session = new ReplaySession({
+    source: {
+      kind: "paged",
+      planner: new ReplayPlanner("xml"),
+      reader: pages.reader,
+      recordCount: all.length,
+      // About what the loaded tail would say: ~590 ms a run (the turn, then the gap).
+      duration: runs * 590,
+    },
+    speed: 1,
+    host,
+    readAhead,
+    begin: () => {
+      begun++;
+    },
+    show(frame) {
+      const events = frame.records.flatMap((record) =>
+        record.kind === "event" ? [record.event] : [],
+      );
+      shown = frame.reset ? events : [...shown, ...events];
+    },
+    changed: () => {},
+    failed: (message) => {
+      throw new Error(message);
+    },
+  });
+  const whole = mergePieces(
+    planReplay("xml", all).entries.flatMap(({ record }) =>
+      record.kind === "event" ? [record.event] : [],
+    ),
+  ).map((event) => event.id);
+  return {
+    all,
+    pages,
+    host,
+    session,
+    whole,
+    begun: () => begun,
+    shownIds: () => mergePieces(shown).map((event) => event.id),
+  };
+}
+
+describe("ReplaySession over a transcript read from its start", () => {
+  it("plays once the first runs are planned, reading on only a little ahead", async () => {
+    const { pages, host, session, shownIds, begun } = setup(40, 30);
+    session.play();
+    expect(session.view()).toMatchObject({ loading: true, complete: false });
+    expect(begun()).toBe(0);
+    pages.answer();
+    await settle();
+    expect(begun()).toBe(1);
+    expect(shownIds()[0]).toBe("u0");
+    expect(shownIds().includes("u1")).toBe(false);
+    expect(session.view().playing).toBe(true);
+    // Read ahead to 30 entries past the play head, then no further while it stands still.
+    for (let round = 0; round < 5; round++) {
+      pages.answer();
+      await settle();
+    }
+    const asked = pages.asked();
+    expect(asked).toBeLessThan(6);
+    const ahead = session.entries.length - session.view().index;
+    expect(ahead).toBeGreaterThanOrEqual(30);
+    expect(ahead).toBeLessThan(30 + 60);
+    // As it plays, it reads on.
+    pages.answerAll();
+    host.advance(5000);
+    await settle();
+    expect(pages.asked()).toBeGreaterThan(asked);
+    expect(shownIds().length).toBeGreaterThan(3);
+  });
+
+  it("waits at the end of what was read, says it is loading, then plays on from there", async () => {
+    // Read ahead only at the very end of what is planned.
+    const { pages, host, session, shownIds, whole } = setup(6, 40, 1);
+    session.play();
+    pages.answer();
+    await settle();
+    host.advance(60_000);
+    expect(session.view()).toMatchObject({ playing: true, loading: true, complete: false });
+    const before = shownIds();
+    expect(before.length).toBeGreaterThan(1);
+    expect(before).toEqual(whole.slice(0, before.length));
+    pages.answerAll();
+    for (let round = 0; round < 20; round++) {
+      await settle();
+      host.advance(1000);
+    }
+    expect(shownIds()).toEqual(whole);
+    expect(session.view()).toMatchObject({ playing: false, loading: false, complete: true });
+  });
+
+  it("a seek past what was read loads up to there first, then shows exactly what is due", async () => {
+    const { pages, session, shownIds, whole } = setup(40, 30);
+    session.play();
+    pages.answer();
+    await settle();
+    session.pause();
+    const { duration } = session.view();
+    session.seek(duration);
+    expect(session.view()).toMatchObject({ loading: true, position: duration, playing: false });
+    pages.answerAll();
+    for (let round = 0; round < 40 && session.view().loading; round++) await settle();
+    expect(session.view()).toMatchObject({ loading: false, complete: true });
+    expect(shownIds()).toEqual(whole);
+  });
+
+  it("a step back before anything played reads all of it, then takes the last event back", async () => {
+    const { pages, session, shownIds, whole } = setup(12, 50);
+    pages.answerAll();
+    session.stepBack();
+    for (let round = 0; round < 40 && session.view().loading; round++) await settle();
+    expect(shownIds()).toEqual(whole.slice(0, -1));
+  });
+
+  it("after dispose, a page that arrives changes nothing", async () => {
+    const { pages, session, begun } = setup(12, 50);
+    session.play();
+    session.dispose();
+    pages.answer();
+    await settle();
+    expect(begun()).toBe(0);
+    expect(session.view().playing).toBe(false);
+  });
+
+  it("a seek as the first control keeps what shows until its place is read", async () => {
+    const { pages, session, shownIds, whole, begun } = setup(40, 30);
+    session.seek(session.view().duration / 2);
+    for (let round = 0; round < 3; round++) {
+      pages.answer();
+      await settle();
+    }
+    // Still reading towards the middle: nothing replaced what shows yet.
+    expect(begun()).toBe(0);
+    expect(session.view().loading).toBe(true);
+    pages.answerAll();
+    for (let round = 0; round < 40 && session.view().loading; round++) await settle();
+    expect(begun()).toBe(1);
+    const shown = shownIds();
+    expect(shown.length).toBeGreaterThan(whole.length / 3);
+    expect(shown).toEqual(whole.slice(0, shown.length));
+  });
+
+  it("a failed read says so and leaves nothing waiting", async () => {
+    const failures: string[] = [];
+    const session = new ReplaySession({
+      source: {
+        kind: "paged",
+        planner: new ReplayPlanner("xml"),
+        reader: { next: async () => ({ ok: false, error: "offline" }) },
+        recordCount: 100,
+        duration: 1000,
+      },
+      speed: 1,
+      begin: () => {},
+      show: () => {},
+      changed: () => {},
+      failed: (message) => failures.push(message),
+    });
+    session.play();
+    expect(session.view().loading).toBe(true);
+    await settle();
+    expect(failures).toEqual(["offline"]);
+    expect(session.view().loading).toBe(false);
+  });
+});

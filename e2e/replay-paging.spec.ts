@@ -1,0 +1,116 @@
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { createParser, mergePieces, type TranscriptRecord } from "../lib/protocol";
+
+/**
+ * Replay of a long conversation opened from its tail: Play starts from the first run before
+ * the rest is read, reads on as it plays, and a seek to a place not read yet says it is
+ * loading, reads up to there, and then shows exactly the recorded events, in order.
+ */
+const RUNS = 300;
+const TURN_TEXT =
+  '<think>Look at the files first.</think>\n<execute>[{"name": "list", "args": {}}]</execute>\n';
+
+function records(): (TranscriptRecord & { runId: string })[] {
+  const out: (TranscriptRecord & { runId: string })[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const runId = `r${run}`;
+    const at = 1_700_000_000_000 + run * 60_000;
+    out.push({
+      kind: "event",
+      runId,
+      event: { type: "user", id: `u${run}`, timestamp: at, content: `message number ${run}` },
+    });
+    const parser = createParser("xml", { turn: run, idPrefix: `t${run}-`, clock: () => at });
+    for (let offset = 0; offset < TURN_TEXT.length; offset += 8) {
+      const text = TURN_TEXT.slice(offset, offset + 8);
+      out.push({ kind: "chunk", runId, turn: run, t: offset, text });
+      for (const event of parser.feed(text)) out.push({ kind: "event", runId, event });
+    }
+    for (const event of parser.end()) out.push({ kind: "event", runId, event });
+  }
+  return out;
+}
+
+async function importConversation(page: Page, all: readonly TranscriptRecord[]): Promise<string> {
+  const header = {
+    format: "wirescope-transcript",
+    version: 1,
+    id: `paged-replay-${Date.now()}`,
+    title: "A long conversation",
+    created: Date.now(),
+    dialect: "xml",
+    model: { provider: "demo", id: "demo" },
+    system: "",
+    tools: [],
+  };
+  const response = await page.request.post("/api/transcripts/import", {
+    headers: { "content-type": "application/x-ndjson" },
+    data: `${[header, ...all].map((line) => JSON.stringify(line)).join("\n")}\n`,
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { transcript: { id: string } }).transcript.id;
+}
+
+/** The ids of the events the page's log shows, in order. */
+function shownIds(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const store = (
+      window as unknown as {
+        __wirescope: { getState(): { log: { events: { id: string }[] } } };
+      }
+    ).__wirescope;
+    return store.getState().log.events.map((event) => event.id);
+  });
+}
+
+test("replay of a long conversation starts before the rest is read and loads a place sought", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const all = records();
+  const id = await importConversation(page, all);
+  const recorded = mergePieces(
+    all.flatMap((record) => (record.kind === "event" ? [record.event] : [])),
+  ).map((event) => event.id);
+
+  // Reads from the start past the first page wait until the test lets them through.
+  const held: Route[] = [];
+  let holding = true;
+  const pagesRead: number[] = [];
+  await page.route(
+    (url) => url.pathname === `/api/transcripts/${id}` && url.searchParams.has("after"),
+    async (route) => {
+      const after = Number(new URL(route.request().url()).searchParams.get("after"));
+      if (after >= all.length) return route.continue(); // the page's catch-up read
+      pagesRead.push(after);
+      if (after > 0 && holding) held.push(route);
+      else await route.continue();
+    },
+  );
+
+  await page.goto(`/t/${id}`);
+  await expect(page.getByTestId("older-records").first()).toBeVisible();
+  const bar = page.getByTestId("replay-bar");
+  await bar.getByRole("button", { name: "Play" }).click();
+  await expect(bar.getByRole("button", { name: "Exit replay" })).toBeVisible();
+  await expect(page.getByTestId("timeline").getByText("message number 0")).toBeVisible();
+  // Playing from the first page while the next one is still held: nothing of the end shows.
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  expect(pagesRead[0]).toBe(0);
+  await expect(bar.getByTestId("replay-duration")).toHaveText(/^~/);
+  await expect(page.getByTestId("timeline").getByText(`message number ${RUNS - 1}`)).toHaveCount(0);
+
+  // The end: not read yet, so it loads (and says so) before anything of it shows.
+  await bar.getByTestId("replay-scrubber").press("End");
+  await expect(bar.getByTestId("replay-loading")).toHaveText("Loading…");
+  expect((await shownIds(page)).includes(`u${RUNS - 1}`)).toBe(false);
+  holding = false;
+  for (const route of held.splice(0)) await route.continue();
+  await expect(page.getByTestId("timeline").getByText(`message number ${RUNS - 1}`)).toBeVisible();
+  await expect(bar.getByTestId("replay-loading")).toHaveText("");
+  await expect(bar.getByTestId("replay-duration")).not.toHaveText(/^~/);
+  // Everything recorded, in order, nothing else: the same events as the transcript.
+  expect(await shownIds(page)).toEqual(recorded);
+  // Read a page at a time from the start, each page once.
+  expect(new Set(pagesRead).size).toBe(pagesRead.length);
+});

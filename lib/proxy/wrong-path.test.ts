@@ -8,6 +8,12 @@ describe("wrongProxyPath", () => {
     );
   });
 
+  it("says what the base URL itself is for", () => {
+    expect(wrongProxyPath("/proxy/anthropic/v1/")).toMatch(
+      /^path: \/proxy\/anthropic\/v1 is the anthropic proxy's base URL: an agent calls paths under it/,
+    );
+  });
+
   it("names the proxies when the name is unknown or missing", () => {
     expect(wrongProxyPath("/proxy/gemini/v1/x")).toMatch(
       /^path: no proxy for "gemini" in .*openai, anthropic, compat/,

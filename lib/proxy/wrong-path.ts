@@ -14,5 +14,8 @@ export function wrongProxyPath(pathname: string): string {
     const choice = name === undefined ? "a proxy name" : `no proxy for "${name.slice(0, 40)}"`;
     return `path: ${choice} in "${shown}"; a base URL is /proxy/<name>/v1 with <name> one of ${PROXY_NAMES.join(", ")}.`;
   }
-  return `path: "${shown}" is not under the ${known} proxy's base URL /proxy/${known}/v1 (set the agent's base URL to end in /v1).`;
+  const base = `/proxy/${known}/v1`;
+  if (pathname.replace(/\/+$/, "") === base)
+    return `path: ${base} is the ${known} proxy's base URL: an agent calls paths under it (${base}/chat/completions, ${base}/models, …).`;
+  return `path: "${shown}" is not under the ${known} proxy's base URL ${base} (set the agent's base URL to end in /v1).`;
 }

@@ -86,3 +86,22 @@ test("OPTIONS, HEAD without GET, and unknown methods get JSON errors", async ({ 
     error: expect.stringMatching(/^method: PROPFIND is not served here/),
   });
 });
+
+test("an agent whose base URL lacks /v1 is told where the proxy's base URL is, in JSON", async ({
+  request,
+}) => {
+  // `OPENAI_BASE_URL=…/proxy/openai`: the SDK posts to /proxy/openai/chat/completions. It got
+  // Next's HTML 404 page, which an SDK reports as a parse error naming nothing.
+  const body = { model: "m", messages: [{ role: "user", content: "hi" }] };
+  const missing = await request.post("/proxy/openai/chat/completions", { data: body });
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toEqual({
+    error: expect.stringContaining("/proxy/openai/v1"),
+  });
+  const unknown = await request.get("/proxy/gemini/v1/models");
+  expect(unknown.status()).toBe(404);
+  expect((await unknown.json()).error).toMatch(/no proxy for "gemini"/);
+  const bare = await request.get("/proxy/anthropic/v1");
+  expect(bare.status()).toBe(404);
+  expect((await bare.json()).error).toContain("/proxy/anthropic/v1");
+});

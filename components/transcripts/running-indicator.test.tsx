@@ -81,4 +81,18 @@ describe("useActiveRuns", () => {
       fetch.mock.calls.map(([url]) => url).filter((url) => !String(url).startsWith("/api/runs")),
     ).toEqual([]);
   });
+
+  it("reads the list again on return to the tab: a conversation made meanwhile shows in the sidebar", async () => {
+    // An agent's captured call through the proxy that began and ended between two polls of the
+    // running runs: no poll saw it, so only the return to the tab can bring it into the list.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string) => Response.json({ runs: [] })),
+    );
+    usePlayground.getState().newConversation();
+    render(<Watcher />);
+    const before = usePlayground.getState().listVersion;
+    window.dispatchEvent(new Event("focus"));
+    expect(usePlayground.getState().listVersion).toBe(before + 1);
+  });
 });

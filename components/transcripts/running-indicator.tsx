@@ -31,7 +31,9 @@ export function RunningIndicator({ transcriptId }: { transcriptId: string }) {
  * never followed.
  *
  * A run made elsewhere that began and ended between two polls is never seen running: its
- * records are read when the user comes back to this tab or window (shown or focused again).
+ * records are read when the user comes back to this tab or window (shown or focused again),
+ * and so is the list: a conversation made meanwhile (an agent's quick captured calls through
+ * the proxy, a run in another tab) shows in the sidebar then, not only after a reload.
  * After a run here, only the stored copy is read again: it could not be when the run ended if
  * the server was down, and the header and Export come back once the server answers.
  */
@@ -40,7 +42,8 @@ export function useActiveRuns(): void {
   useEffect(() => {
     const onReturn = () => {
       if (document.visibilityState !== "visible") return;
-      const { transcript, transcriptId, status, log } = usePlayground.getState();
+      const { transcript, transcriptId, status, log, refreshList } = usePlayground.getState();
+      refreshList();
       if (transcriptId === null || status === "running" || status === "stopping") return;
       if (transcript === null || transcript.meta.id !== transcriptId) {
         // A new conversation whose first run broke off here: read it. (One still opening has

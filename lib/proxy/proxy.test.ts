@@ -359,4 +359,18 @@ describe("keys", () => {
     expect(stored).not.toContain(CONFIGURED_OPENAI);
     expect(stored).not.toContain(CONFIGURED_ANTHROPIC);
   });
+
+  it("a key only the body holds, in a credential-named field, is stored nowhere", async () => {
+    const planted = "zz11yy22xx33ww44vv55";
+    const body = {
+      model: "scripted",
+      metadata: { api_key: planted },
+      messages: [{ role: "user", content: "list the files, body-only key" }],
+    };
+    await (await chat(via("openai"), body)).text();
+    await proxy.settled();
+    const stored = JSON.stringify(await proxy.store.getTranscript((await newest()).meta.id));
+    expect(stored).toContain('"api_key":"[redacted]"');
+    expect(stored).not.toContain(planted);
+  });
 });

@@ -154,4 +154,25 @@ describe("redaction", () => {
       n: 1,
     });
   });
+
+  it("redacts a credential-named field of a body, which no text pattern sees", () => {
+    // An agent's metadata, and a tool call's input sent back in the history (Anthropic tool_use).
+    const body = {
+      metadata: { api_key: "zz11yy22xx33ww44vv55", team: "blue" },
+      messages: [
+        { role: "assistant", content: [{ type: "tool_use", input: { Password: "hunter2-9" } }] },
+      ],
+      // A tool's schema names the field without holding a value: it stays.
+      tools: [{ input_schema: { properties: { api_key: { type: "string" } } } }],
+      max_tokens: 100,
+    };
+    expect(redactValue(body, [])).toEqual({
+      metadata: { api_key: "[redacted]", team: "blue" },
+      messages: [
+        { role: "assistant", content: [{ type: "tool_use", input: { Password: "[redacted]" } }] },
+      ],
+      tools: [{ input_schema: { properties: { api_key: { type: "string" } } } }],
+      max_tokens: 100,
+    });
+  });
 });

@@ -33,6 +33,10 @@ export interface CaptureSink {
  * any turn of it wait for that), opens the turn as a live run, then publishes each record in
  * order. A store failure is logged and never reaches the proxied traffic; a user's stop of
  * the run (on any instance) does: it breaks the proxied call off (`CapturedTurn.stop`).
+ *
+ * A transcript whose creation failed (the database was down a moment, the disk full) is
+ * created by its conversation's next turn instead: only the conversation's first turn carries
+ * `create`, and with the failure remembered every later turn of it was dropped, unlogged.
  */
 export function storeSink(
   store: Store,
@@ -40,21 +44,30 @@ export function storeSink(
   registry: RunRegistry = runRegistry(),
 ): CaptureSink {
   const created = new Map<string, Promise<boolean>>();
+  // Creations that failed, kept for the transcript's next turn to try again.
+  const retry = new Map<string, NonNullable<CapturedTurn["create"]>>();
   const turns = new Map<string, TurnState>();
+  const create = (input: NonNullable<CapturedTurn["create"]>): Promise<boolean> =>
+    store.createTranscript(input).then(
+      () => {
+        retry.delete(input.id);
+        return true;
+      },
+      (error: unknown) => {
+        log("could not create a captured transcript", error);
+        created.delete(input.id);
+        // Bounded like `created`: past it, a conversation failed long ago is not tried again.
+        if (retry.size >= 1000) retry.clear();
+        retry.set(input.id, input);
+        return false;
+      },
+    );
   return {
     startTurn(turn) {
       let ready = created.get(turn.transcriptId);
       if (ready === undefined) {
-        ready =
-          turn.create === undefined
-            ? Promise.resolve(true)
-            : store.createTranscript(turn.create).then(
-                () => true,
-                (error: unknown) => {
-                  log("could not create a captured transcript", error);
-                  return false;
-                },
-              );
+        const input = turn.create ?? retry.get(turn.transcriptId);
+        ready = input === undefined ? Promise.resolve(true) : create(input);
         // Bounded: an old entry only saves a later turn one resolved promise.
         if (created.size >= 1000) created.clear();
         created.set(turn.transcriptId, ready);

@@ -34,6 +34,17 @@ describe("resolveUpstream", () => {
     });
   });
 
+  it("reads Anthropic's own host without /v1 as its API, as the playground's provider does", () => {
+    for (const base of ["https://api.anthropic.com", "https://api.anthropic.com/"])
+      expect(resolveUpstream("anthropic", { ANTHROPIC_BASE_URL: base })).toMatchObject({
+        upstream: { baseURL: "https://api.anthropic.com/v1" },
+      });
+    // Any other base URL is taken as it is (a gateway's path is its own).
+    expect(
+      resolveUpstream("anthropic", { ANTHROPIC_BASE_URL: "https://gateway.example/anthropic" }),
+    ).toMatchObject({ upstream: { baseURL: "https://gateway.example/anthropic" } });
+  });
+
   it("names an unknown provider, and what to set for an unconfigured one", () => {
     expect(resolveUpstream("nope", {})).toMatchObject({ ok: false, status: 404 });
     expect(resolveUpstream("compat", {})).toMatchObject({ ok: false, status: 503 });

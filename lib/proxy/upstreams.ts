@@ -25,6 +25,9 @@ export type UpstreamResult =
   | { ok: true; upstream: Upstream }
   | { ok: false; status: 404 | 503; error: string };
 
+const ANTHROPIC_HOST = "https://api.anthropic.com";
+const ANTHROPIC_API = `${ANTHROPIC_HOST}/v1`;
+
 /** Every name a proxy path may use, in the order the page lists them. */
 export const UPSTREAM_NAMES = ["openai", "anthropic", "compat", ...PRESETS.map((p) => p.id)];
 
@@ -35,14 +38,15 @@ export function resolveUpstream(name: string, env: ProviderEnv): UpstreamResult 
     });
   }
   if (name === "anthropic") {
-    return configured(
-      name,
-      "anthropic",
-      env,
-      "ANTHROPIC_BASE_URL",
-      "https://api.anthropic.com/v1",
-      { key: "ANTHROPIC_API_KEY" },
-    );
+    const resolved = configured(name, "anthropic", env, "ANTHROPIC_BASE_URL", ANTHROPIC_API, {
+      key: "ANTHROPIC_API_KEY",
+    });
+    // Anthropic's own SDKs take `ANTHROPIC_BASE_URL` without `/v1`; the AI SDK, which the
+    // playground's provider uses, reads Anthropic's own host so too. The proxy does the same,
+    // or it forwarded to https://api.anthropic.com/messages (404) where the playground worked.
+    if (resolved.ok && resolved.upstream.baseURL === ANTHROPIC_HOST)
+      resolved.upstream.baseURL = ANTHROPIC_API;
+    return resolved;
   }
   if (name === "compat") {
     if (readVariable(env, "WIRESCOPE_COMPAT_BASE_URL") === undefined) {

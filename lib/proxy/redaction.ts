@@ -4,7 +4,7 @@
  * with the server's configured keys; each record is cleaned of them, and of anything that
  * looks like a credential, before it is stored or shown.
  */
-import { REDACTED, redactSecrets } from "../runtime/redact";
+import { redactSecretsDeep } from "../runtime/redact";
 
 /** Headers whose values are protocol, not credentials. */
 const HARMLESS = new Set([
@@ -40,30 +40,9 @@ export function headerSecrets(headers: Headers): string[] {
 }
 
 /**
- * A field named like a credential (`api_key`, `password`, `authorization`, …: the names the
- * text pattern `credentialField` knows, whole and in any case). In text, `"api_key": "…"` is
- * caught by that pattern; in a request body it is an object's field (an agent's `metadata`, a
- * tool call's `input` sent back in the history), which no string pattern ever sees.
- */
-const CREDENTIAL_FIELD =
-  /^(?:(?:x-)?(?:api|goog-api)[-_]?key|authorization|access[-_]?token|auth[-_]?token|password|(?:aws_)?secret_access_key|secret)$/i;
-
-/**
  * `value` with every secret, every credential-looking string, and every string held by a
  * credential-named field replaced by `[redacted]` (a new value; the input is kept).
  */
 export function redactValue<T>(value: T, secrets: readonly string[]): T {
-  if (typeof value === "string") return redactSecrets(value, secrets) as T;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets)) as T;
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
-      out[key] =
-        typeof item === "string" && item !== "" && CREDENTIAL_FIELD.test(key)
-          ? REDACTED
-          : redactValue(item, secrets);
-    }
-    return out as T;
-  }
-  return value;
+  return redactSecretsDeep(value, secrets);
 }

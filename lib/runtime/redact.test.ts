@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { maskSecrets, maskSecretsDeep, REDACTED, redactSecrets } from "./redact";
+import {
+  maskSecrets,
+  maskSecretsDeep,
+  REDACTED,
+  redactSecretLookingDeep,
+  redactSecrets,
+  redactSecretsDeep,
+} from "./redact";
 
 describe("redactSecrets", () => {
   it.each([
@@ -53,5 +60,34 @@ describe("maskSecrets", () => {
       n: null,
     });
     expect(value.text).toBe("sk-abcdef1234567890");
+  });
+});
+
+describe("credential-named fields of a value", () => {
+  const value = {
+    metadata: { api_key: "zz11yy22xx33ww44vv55", team: "blue" },
+    input: { Password: "hunter2hunter2x9" },
+    schema: { properties: { password: { type: "string" } }, secret: "string" },
+  };
+
+  it("mask or redact a string a credential-named field holds, whatever it looks like", () => {
+    expect(maskSecretsDeep(value)).toMatchObject({
+      metadata: { api_key: "[redacted**********]", team: "blue" },
+      input: { Password: "[redacted******]" },
+      schema: { properties: { password: { type: "string" } }, secret: "******" },
+    });
+    expect(redactSecretsDeep(value)).toMatchObject({
+      metadata: { api_key: REDACTED },
+      input: { Password: REDACTED },
+      schema: { secret: REDACTED },
+    });
+  });
+
+  it("for text that is often code, only a secret-looking one: a schema's words stay", () => {
+    expect(redactSecretLookingDeep(value)).toEqual({
+      metadata: { api_key: REDACTED, team: "blue" },
+      input: { Password: REDACTED },
+      schema: { properties: { password: { type: "string" } }, secret: "string" },
+    });
   });
 });

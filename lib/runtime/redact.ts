@@ -156,18 +156,32 @@ function mask(length: number): string {
     : "*".repeat(length);
 }
 
-/** Every string in a JSON-like value through `maskSecrets` (a new value; the input is kept). */
+/**
+ * Every string in a JSON-like value through `maskSecrets`, and a string held by a
+ * credential-named field masked whole (a new value; the input is kept).
+ */
 export function maskSecretsDeep<T>(value: T, secrets: readonly string[] = []): T {
-  return mapStrings(value, (text) => maskSecrets(text, secrets));
+  return mapStrings(
+    value,
+    (text) => maskSecrets(text, secrets),
+    (text) => mask(text.length),
+  );
 }
 
-/** Every string in a JSON-like value through `redactSecrets` (a new value; the input is kept). */
+/**
+ * Every string in a JSON-like value through `redactSecrets`, and a string held by a
+ * credential-named field redacted whole (a new value; the input is kept).
+ */
 export function redactSecretsDeep<T>(
   value: T,
   secrets: readonly string[] = [],
   patterns: readonly SecretPattern[] = ALL_PATTERNS,
 ): T {
-  return mapStrings(value, (text) => redactSecrets(text, secrets, patterns));
+  return mapStrings(
+    value,
+    (text) => redactSecrets(text, secrets, patterns),
+    (text) => (text === "" ? text : REDACTED),
+  );
 }
 
 /** The patterns that match a key by its own shape, whatever text is around it. */
@@ -203,18 +217,43 @@ export function redactSecretLooking(text: string): string {
 const looksSecret = (value: string) =>
   value.length >= 8 && /[0-9]/.test(value) && /[A-Za-z]/.test(value);
 
-/** Every string in a JSON-like value through `redactSecretLooking`. */
+/**
+ * Every string in a JSON-like value through `redactSecretLooking`; a credential-named field's
+ * string when it looks like a secret (`{"password": "string"}` in a schema stays).
+ */
 export function redactSecretLookingDeep<T>(value: T): T {
-  return mapStrings(value, redactSecretLooking);
+  return mapStrings(value, redactSecretLooking, (text) =>
+    looksSecret(text) ? REDACTED : redactSecretLooking(text),
+  );
 }
 
-/** A copy of a JSON-like value with `change` applied to every string in it (keys untouched). */
-function mapStrings<T>(value: T, change: (text: string) => string): T {
+/**
+ * A field named like a credential: the names `credentialField` knows, whole, in any case. In
+ * text `"api_key": "…"` is caught by that pattern; as an object's field (an agent's metadata,
+ * a tool call's input) no text pattern ever sees it.
+ */
+export const CREDENTIAL_NAME =
+  /^(?:(?:x-)?(?:api|goog-api)[-_]?key|authorization|access[-_]?token|auth[-_]?token|password|(?:aws_)?secret_access_key|secret)$/i;
+
+/**
+ * A copy of a JSON-like value with `change` applied to every string in it (keys untouched),
+ * and `named` instead to a string a credential-named field holds.
+ */
+function mapStrings<T>(
+  value: T,
+  change: (text: string) => string,
+  named: (text: string) => string,
+): T {
   if (typeof value === "string") return change(value) as T;
-  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change)) as T;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, change, named)) as T;
   if (value !== null && typeof value === "object") {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = mapStrings(item, change);
+    for (const [key, item] of Object.entries(value)) {
+      out[key] =
+        typeof item === "string" && CREDENTIAL_NAME.test(key)
+          ? named(item)
+          : mapStrings(item, change, named);
+    }
     return out as T;
   }
   return value;

@@ -86,6 +86,29 @@ describe("configured keys in titles", () => {
     expect(imported).not.toContain(KEY);
   });
 
+  it("masks the value of a credential-named field in an imported record, which no text pattern sees", async () => {
+    const id = await newTranscript("calculate 6 * 7");
+    const planted = "zz11yy22xx33ww44vv55";
+    const lines = (
+      await (await exportTranscript(new Request(url(`/${id}/export`)), params(id))).text()
+    ).split("\n");
+    const at = lines.findIndex((line) => line.includes('"type":"call"'));
+    const record = JSON.parse(lines[at] as string);
+    record.event.call.args = { ...record.event.call.args, api_key: planted };
+    lines[at] = JSON.stringify(record);
+    const response = await importFile(
+      new Request(url("/import"), { method: "POST", body: lines.join("\n") }),
+    );
+    expect(response.status).toBe(201);
+    const { transcript } = (await response.json()) as { transcript: TranscriptMeta };
+    const imported = await (
+      await getOne(new Request(url(`/${transcript.id}`)), params(transcript.id))
+    ).text();
+    expect(imported).not.toContain(planted);
+    // Masked in place, its length kept.
+    expect(imported).toContain(`"api_key":"[redacted${"*".repeat(planted.length - 10)}]"`);
+  });
+
   it("redacts a key in an imported file's system prompt", async () => {
     const id = await newTranscript("calculate 2 + 2");
     const [header = "", ...records] = (

@@ -1,5 +1,11 @@
 import type { StreamTurn, TurnPart } from "./model-turn";
-import { HAS_TRIGGER, MIN_SECRET_LENGTH, redactSecrets } from "./redact";
+import {
+  ALL_PATTERNS,
+  HAS_TRIGGER,
+  MIN_SECRET_LENGTH,
+  redactSecrets,
+  SECRET_PATTERNS,
+} from "./redact";
 import { transformParts } from "./turn-transform";
 
 /**
@@ -8,7 +14,7 @@ import { transformParts } from "./turn-transform";
  * text before the last four words is final.
  */
 const MATCH_WORDS = 4;
-/** A run without whitespace longer than this is let go of: no credential is that long. */
+/** A run without whitespace longer than this is let go of, around any secret (`forcedCut`). */
 const MAX_HELD = 4096;
 
 export interface StreamRedactor {
@@ -48,10 +54,12 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
       // Most text holds no trigger word: only its last word (which may still grow) is held,
       // and no pattern can match what is let go of.
       const quiet = !HAS_TRIGGER.test(buffer);
-      const cut = Math.max(
-        Math.min(quiet ? lastWordStart(buffer) : patternCut(buffer), valueCut(buffer, values)),
-        buffer.length - MAX_HELD,
+      const natural = Math.min(
+        quiet ? lastWordStart(buffer) : patternCut(buffer),
+        valueCut(buffer, values),
       );
+      const forced = buffer.length - MAX_HELD;
+      const cut = forced > natural ? forcedCut(buffer, forced, values) : natural;
       // What is let go of ends in `text` (it came now) or in what was held.
       releasedAt = cut > held.length ? at : heldAt;
       // What stays held ends with `text`, unless `text` is empty.
@@ -95,6 +103,54 @@ function patternCut(buffer: string): number {
     end = start;
   }
   return cut;
+}
+
+/**
+ * Where to let go of a run without whitespace longer than `MAX_HELD` (minified JSON, Base64):
+ * at `at`, unless secrets found within `FORCED_WINDOW` of it reach across it (what is let go
+ * of is redacted alone: a key cut in two would match no pattern in either part). Then before
+ * them, held whole; or, when they start the buffer (held that long already), after them, let
+ * go of whole and redacted. A secret still growing at the buffer's end is let go of at `at`
+ * regardless, so what is held stays bounded.
+ */
+function forcedCut(buffer: string, at: number, values: readonly string[]): number {
+  const from = Math.max(0, at - FORCED_WINDOW);
+  const near = buffer.slice(from, Math.min(buffer.length, at + FORCED_WINDOW));
+  if (values.length === 0 && !HAS_TRIGGER.test(near)) return at;
+  const spans = secretSpans(near, values).map(([start, end]): [number, number] => [
+    from + start,
+    from + end,
+  ]);
+  const across = (point: number) => spans.filter(([start, end]) => start < point && end > point);
+  const reaching = across(at);
+  if (reaching.length === 0) return at;
+  const first = Math.min(...reaching.map(([start]) => start));
+  if (first > 0) return first;
+  // Past every secret reaching across the cut, and any reaching across where they end.
+  let last = Math.max(...reaching.map(([, end]) => end));
+  for (let more = across(last); more.length > 0; more = across(last))
+    last = Math.max(...more.map(([, end]) => end));
+  return last < from + near.length ? last : at;
+}
+
+/**
+ * How far from a forced cut a secret reaching across it is looked for: longer than any key
+ * (a JWT with large claims can be longer; its tail may then go out unredacted).
+ */
+const FORCED_WINDOW = 1024;
+
+/** Where every pattern's match, and every configured value, starts and ends in `text`. */
+function secretSpans(text: string, values: readonly string[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const name of ALL_PATTERNS) {
+    for (const match of text.matchAll(SECRET_PATTERNS[name]))
+      spans.push([match.index, match.index + match[0].length]);
+  }
+  for (const value of values) {
+    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1))
+      spans.push([at, at + value.length]);
+  }
+  return spans;
 }
 
 /** Where the word `buffer` ends in starts (its length when it ends in whitespace). */

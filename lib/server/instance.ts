@@ -44,7 +44,12 @@ export function startInstance(
   // Apart from the renewal: marking a run may wait on a lock that a stalled instance holds (on
   // PostgreSQL until its session is ended, 30 s idle in a transaction), and the lease must not
   // wait with it, or this instance would be taken for dead in turn.
-  const sweep = () => interruptCrashedRuns(store, now, instanceId);
+  // A run marked here is announced as finished here (its own instance is dead): live OTLP
+  // export sends it once, from the instance that marked it.
+  const sweep = async () => {
+    for (const run of await interruptCrashedRuns(store, now, instanceId))
+      registry.announceFinish(run, store);
+  };
 
   /** Runs `task` every `ms`, never two at once; a failure is logged and the next one tries again. */
   const every = (ms: number, task: () => Promise<unknown>, label: string) => {

@@ -131,6 +131,23 @@ describe("several instances on one database", () => {
     expect((await b.getRunInfo(live.runId))?.endedAt).toBe(1000);
   });
 
+  it("B announces a run it marked crashed to its finish listeners (live OTLP export), once", async () => {
+    const { a, b, registryA, registryB } = twoInstances();
+    const meta = await a.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });
+    await a.renewLease(registryA.instanceId, Date.now() - 1); // A is dead: its lease has ended
+    const live = await registryA.open({ store: a, transcriptId: meta.id });
+    const heard: string[] = [];
+    registryB.onFinish((run) => heard.push(run.runId));
+    const instance = startInstance(b, registryB, { leaseMs: 60_000, pollMs: 1000 });
+    try {
+      await instance.ready;
+      expect(heard).toEqual([live.runId]);
+      expect((await b.getRunInfo(live.runId))?.endedAt).not.toBeNull();
+    } finally {
+      instance.stop();
+    }
+  });
+
   it("A stalled past its lease: B takes its run over, A's next commit is refused and nothing A writes afterwards lands", async () => {
     const { a, b, registryA } = twoInstances();
     const meta = await a.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });

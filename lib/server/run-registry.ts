@@ -139,6 +139,15 @@ export class RunRegistry {
     } finally {
       this.runs.delete(run.runId);
     }
+    this.announceFinish(run, store);
+  }
+
+  /**
+   * Tells the finish listeners a run has ended: one of this instance's (`finish`), or one of a
+   * dead instance's that this one marked as crashed (`instance.ts`), which no listener of its
+   * own will ever hear of.
+   */
+  announceFinish(run: { transcriptId: string; runId: string }, store: Store): void {
     for (const listener of this.finishListeners) {
       try {
         listener({ transcriptId: run.transcriptId, runId: run.runId }, store);

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { createParser, type TranscriptRecord } from "../lib/protocol";
+import { importRecords } from "./import-records";
 
 /**
  * A transcript longer than the page's first read: it opens from its tail (whole turns only),
@@ -30,26 +31,9 @@ function records(): TranscriptRecord[] {
 }
 
 async function importLong(page: Page): Promise<{ id: string; count: number }> {
-  const all = records();
-  const header = {
-    format: "wirescope-transcript",
-    version: 1,
-    id: `long-${Date.now()}`,
-    title: "A long transcript",
-    created: Date.now(),
-    dialect: "xml",
-    model: { provider: "demo", id: "demo" },
-    system: "",
-    tools: [],
-  };
-  const lines = [header, ...all.map((record) => ({ ...record, runId: "r" }))];
-  const response = await page.request.post("/api/transcripts/import", {
-    headers: { "content-type": "application/x-ndjson" },
-    data: `${lines.map((line) => JSON.stringify(line)).join("\n")}\n`,
-  });
-  expect(response.status()).toBe(201);
-  const { transcript } = (await response.json()) as { transcript: { id: string } };
-  return { id: transcript.id, count: all.length };
+  const all = records().map((record) => ({ ...record, runId: "r" }));
+  const id = await importRecords(page, { id: "long", title: "A long transcript" }, all);
+  return { id, count: all.length };
 }
 
 /** What the page's log holds: the first loaded turn, every turn's raw text. */

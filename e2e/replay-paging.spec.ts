@@ -1,5 +1,6 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { createParser, mergePieces, type TranscriptRecord } from "../lib/protocol";
+import { importRecords } from "./import-records";
 
 /**
  * Replay of a long conversation opened from its tail: Play starts from the first run before
@@ -31,25 +32,8 @@ function records(): (TranscriptRecord & { runId: string })[] {
   return out;
 }
 
-async function importConversation(page: Page, all: readonly TranscriptRecord[]): Promise<string> {
-  const header = {
-    format: "wirescope-transcript",
-    version: 1,
-    id: `paged-replay-${Date.now()}`,
-    title: "A long conversation",
-    created: Date.now(),
-    dialect: "xml",
-    model: { provider: "demo", id: "demo" },
-    system: "",
-    tools: [],
-  };
-  const response = await page.request.post("/api/transcripts/import", {
-    headers: { "content-type": "application/x-ndjson" },
-    data: `${[header, ...all].map((line) => JSON.stringify(line)).join("\n")}\n`,
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { transcript: { id: string } }).transcript.id;
-}
+const importConversation = (page: Page, all: readonly TranscriptRecord[]) =>
+  importRecords(page, { id: "paged-replay", title: "A long conversation" }, all);
 
 /** The ids of the events the page's log shows, in order. */
 function shownIds(page: Page): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import type { TranscriptRecord } from "../lib/protocol";
+import { importRecords } from "./import-records";
 
 /**
  * The Request tab on a long conversation: a request of 240 messages lists every one (screen
@@ -44,25 +45,8 @@ function records(): (TranscriptRecord & { runId: string })[] {
   return out;
 }
 
-async function importConversation(page: Page): Promise<string> {
-  const header = {
-    format: "wirescope-transcript",
-    version: 1,
-    id: `long-request-${Date.now()}`,
-    title: "Long requests",
-    created: Date.now(),
-    dialect: "xml",
-    model: { provider: "demo", id: "demo" },
-    system: "",
-    tools: [],
-  };
-  const response = await page.request.post("/api/transcripts/import", {
-    headers: { "content-type": "application/x-ndjson" },
-    data: `${[header, ...records()].map((line) => JSON.stringify(line)).join("\n")}\n`,
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { transcript: { id: string } }).transcript.id;
-}
+const importConversation = (page: Page) =>
+  importRecords(page, { id: "long-request", title: "Long requests" }, records());
 
 test("a request of 240 messages lists them all, highlights those in view, and switches turns", async ({
   page,

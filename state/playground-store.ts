@@ -147,6 +147,9 @@ export interface TranscriptSlice {
   notice: Notice | null;
   /** Older records of the open transcript are being read and folded. */
   olderLoading: boolean;
+  /** A saved transcript being read to be shown (`openTranscript` in navigation.ts), or null. */
+  opening: string | null;
+  setOpening(id: string | null): void;
   /** Shows a stored transcript: its records folded into a fresh log; the composer continues it. */
   openTranscript(transcript: OpenTranscript): void;
   /** Updates the stored copy (after a run added to it) without touching the log. */
@@ -274,6 +277,8 @@ const transcriptSlice: StateCreator<PlaygroundState, [], [], TranscriptSlice> = 
   replaying: false,
   notice: null,
   olderLoading: false,
+  opening: null,
+  setOpening: (opening) => set({ opening }),
   openTranscript(transcript) {
     const { meta } = transcript;
     const log = foldLog(meta.id, transcript.records);

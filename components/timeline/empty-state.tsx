@@ -2,10 +2,21 @@
 
 import { suggestPrompt } from "@/components/chat/composer";
 import { useServerConfig } from "@/hooks/use-server-config";
+import { usePlayground } from "@/state/playground-store";
 
-/** Before the first message: what this is, and prompts to try (they fill the composer). */
+/**
+ * Before the first message: what this is, and prompts to try (they fill the composer); while a
+ * saved transcript is being read, that it is.
+ */
 export function EmptyState() {
   const config = useServerConfig();
+  const opening = usePlayground((state) => state.opening !== null);
+  if (opening)
+    return (
+      <p className="px-6 py-16 text-center text-sm text-fg-muted" role="status">
+        Opening the transcript…
+      </p>
+    );
   const examples = config?.demo.examples.filter((prompt) => !prompt.startsWith("demo:")) ?? [];
   const scenarios = config?.demo.scenarios ?? [];
   return (

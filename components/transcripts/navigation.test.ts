@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { usePlayground } from "@/state/playground-store";
-import { openTranscript, switchDialect } from "./navigation";
+import { newConversation, openTranscript, switchDialect } from "./navigation";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -58,5 +58,28 @@ describe("openTranscript", () => {
     expect(usePlayground.getState().log.get("u1")).toBeDefined();
     expect(fetch).toHaveBeenCalledWith("/api/runs?active=1");
     expect(fetch).toHaveBeenCalledWith("/api/transcripts/t2?limit=2000&from=end");
+  });
+
+  it("says it is opening while the tail is read, and not after a new conversation took over", async () => {
+    usePlayground.getState().newConversation();
+    let answer: (response: Response) => void = () => {};
+    const fetch = vi.fn((url: string) =>
+      url.startsWith("/api/runs")
+        ? Promise.resolve(Response.json({ runs: [] }))
+        : new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const opened = openTranscript("t3", false);
+    expect(usePlayground.getState().opening).toBe("t3");
+    answer(Response.json({ error: "gone" }, { status: 404 }));
+    expect(await opened).toBe(false);
+    expect(usePlayground.getState().opening).toBeNull();
+    // A second open, left by the user for a new conversation before it is read.
+    void openTranscript("t4", false);
+    expect(usePlayground.getState().opening).toBe("t4");
+    newConversation();
+    expect(usePlayground.getState().opening).toBeNull();
   });
 });

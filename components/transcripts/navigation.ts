@@ -39,7 +39,11 @@ export async function openTranscript(id: string, push = true): Promise<boolean> 
   if (push && window.location.pathname !== transcriptPath(id))
     window.history.pushState(null, "", transcriptPath(id));
   const asked = fetchActiveRuns();
-  const result = await readTranscriptTail(id);
+  // Said while it is read (a long model turn is read whole: seconds for a huge one).
+  usePlayground.getState().setOpening(id);
+  const result = await readTranscriptTail(id).finally(() => {
+    if (ticket === loading) usePlayground.getState().setOpening(null);
+  });
   // A later click won: its transcript is the one to show.
   if (ticket !== loading) return false;
   if (!result.ok) {
@@ -66,6 +70,7 @@ export async function openTranscript(id: string, push = true): Promise<boolean> 
 /** A blank conversation at `/`. */
 export function newConversation(): void {
   loading++;
+  usePlayground.getState().setOpening(null);
   if (window.location.pathname !== "/") window.history.pushState(null, "", "/");
   usePlayground.getState().newConversation();
 }

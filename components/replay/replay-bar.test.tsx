@@ -144,4 +144,38 @@ describe("ReplayBar", () => {
       vi.unstubAllGlobals();
     }
   });
+
+  it("a replay under way stops at once when another transcript opens: none of it lands there", () => {
+    // The replay clock reads performance.now() and waits on setTimeout.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    try {
+      // Recorded at pace 0: spread over seconds, so the replay is still going at the switch.
+      const start =
+        recorded.records.find((record) => record.kind === "event")?.event.timestamp ?? 0;
+      const slow: OpenTranscript = {
+        ...recorded,
+        records: recorded.records.map((record, index) =>
+          record.kind === "event"
+            ? { ...record, event: { ...record.event, timestamp: start + index * 200 } }
+            : { ...record, t: index * 200 },
+        ),
+      };
+      open(slow);
+      act(() => screen.getByRole("button", { name: "Play" }).click());
+      act(() => vi.advanceTimersByTime(500));
+      const other: OpenTranscript = {
+        ...recorded,
+        meta: { ...recorded.meta, id: "another" },
+        records: recorded.records.slice(0, 1),
+      };
+      // Opened elsewhere (the sidebar): this bar has not rendered since.
+      act(() => usePlayground.getState().openTranscript(other));
+      const shown = eventsShown();
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(eventsShown()).toBe(shown);
+      expect(usePlayground.getState()).toMatchObject({ transcriptId: "another", replaying: false });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

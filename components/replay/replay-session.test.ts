@@ -40,9 +40,18 @@ function pagedReader(all: StoredRecord[], size: number) {
   const waiting: (() => void)[] = [];
   let auto = false;
   let asked = 0;
+  let failing = false;
   const reader: ForwardReader = {
     next() {
       asked++;
+      if (failing) {
+        failing = false;
+        return new Promise((resolve) => {
+          const answer = () => resolve({ ok: false, error: "offline" });
+          if (auto) answer();
+          else waiting.push(answer);
+        });
+      }
       const records = all.filter((record) => record.seq > after).slice(0, size);
       after = records.at(-1)?.seq ?? after;
       const value = { records, recordCount: all.length, done: after >= all.length };
@@ -63,6 +72,10 @@ function pagedReader(all: StoredRecord[], size: number) {
     answerAll() {
       auto = true;
       this.answer();
+    },
+    /** The next read fails (the server gone, say). */
+    failNext() {
+      failing = true;
     },
   };
 }
@@ -103,6 +116,7 @@ function setup(runs: number, pageSize: number, readAhead = 30) {
   const host = fakeHost();
   let shown: ProtocolEvent[] = [];
   let begun = 0;
+  const failures: string[] = [];
   const session = new ReplaySession({
     source: {
       kind: "paged",
@@ -126,7 +140,7 @@ function setup(runs: number, pageSize: number, readAhead = 30) {
     },
     changed: () => {},
     failed: (message) => {
-      throw new Error(message);
+      failures.push(message);
     },
   });
   const whole = mergePieces(
@@ -141,6 +155,7 @@ function setup(runs: number, pageSize: number, readAhead = 30) {
     session,
     whole,
     begun: () => begun,
+    failures,
     shownIds: () => mergePieces(shown).map((event) => event.id),
   };
 }
@@ -208,6 +223,49 @@ describe("ReplaySession over a transcript read from its start", () => {
     for (let round = 0; round < 40 && session.view().loading; round++) await settle();
     expect(session.view()).toMatchObject({ loading: false, complete: true });
     expect(shownIds()).toEqual(whole);
+  });
+
+  it("a seek whose read fails gives up: the play head goes back to the clock's, and a later seek reads again", async () => {
+    const { pages, session, failures, shownIds, whole } = setup(40, 30);
+    session.play();
+    pages.answer();
+    await settle();
+    session.pause();
+    const before = session.view().position;
+    const { duration } = session.view();
+    pages.failNext();
+    session.seek(duration);
+    expect(session.view()).toMatchObject({ loading: true, position: duration });
+    for (let round = 0; round < 20 && session.view().loading; round++) {
+      pages.answer();
+      await settle();
+    }
+    expect(failures).toEqual(["offline"]);
+    expect(session.view()).toMatchObject({ loading: false, playing: false, position: before });
+    // Not stuck on the failed seek: the next one reads on, to the end.
+    const asked = pages.asked();
+    session.seek(session.view().duration); // the end (the estimate may have moved)
+    expect(pages.asked()).toBeGreaterThan(asked);
+    pages.answerAll();
+    for (let round = 0; round < 40 && session.view().loading; round++) await settle();
+    expect(session.view()).toMatchObject({ loading: false, complete: true });
+    expect(shownIds()).toEqual(whole);
+  });
+
+  it("a read ahead that fails pauses the replay instead of leaving it waiting", async () => {
+    const { pages, session, host, failures } = setup(40, 30);
+    session.play();
+    pages.answer();
+    await settle();
+    pages.failNext();
+    // Played to the end of what was read: it waits there, reading the next page, which fails.
+    for (let round = 0; round < 40 && failures.length === 0; round++) {
+      host.advance(1000);
+      pages.answer();
+      await settle();
+    }
+    expect(failures).toEqual(["offline"]);
+    expect(session.view()).toMatchObject({ playing: false, loading: false });
   });
 
   it("a step back before anything played reads all of it, then takes the last event back", async () => {

@@ -101,7 +101,12 @@ export class ReplaySession {
           this.clock?.extend(entries, complete);
           options.changed();
         },
-        failed: options.failed,
+        failed: (message) => {
+          // Nothing more comes: the clock must not wait at the end of what was read for good.
+          this.clock?.pause();
+          options.failed(message);
+          options.changed();
+        },
       });
     }
   }
@@ -135,7 +140,11 @@ export class ReplaySession {
   }
 
   play(): void {
-    this.withClock((clock) => clock.play());
+    this.withClock((clock) => {
+      // Play goes on from where the play head shows: the place a seek is reading up to.
+      if (this.seeking !== null) this.seeking.resume = true;
+      else clock.play();
+    });
   }
 
   pause(): void {
@@ -153,6 +162,7 @@ export class ReplaySession {
 
   stepForward(unit?: StepUnit): void {
     this.withClock((clock) => {
+      this.cancelSeek();
       const { index, length } = clock.state();
       if (index < length || this.planner === null || this.planner.complete) {
         clock.stepForward(unit);
@@ -168,6 +178,7 @@ export class ReplaySession {
 
   stepBack(unit?: StepUnit): void {
     if (this.clock !== null) {
+      this.cancelSeek();
       this.clock.stepBack(unit);
       return;
     }
@@ -220,7 +231,19 @@ export class ReplaySession {
         clock.seek(sought.target);
         if (sought.resume) playOn(clock);
       },
-    );
+    ).then((ok) => {
+      // A read failed (and said so): the play head goes back to where the clock is, paused.
+      if (ok || this.disposed) return;
+      this.seeking = null;
+      this.options.changed();
+    });
+  }
+
+  /** A step or a seek back leaves a seek still reading: the play head is where they put it. */
+  private cancelSeek(): void {
+    if (this.seeking === null) return;
+    this.seeking = null;
+    this.options.changed();
   }
 
   dispose(): void {

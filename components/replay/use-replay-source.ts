@@ -22,15 +22,21 @@ export const REPLAY_PAGE = 1000;
  * for a tail it tells the diffs so far and about how long the whole is.
  */
 export function useReplaySource(transcript: OpenTranscript): {
-  open: () => ReplaySource;
+  /** Null while the deferred records are not yet `transcript`'s (it was just switched to). */
+  open: () => ReplaySource | null;
   resting: RestingReplay;
 } {
-  const records = useDeferredValue(transcript.records, NO_RECORDS);
-  const dialect = dialectOf(transcript.meta);
+  // Records, id, dialect and count from one deferred snapshot: never one transcript's id with
+  // another's records.
+  const shown = useDeferredValue<OpenTranscript | null>(transcript, null);
+  const records = shown?.records ?? NO_RECORDS;
+  const meta = shown?.meta ?? transcript.meta;
+  const current = shown !== null && meta.id === transcript.meta.id;
+  const dialect = dialectOf(meta);
   const plan = useMemo(() => planReplay(dialect, records), [dialect, records]);
   const whole = startsAtFirst(records);
-  const id = transcript.meta.id;
-  const recordCount = Math.max(transcript.recordCount ?? 0, records.at(-1)?.seq ?? 0);
+  const id = meta.id;
+  const recordCount = Math.max(shown?.recordCount ?? 0, records.at(-1)?.seq ?? 0);
   const resting = useMemo(
     (): RestingReplay =>
       whole
@@ -44,17 +50,23 @@ export function useReplaySource(transcript: OpenTranscript): {
     [whole, plan, records, recordCount],
   );
   const open = useCallback(
-    (): ReplaySource =>
-      whole
-        ? { kind: "whole", plan }
-        : {
-            kind: "paged",
-            planner: new ReplayPlanner(dialect),
-            reader: readFromStart(pagesOf(id), { known: records, recordCount, limit: REPLAY_PAGE }),
-            recordCount,
-            duration: resting.duration,
-          },
-    [whole, plan, dialect, id, records, recordCount, resting],
+    (): ReplaySource | null =>
+      !current
+        ? null
+        : whole
+          ? { kind: "whole", plan }
+          : {
+              kind: "paged",
+              planner: new ReplayPlanner(dialect),
+              reader: readFromStart(pagesOf(id), {
+                known: records,
+                recordCount,
+                limit: REPLAY_PAGE,
+              }),
+              recordCount,
+              duration: resting.duration,
+            },
+    [current, whole, plan, dialect, id, records, recordCount, resting],
   );
   return { open, resting };
 }

@@ -57,7 +57,7 @@ const restingView = (resting: RestingReplay, speed: ReplaySpeed): ReplayView => 
  * session starts on the first control used (`open` says where its records come from: a long
  * transcript is read from its start as it plays); a run that starts ends it at once.
  */
-export function useReplay(open: () => ReplaySource, resting: RestingReplay): ReplayControls {
+export function useReplay(open: () => ReplaySource | null, resting: RestingReplay): ReplayControls {
   const session = useRef<ReplaySession | null>(null);
   const speed = useRef<ReplaySpeed>(1);
   const [view, setView] = useState<ReplayView>(() => restingView(resting, speed.current));
@@ -67,16 +67,26 @@ export function useReplay(open: () => ReplaySource, resting: RestingReplay): Rep
     session.current = null;
   }, []);
 
+  // The transcript changed under the bar (older records read, a run's records added): a replay
+  // under way ends, and the log shows the stored transcript again.
   useEffect(() => {
     setView(restingView(resting, speed.current));
-    return dispose;
+    return () => {
+      if (session.current === null) return;
+      dispose();
+      const store = usePlayground.getState();
+      if (store.replaying && store.transcript !== null)
+        store.showRecords(store.transcript.records, true, false);
+    };
   }, [resting, dispose]);
 
-  // Synchronous: no replay frame may land in a live run's log.
+  // Synchronous: no replay frame may land in a live run's log, or in another transcript's
+  // (at a fast speed, frames can keep the render that would end the session from committing).
   useEffect(
     () =>
       usePlayground.subscribe((state, previous) => {
-        if (state.status === "running" && previous.status !== "running" && session.current) {
+        const started = state.status === "running" && previous.status !== "running";
+        if ((started || state.transcriptId !== previous.transcriptId) && session.current) {
           dispose();
           setView(restingView(resting, speed.current));
         }
@@ -88,11 +98,20 @@ export function useReplay(open: () => ReplaySource, resting: RestingReplay): Rep
     if (session.current !== null) return session.current;
     const store = usePlayground.getState();
     if (store.status === "running" || store.status === "stopping") return null;
+    // Null while the records planned are another transcript's (just switched, not yet rendered).
+    const source = open();
+    if (source === null) return null;
+    const openedFor = store.transcriptId;
+    const ours = () => usePlayground.getState().transcriptId === openedFor;
     const created: ReplaySession = new ReplaySession({
-      source: open(),
+      source,
       speed: speed.current,
-      begin: () => usePlayground.getState().showRecords([], true),
-      show: (frame) => usePlayground.getState().showRecords(frame.records, frame.reset),
+      begin: () => {
+        if (ours()) usePlayground.getState().showRecords([], true);
+      },
+      show: (frame) => {
+        if (ours()) usePlayground.getState().showRecords(frame.records, frame.reset);
+      },
       changed: () => {
         if (session.current === created) setView({ engaged: true, ...created.view() });
       },

@@ -6,7 +6,7 @@ import {
   type ProtocolEvent,
   type TranscriptRecord,
 } from "@/lib/protocol";
-import type { TimerHost } from "@/lib/replay/clock";
+import { fakeTimerHost } from "@/lib/replay/timer-host.testing";
 import type { StoredRecord } from "@/lib/store";
 import { planReplay, ReplayPlanner } from "./replay-plan";
 import { ReplaySession } from "./replay-session";
@@ -80,40 +80,12 @@ function pagedReader(all: StoredRecord[], size: number) {
   };
 }
 
-function fakeHost() {
-  let time = 0;
-  let ids = 0;
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  const host: TimerHost & { advance(ms: number): void } = {
-    now: () => time,
-    setTimeout(callback, ms) {
-      timers.set(++ids, { at: time + ms, callback });
-      return ids;
-    },
-    clearTimeout: (handle) => timers.delete(handle as number),
-    advance(ms) {
-      const end = time + ms;
-      for (;;) {
-        const due = [...timers.entries()]
-          .filter(([, timer]) => timer.at <= end)
-          .sort((a, b) => a[1].at - b[1].at)[0];
-        if (due === undefined) break;
-        timers.delete(due[0]);
-        time = due[1].at;
-        due[1].callback();
-      }
-      time = end;
-    },
-  };
-  return host;
-}
-
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function setup(runs: number, pageSize: number, readAhead = 30) {
   const all = conversation(runs);
   const pages = pagedReader(all, pageSize);
-  const host = fakeHost();
+  const host = fakeTimerHost();
   let shown: ProtocolEvent[] = [];
   let begun = 0;
   const failures: string[] = [];

@@ -1,40 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { TranscriptRecord } from "../protocol/records";
-import { createReplayClock, type ReplayClockState, type TimerHost } from "./clock";
+import { createReplayClock, type ReplayClockState } from "./clock";
 import type { ReplayFrame } from "./cursor";
 import type { TimedRecord } from "./timeline";
-
-/** A clock and timers that move only when the test says so. */
-function fakeHost() {
-  let time = 0;
-  let ids = 0;
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  const host: TimerHost & { advance(ms: number): void; pending(): number } = {
-    now: () => time,
-    setTimeout(callback, ms) {
-      timers.set(++ids, { at: time + ms, callback });
-      return ids;
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number);
-    },
-    advance(ms) {
-      const end = time + ms;
-      for (;;) {
-        const due = [...timers.entries()]
-          .filter(([, timer]) => timer.at <= end)
-          .sort((a, b) => a[1].at - b[1].at)[0];
-        if (due === undefined) break;
-        timers.delete(due[0]);
-        time = due[1].at;
-        due[1].callback();
-      }
-      time = end;
-    },
-    pending: () => timers.size,
-  };
-  return host;
-}
+import { fakeTimerHost } from "./timer-host.testing";
 
 const chunk = (text: string, t: number): TranscriptRecord => ({ kind: "chunk", turn: 0, t, text });
 const event = (id: string): TranscriptRecord => ({
@@ -61,7 +30,7 @@ const nameOf = (record: TranscriptRecord) =>
   record.kind === "chunk" ? record.text : record.kind === "event" ? record.event.id : "request";
 
 function setup(speed?: number | "instant", entries = ENTRIES, complete?: boolean) {
-  const host = fakeHost();
+  const host = fakeTimerHost();
   const frames: { reset: boolean; names: string[]; state: ReplayClockState }[] = [];
   /** What a view folding the frames shows. */
   let shown: string[] = [];

@@ -74,9 +74,7 @@ export function useReplay(open: () => ReplaySource | null, resting: RestingRepla
     return () => {
       if (session.current === null) return;
       dispose();
-      const store = usePlayground.getState();
-      if (store.replaying && store.transcript !== null)
-        store.showRecords(store.transcript.records, true, false);
+      if (usePlayground.getState().replaying) showStored();
     };
   }, [resting, dispose]);
 
@@ -152,9 +150,14 @@ export function useReplay(open: () => ReplaySource | null, resting: RestingRepla
     },
     exit() {
       dispose();
-      const store = usePlayground.getState();
-      if (store.transcript !== null) store.showRecords(store.transcript.records, true, false);
+      showStored();
       setView(restingView(resting, speed.current));
     },
   };
+}
+
+/** The log shows the stored transcript again, as loaded (no replay). */
+function showStored(): void {
+  const store = usePlayground.getState();
+  if (store.transcript !== null) store.showRecords(store.transcript.records, true, false);
 }

@@ -16,6 +16,20 @@ import { transformParts } from "./turn-transform";
 const MATCH_WORDS = 4;
 /** A run without whitespace longer than this is let go of, around any secret (`forcedCut`). */
 const MAX_HELD = 4096;
+/**
+ * A secret still growing at the end of what is held is held whole up to this length (a JWT
+ * with large claims); past it, it is let go of where a forced cut falls, and its tail may go
+ * out unredacted.
+ */
+const LONGEST_SECRET = 16_384;
+/**
+ * Working out a cut looks at everything held, so once a few hundred characters are held (text
+ * thick with trigger words, a run without whitespace), it is worked out again only when the
+ * new text reaches a quarter of what is held: each character is looked at a bounded number of
+ * times, whatever the chunks' size. 120 KB of "key key …" in 16-character chunks took 0.8–1.1 s.
+ */
+const LAZY_FROM = 256;
+const LAZY_SHARE = 4;
 
 export interface StreamRedactor {
   /**
@@ -48,9 +62,19 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
   /** When the last piece of `held` arrived. */
   let heldAt = 0;
   let releasedAt = 0;
+  /** Characters pushed since the cut was last worked out. */
+  let unexamined = 0;
   return {
     push(text, at = 0) {
       const buffer = held + text;
+      unexamined += text.length;
+      if (held.length >= LAZY_FROM && unexamined * LAZY_SHARE < held.length) {
+        releasedAt = heldAt;
+        if (text !== "") heldAt = at;
+        held = buffer;
+        return "";
+      }
+      unexamined = 0;
       // Most text holds no trigger word: only its last word (which may still grow) is held,
       // and no pattern can match what is let go of.
       const quiet = !HAS_TRIGGER.test(buffer);
@@ -72,6 +96,7 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
       const rest = held;
       releasedAt = heldAt;
       held = "";
+      unexamined = 0;
       return redactSecrets(rest, values);
     },
     get releasedAt() {
@@ -107,20 +132,15 @@ function patternCut(buffer: string): number {
 
 /**
  * Where to let go of a run without whitespace longer than `MAX_HELD` (minified JSON, Base64):
- * at `at`, unless secrets found within `FORCED_WINDOW` of it reach across it (what is let go
- * of is redacted alone: a key cut in two would match no pattern in either part). Then before
- * them, held whole; or, when they start the buffer (held that long already), after them, let
- * go of whole and redacted. A secret still growing at the buffer's end is let go of at `at`
- * regardless, so what is held stays bounded.
+ * at `at`, unless a secret found in what is held reaches across it (what is let go of is
+ * redacted alone: a key cut in two would match no pattern in either part). Then before it,
+ * held whole; or, when it starts the buffer (held that long already), after it, let go of
+ * whole and redacted. A secret still growing at the buffer's end is held up to
+ * `LONGEST_SECRET`, then let go of at `at`, so what is held stays bounded.
  */
 function forcedCut(buffer: string, at: number, values: readonly string[]): number {
-  const from = Math.max(0, at - FORCED_WINDOW);
-  const near = buffer.slice(from, Math.min(buffer.length, at + FORCED_WINDOW));
-  if (values.length === 0 && !HAS_TRIGGER.test(near)) return at;
-  const spans = secretSpans(near, values).map(([start, end]): [number, number] => [
-    from + start,
-    from + end,
-  ]);
+  if (values.length === 0 && !HAS_TRIGGER.test(buffer)) return at;
+  const spans = secretSpans(buffer, values);
   const across = (point: number) => spans.filter(([start, end]) => start < point && end > point);
   const reaching = across(at);
   if (reaching.length === 0) return at;
@@ -130,14 +150,9 @@ function forcedCut(buffer: string, at: number, values: readonly string[]): numbe
   let last = Math.max(...reaching.map(([, end]) => end));
   for (let more = across(last); more.length > 0; more = across(last))
     last = Math.max(...more.map(([, end]) => end));
-  return last < from + near.length ? last : at;
+  if (last < buffer.length) return last;
+  return buffer.length < LONGEST_SECRET ? 0 : at;
 }
-
-/**
- * How far from a forced cut a secret reaching across it is looked for: longer than any key
- * (a JWT with large claims can be longer; its tail may then go out unredacted).
- */
-const FORCED_WINDOW = 1024;
 
 /** Where every pattern's match, and every configured value, starts and ends in `text`. */
 function secretSpans(text: string, values: readonly string[]): [number, number][] {

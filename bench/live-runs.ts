@@ -3,7 +3,8 @@
  * server in a child process (`live-server.ts`: the run routes on node:http, SQLite store).
  * 1. Fan-out: 100 (and, for comparison, 20) concurrent runs × 3 viewers (the POST plus two `GET …/events`); delay from
  *    a record being published on the server to each viewer parsing it, p50/p95.
- * 2. Load: 100 and 300 concurrent runs at pace 15 ms, one viewer each: server CPU µs per record and
+ * 2. Load: 100 concurrent runs, then 300 four times in a row (a just-started server's first
+ *    burst, then warmer), at pace 15 ms, one viewer each: server CPU µs per record and
  *    time to the first record (the `run` record) and to the first event, p50/p95; and where the
  *    first record's time goes (the request reaching the server, the route, the socket, the client).
  * `--load`: part 2 only; `--by-message`: 200 runs of each message alone instead (`perMessage`).
@@ -232,9 +233,15 @@ async function main(): Promise<void> {
     // The bench's messages (most call a tool in a new workspace: a run's start and its tool are
     // much of its cost), then long answers with no tool (~330 records a run): what streaming
     // itself costs a record.
+    // The first rounds run on code V8 has not optimised yet (a server just started: 122–159
+    // µs a record in its first 300-run round, 61–72 by its fifth at load 3.6–4.6); a server in
+    // use has long been warm, so the mix is measured again after two more rounds.
     const loads = [
       { runs: 100, label: "100" },
-      { runs: 300, label: "300" },
+      { runs: 300, label: "300, first" },
+      { runs: 300, label: "300, second" },
+      { runs: 300, label: "300, third" },
+      { runs: 300, label: "300, warm" },
       { runs: 300, label: "300 long answers", message: "explain the workspace in detail" },
     ];
     for (const { runs, label, message } of loads) {

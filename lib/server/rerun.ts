@@ -77,8 +77,9 @@ export async function startRerun(
   const base: Omit<RunRequest, "message"> = {
     dialect: sameDialect ? dialectOf(source.meta) : (request.dialect as Dialect),
     model: request.model ?? source.meta.model,
-    // The source's tools this server still offers (the shell may have been turned off since).
-    tools: source.meta.tools.filter((name) =>
+    // The source's tools this server still offers (the shell may have been turned off since),
+    // each once (an import may name one twice).
+    tools: [...new Set(source.meta.tools)].filter((name) =>
       builtinTools({ shell: dependencies.config.shell }).some((tool) => tool.name === name),
     ),
     ...(sameDialect ? { system: source.meta.system } : {}),

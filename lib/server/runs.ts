@@ -251,7 +251,10 @@ function runSettings(
     return { registry, system: request.system ?? defaultPrompt(dialect, registry) };
   }
   // Stored tools this server does not offer (the shell, turned off since) are left out.
-  const kept = previous.meta.tools.filter((name) => available.get(name) !== undefined);
+  // An imported transcript may name a tool twice: it is offered once.
+  const kept = [...new Set(previous.meta.tools)].filter(
+    (name) => available.get(name) !== undefined,
+  );
   const stored = sameNames(kept, available.names())
     ? available
     : createRegistry(kept.flatMap((name) => available.get(name) ?? []));
@@ -350,6 +353,9 @@ function selectTools(registry: Registry, names: readonly string[] | undefined): 
       `tools: unknown tool ${unknown.map((name) => `"${name}"`).join(", ")}; available: ${registry.names().join(", ")}.`,
     );
   }
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  if (twice !== undefined)
+    throw new RunRequestError(400, `tools: "${twice}" is named twice; name each tool once.`);
   return createRegistry(
     names.map((name) => registry.get(name)).filter((tool) => tool !== undefined),
   );

@@ -63,6 +63,11 @@ describe("POST /api/runs", () => {
       { message: "hi", dialect: "xml", tools: ["list", "rm"] },
       'tools: unknown tool "rm"',
     ],
+    [
+      "a tool named twice",
+      { message: "hi", dialect: "xml", tools: ["list", "read", "list"] },
+      'tools: "list" is named twice',
+    ],
   ])("refuses %s with a 400 naming the field", async (_name, body, message) => {
     const response = await post(body);
     expect(response.status).toBe(400);

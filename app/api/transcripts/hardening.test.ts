@@ -7,6 +7,7 @@ import type { Transcript } from "@/lib/store";
 import { POST as startRun } from "../runs/route";
 import { GET as exportTranscript } from "./[id]/export/route";
 import { POST as fork } from "./[id]/fork/route";
+import { POST as rerun } from "./[id]/rerun/route";
 import { GET as getOne } from "./[id]/route";
 import { POST as importFile } from "./import/route";
 import { GET as listTranscripts } from "./route";
@@ -96,6 +97,44 @@ describe("imports and fork links", () => {
     expect(imported.meta.parentId).toBeUndefined();
     expect(imported.meta.forkPoint).toBeUndefined();
     expect(imported.importedFrom).toMatchObject({ parentId: victim, forkPoint: 2 });
+  });
+});
+
+describe("imports continued", () => {
+  it("an import naming a tool twice can be continued and run again: the tool is offered once", async () => {
+    const source = await newTranscript("calculate 6 * 7");
+    const lines = (await (await exported(source)).text()).split("\n");
+    const header = JSON.parse(lines[0] ?? "{}") as Record<string, unknown>;
+    lines[0] = JSON.stringify({ ...header, tools: ["calculate", "list", "calculate"] });
+    const imported = await importFile(new Request(url("/import"), post(lines.join("\n"))));
+    expect(imported.status).toBe(201);
+    const { transcript } = (await imported.json()) as { transcript: { id: string } };
+    const response = await startRun(
+      new Request(
+        "http://localhost/api/runs",
+        post(
+          JSON.stringify({
+            dialect: "xml",
+            message: "calculate 2 * 3",
+            transcriptId: transcript.id,
+            model: { provider: "demo", settings: { paceMs: 0 } },
+          }),
+        ),
+      ),
+    );
+    expect(response.status).toBe(200);
+    const types: string[] = [];
+    if (response.body === null) throw new Error("no body");
+    for await (const record of readRunStream(response.body))
+      if (record.kind === "event") types.push(record.event.type);
+    expect(types).toContain("result");
+    expect(types.at(-2)).toBe("end");
+    // Run again on the same model: the same tools, each once.
+    const again = await rerun(
+      new Request(url(`/${transcript.id}/rerun`), post(JSON.stringify({ mode: "first" }))),
+      params(transcript.id),
+    );
+    expect(again.status).toBe(202);
   });
 });
 

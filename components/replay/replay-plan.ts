@@ -1,8 +1,9 @@
 import type { Dialect, DialectDefinition } from "@/lib/protocol";
 import type { TranscriptRecord } from "@/lib/protocol/records";
 import type { ReplayDiff } from "@/lib/replay/diff";
+import { isParserEvent } from "@/lib/replay/parser-events";
 import { replayRecords } from "@/lib/replay/replay";
-import { buildTimeline, runStarts, type TimedRecord } from "@/lib/replay/timeline";
+import { buildTimeline, groupStarts, type TimedRecord } from "@/lib/replay/timeline";
 import { type ReplayMark, replayMarks } from "./marks";
 
 /** What the replay bar plays: the re-parsed records on the recorded clock, and what differs. */
@@ -76,11 +77,58 @@ export class ReplayPlanner {
   }
 }
 
-/** Where the last run of `records` begins (0 when they are all one run). */
+/**
+ * Records after a place that may begin a group of runs, none of them from a run before it,
+ * past which no run before it is expected to come back (calls made at the same time stream
+ * their records within a few of each other).
+ */
+export const SETTLED_AFTER = 200;
+
+/**
+ * Where the last run of `records` begins (0 when they are all one run) that is known to begin a
+ * group of its own (`groupStarts`: runs that ran at the same time count as one), as it will be
+ * once every record is read: at a user message, once every run before it ended (its last
+ * record so far ends a call: a metric, an interrupt, a runtime error), or once
+ * `SETTLED_AFTER` records of other runs followed. Planned earlier, a run that comes back
+ * later would start a group of its own there (timed and parsed apart from its first part).
+ */
 function lastRunStart(records: readonly PlannedRecord[]): number {
-  const starts = runStarts(records);
-  for (let index = starts.length - 1; index > 0; index--) if (starts[index]) return index;
+  const starts = groupStarts(records);
+  const settled = runsEndedBefore(records);
+  for (let index = starts.length - 1; index > 0; index--) {
+    if (!starts[index]) continue;
+    const record = records[index] as PlannedRecord;
+    const message = record.kind === "event" && record.event.type === "user";
+    if (message || settled[index] || records.length - index >= SETTLED_AFTER) return index;
+  }
   return 0;
+}
+
+/** For each index: whether every run before it ended with its last record before it. */
+function runsEndedBefore(records: readonly PlannedRecord[]): boolean[] {
+  const ended = new Map<string, boolean>();
+  let open = 0;
+  let runId = "";
+  return records.map((record) => {
+    const before = open === 0;
+    if (record.runId !== undefined) runId = record.runId;
+    const was = ended.get(runId);
+    const now = endsCall(record);
+    if (was !== now) open += was === undefined ? (now ? 0 : 1) : now ? -1 : 1;
+    ended.set(runId, now);
+    return before;
+  });
+}
+
+/** A record a call's records end with: its metric, an interrupt, a runtime error. */
+function endsCall(record: TranscriptRecord): boolean {
+  if (record.kind !== "event" || record.event.parent !== undefined) return false;
+  const { event } = record;
+  return (
+    event.type === "metric" ||
+    event.type === "interrupt" ||
+    (event.type === "error" && !isParserEvent(event))
+  );
 }
 
 /**

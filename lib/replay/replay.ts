@@ -5,6 +5,7 @@ import type { TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
 import { diffTurn, type ReplayDiff } from "./diff";
 import { isParserEvent, parserTurn } from "./parser-events";
+import { runEpochs, runKeys, runStarts } from "./timeline";
 
 export interface ReplayResult {
   /** The records a live run would have produced with the current parser, in order. */
@@ -45,6 +46,7 @@ export function replayRecords(
   const plans = planTurns(records);
   const flushAt = flushPositions(records, plans);
   const interruptedTurns = interrupted(records);
+  const clocks = runClocks(records);
   const out: TranscriptRecord[] = [];
   const recorded = new Map<number, ProtocolEvent[]>();
   const reparsed = new Map<number, ProtocolEvent[]>();
@@ -105,7 +107,7 @@ export function replayRecords(
         return;
       case "chunk": {
         out.push(record);
-        now = runStart + record.t;
+        now = (clocks.get(index) ?? runStart) + record.t;
         const state = turnState(record.turn);
         if (!state.stopped) take(record.turn, state, state.parser.feed(record.text));
         return;
@@ -125,6 +127,25 @@ export function replayRecords(
     diffTurn(turn, recorded.get(turn) ?? [], reparsed.get(turn) ?? []),
   );
   return { records: out, diffs };
+}
+
+/**
+ * Where the parser's clock starts for each stored record (by index): its run's start
+ * (`runEpochs`: its user message, else what its own events tell; 0 when they tell nothing), so
+ * a run planned apart from the runs before it (`ReplayPlanner`) gets the same times. Records
+ * without a stored `runId` are not in it: they take the last user message's time.
+ */
+function runClocks(records: readonly TranscriptRecord[]): Map<number, number> {
+  const clocks = new Map<number, number>();
+  const stored = records as readonly (TranscriptRecord & { runId?: string })[];
+  if (!stored.some((record) => record.runId !== undefined)) return clocks;
+  const starts = runStarts(stored);
+  const keys = runKeys(stored, starts);
+  const epochs = runEpochs(stored, keys, starts);
+  stored.forEach((record, index) => {
+    if (record.runId !== undefined) clocks.set(index, epochs.get(keys[index] as string) ?? 0);
+  });
+  return clocks;
 }
 
 /**

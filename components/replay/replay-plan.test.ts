@@ -111,6 +111,26 @@ describe("ReplayPlanner", () => {
     }
   });
 
+  it("plans a run longer than `splitRunsOver` a few whole turns at a time, as when whole", () => {
+    const whole = planReplay("xml", conversation);
+    const firstRun = conversation.filter((record) => record.runId === conversation[0]?.runId);
+    const turns = new Set(firstRun.map((record) => (record.kind === "event" ? -1 : record.turn)));
+    expect(turns.size).toBeGreaterThan(2);
+    for (const size of [1, 7, 50]) {
+      const planner = new ReplayPlanner("xml", 5);
+      let before = 0;
+      for (let at = 0; at < conversation.length; at += size) {
+        const end = Math.min(conversation.length, at + size);
+        planner.add(conversation.slice(at, end), end === conversation.length);
+        // The first run plays before it is all read: its first turns are planned.
+        if (end < firstRun.length) before = planner.entries.length;
+      }
+      expect(before).toBeGreaterThan(0);
+      expect(planner.entries).toEqual(whole.entries);
+      expect(planner.diffs).toEqual(whole.diffs);
+    }
+  });
+
   it("holds back the last run until the next one begins or nothing more comes", () => {
     const planner = new ReplayPlanner("xml");
     const secondRun = conversation.findIndex((record) => record.runId !== conversation[0]?.runId);

@@ -3,7 +3,16 @@ import type { TranscriptRecord } from "@/lib/protocol/records";
 import type { ReplayDiff } from "@/lib/replay/diff";
 import { isParserEvent } from "@/lib/replay/parser-events";
 import { replayRecords } from "@/lib/replay/replay";
-import { buildTimeline, groupStarts, type TimedRecord } from "@/lib/replay/timeline";
+import {
+  buildTimeline,
+  groupStarts,
+  type RunClock,
+  runEpochs,
+  runKeys,
+  runStarts,
+  type TimedRecord,
+  timedRun,
+} from "@/lib/replay/timeline";
 import { type ReplayMark, replayMarks } from "./marks";
 
 /** What the replay bar plays: the re-parsed records on the recorded clock, and what differs. */
@@ -30,13 +39,18 @@ export function planReplay(
 
 type PlannedRecord = TranscriptRecord & { runId?: string; seq?: number };
 
+/** Records of one run held back past which it is planned a few turns at a time. */
+export const SPLIT_RUNS_OVER = 1000;
+
 /**
  * A transcript planned as it is read, from its first record, a run at a time: records are
  * added in order, and each run is planned once it is known to be whole (the next one began, or
  * nothing more comes), after the runs before it. Runs replay and time on their own (a run's
  * turns, parsers and clock start with it), so the entries are those `planReplay` gives for all
  * the runs at once (but for a turn a crash cut short: planned whole, its parser is flushed at
- * the next run's first metric; planned by run, never, as the agent loop did).
+ * the next run's first metric; planned by run, never, as the agent loop did). A run longer than
+ * `splitRunsOver` records is planned up to its last turn's start (a `request`: the turns before
+ * it are whole, their parsers flushed), and goes on from there with the same clock.
  */
 export class ReplayPlanner {
   /** The planned entries, in order; grows as runs are planned. */
@@ -49,8 +63,13 @@ export class ReplayPlanner {
   complete = false;
   /** The run not yet known to be whole. */
   private held: PlannedRecord[] = [];
+  /** The run whose first turns are planned and that the held records go on with. */
+  private going: { runId: string; clock: RunClock; epoch: number } | null = null;
 
-  constructor(private readonly dialect: Dialect | DialectDefinition) {}
+  constructor(
+    private readonly dialect: Dialect | DialectDefinition,
+    private readonly splitRunsOver = SPLIT_RUNS_OVER,
+  ) {}
 
   get duration(): number {
     return this.entries.at(-1)?.at ?? 0;
@@ -58,23 +77,84 @@ export class ReplayPlanner {
 
   /**
    * Adds the records that follow those added before (`last`: the transcript ends with them)
-   * and plans every run they complete. Answers the entries it planned.
+   * and plans every run they complete, and the whole turns of a long run. Answers the entries
+   * it planned.
    */
   add(records: readonly PlannedRecord[], last: boolean): TimedRecord[] {
     const pending = this.held.concat(records);
-    const cut = last ? pending.length : lastRunStart(pending);
+    let cut = last ? pending.length : lastRunStart(pending);
+    const turnCut = last ? cut : lastTurnStart(pending, cut, this.splitRunsOver);
+    const partial = turnCut > cut;
+    cut = turnCut;
     this.held = pending.slice(cut);
     if (last) this.complete = true;
     if (cut === 0) return [];
-    const runs = pending.slice(0, cut);
-    const { records: replayed, diffs } = replayRecords(this.dialect, runs);
-    const planned = buildTimeline(replayed, this.records === 0 ? {} : { after: this.duration });
+    const part = pending.slice(0, cut);
+    const going = this.going;
+    const { records: replayed, diffs } = replayRecords(
+      this.dialect,
+      part,
+      going === null ? {} : { continues: { runId: going.runId, epoch: going.epoch } },
+    );
+    // Cut inside a run, the next turn's request (its `t`) holds the times of the records before it.
+    const next = partial ? [pending[cut] as PlannedRecord] : [];
+    const { entries, clock } = timedRun(
+      replayed.concat(next),
+      going !== null
+        ? { resume: { ...going.clock, last: this.duration } }
+        : this.records === 0
+          ? {}
+          : { after: this.duration },
+    );
+    const planned = partial ? entries.slice(0, -1) : entries;
     for (const entry of planned) this.entries.push(entry);
     for (const diff of diffs) this.diffs.push(diff);
-    this.records += runs.length;
-    this.lastSeq = runs.at(-1)?.seq ?? this.lastSeq + runs.length;
+    this.records += part.length;
+    this.lastSeq = part.at(-1)?.seq ?? this.lastSeq + part.length;
+    const runId = runIdAt(pending, cut);
+    this.going = partial
+      ? { runId, clock, epoch: going?.runId === runId ? going.epoch : replayEpoch(part) }
+      : null;
     return planned;
   }
+}
+
+/**
+ * Where the last turn of the run `records` end with begins (a `request` after `from`), when
+ * the records from `from` on are that run alone and at least `over` of them; else `from`.
+ */
+function lastTurnStart(records: readonly PlannedRecord[], from: number, over: number): number {
+  if (records.length - from < over) return from;
+  const runId = runIdAt(records, from);
+  let turn = from;
+  for (let index = from + 1; index < records.length; index++) {
+    const record = records[index] as PlannedRecord;
+    if (record.runId !== undefined && record.runId !== runId) return from;
+    if (
+      record.kind === "event" &&
+      record.event.type === "user" &&
+      record.event.parent === undefined
+    )
+      return from;
+    if (record.kind === "request") turn = index;
+  }
+  return turn;
+}
+
+/** The stored run of the record at `index` (a record without one: the run before it). */
+function runIdAt(records: readonly PlannedRecord[], index: number): string {
+  for (let at = index; at >= 0; at--) {
+    const runId = records[at]?.runId;
+    if (runId !== undefined) return runId;
+  }
+  return "";
+}
+
+/** When the run the records end with started, as `replayRecords` sets its parser clock. */
+function replayEpoch(records: readonly PlannedRecord[]): number {
+  const starts = runStarts(records);
+  const keys = runKeys(records, starts);
+  return runEpochs(records, keys, starts).get(keys.at(-1) ?? "") ?? 0;
 }
 
 /**

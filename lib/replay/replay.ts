@@ -14,6 +14,15 @@ export interface ReplayResult {
   diffs: ReplayDiff[];
 }
 
+export interface ReplayOptions {
+  /**
+   * The records begin with more of a run replayed before them, from a turn's start (a run
+   * longer than a page, replayed a few turns at a time): its stored id, and when it started
+   * (`runEpochs` of its first part), for its parser clock.
+   */
+  continues?: { runId: string; epoch: number };
+}
+
 /** What the recorded parser events tell about a turn: how its parser named ids, whose it was. */
 interface TurnPlan {
   idPrefix?: string;
@@ -42,11 +51,12 @@ interface LiveTurn {
 export function replayRecords(
   dialect: Dialect | DialectDefinition,
   records: readonly TranscriptRecord[],
+  options: ReplayOptions = {},
 ): ReplayResult {
   const plans = planTurns(records);
   const flushAt = flushPositions(records, plans);
   const interruptedTurns = interrupted(records);
-  const clocks = runClocks(records);
+  const clocks = runClocks(records, options.continues);
   const out: TranscriptRecord[] = [];
   const recorded = new Map<number, ProtocolEvent[]>();
   const reparsed = new Map<number, ProtocolEvent[]>();
@@ -135,13 +145,18 @@ export function replayRecords(
  * a run planned apart from the runs before it (`ReplayPlanner`) gets the same times. Records
  * without a stored `runId` are not in it: they take the last user message's time.
  */
-function runClocks(records: readonly TranscriptRecord[]): Map<number, number> {
+function runClocks(
+  records: readonly TranscriptRecord[],
+  continues: ReplayOptions["continues"],
+): Map<number, number> {
   const clocks = new Map<number, number>();
   const stored = records as readonly (TranscriptRecord & { runId?: string })[];
   if (!stored.some((record) => record.runId !== undefined)) return clocks;
   const starts = runStarts(stored);
   const keys = runKeys(stored, starts);
   const epochs = runEpochs(stored, keys, starts);
+  // The run going on keeps the start its first part had (its message is in that part).
+  if (continues !== undefined) epochs.set(`0:${continues.runId}`, continues.epoch);
   stored.forEach((record, index) => {
     if (record.runId !== undefined) clocks.set(index, epochs.get(keys[index] as string) ?? 0);
   });

@@ -15,6 +15,17 @@ export interface TimelineOptions {
    * (a long transcript planned a few runs at a time): the same times as when planned whole.
    */
   after?: number;
+  /**
+   * These records go on with a run planned before them (a run longer than a page, planned a
+   * few turns at a time): its clock, as `timedRun` left it, and its last record's time.
+   */
+  resume?: RunClock & { last: number };
+}
+
+/** Where a run's clock starts on the replay's (its `t` 0), and its start's epoch time (0: unknown). */
+export interface RunClock {
+  base: number;
+  epoch: number;
 }
 
 type RunRecord = TranscriptRecord & { runId?: string };
@@ -32,6 +43,18 @@ export function buildTimeline(
   records: readonly RunRecord[],
   options: TimelineOptions = {},
 ): TimedRecord[] {
+  return timedRun(records, options).entries;
+}
+
+/**
+ * `buildTimeline`, and the clock of the run its last record belongs to (for `resume`; of use
+ * when that run is the only one of its group).
+ */
+export function timedRun(
+  records: readonly RunRecord[],
+  options: TimelineOptions = {},
+): { entries: TimedRecord[]; clock: RunClock } {
+  const { resume } = options;
   const gap = options.runGapMs ?? 500;
   const starts = runStarts(records);
   if (options.after !== undefined && records.length > 0) starts[0] = true;
@@ -51,25 +74,29 @@ export function buildTimeline(
   }
 
   const timed: TimedRecord[] = [];
-  let offset = 0;
-  let last = options.after ?? 0;
+  let offset = resume?.base ?? 0;
+  let last = resume?.last ?? options.after ?? 0;
   let together = false;
   let groupEpoch = 0;
-  // Where each run's clock starts on the replay's (its `t` 0), and its epoch (0: unknown).
-  const bases = new Map<string, { base: number; epoch: number }>();
+  // Each run's clock in the group.
+  const bases = new Map<string, RunClock>();
+  let run: RunClock = { base: offset, epoch: 0 };
   records.forEach((record, index) => {
     const key = keys[index] as string;
     if (groups[index]) {
-      if (index > 0 || options.after !== undefined) offset = last + gap;
+      if (index > 0 || (options.after !== undefined && resume === undefined)) offset = last + gap;
       together = shared[index] === true;
       bases.clear();
       groupEpoch = together ? (epochs.get(key) ?? 0) : 0;
+      if (index === 0 && resume !== undefined && !starts[0])
+        bases.set(key, { base: resume.base, epoch: resume.epoch });
     }
-    let run = bases.get(key);
-    if (run === undefined) {
-      run = together ? placeRun(key, index) : { base: offset, epoch: userTime(record) };
-      bases.set(key, run);
+    let found = bases.get(key);
+    if (found === undefined) {
+      found = together ? placeRun(key, index) : { base: offset, epoch: userTime(record) };
+      bases.set(key, found);
     }
+    run = found;
     let at: number;
     if (record.kind !== "event") {
       at = run.base + record.t;
@@ -90,7 +117,7 @@ export function buildTimeline(
     last = at;
     timed.push({ at, record });
   });
-  return timed;
+  return { entries: timed, clock: run };
 
   /**
    * A run of a group that ran at the same time, placed at its first record: at its start
@@ -98,7 +125,7 @@ export function buildTimeline(
    * first record would come after the next record of a run already placed (records are
    * stored as they arrive: a clock skew between runs cannot stretch the group).
    */
-  function placeRun(key: string, index: number): { base: number; epoch: number } {
+  function placeRun(key: string, index: number): RunClock {
     const epoch = epochs.get(key) ?? 0;
     const now = Math.max(last, offset);
     if (epoch === 0 || groupEpoch === 0) return { base: now, epoch };

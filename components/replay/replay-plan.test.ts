@@ -131,6 +131,56 @@ describe("ReplayPlanner", () => {
     }
   });
 
+  it("never cuts a long run at a sub-agent's request while its parent's turn streams", () => {
+    const on = (record: TranscriptRecord, seq: number) => ({ ...record, runId: "r", seq });
+    const request = (turn: number): TranscriptRecord => ({
+      kind: "request",
+      turn,
+      t: turn * 10,
+      provider: "demo",
+      model: "demo",
+      messages: [],
+      settings: {},
+    });
+    const chunk = (turn: number, t: number, text: string): TranscriptRecord => ({
+      kind: "chunk",
+      turn,
+      t,
+      text,
+    });
+    const metric = (turn: number, at: number): TranscriptRecord => ({
+      kind: "event",
+      event: {
+        type: "metric",
+        id: `m${turn}`,
+        timestamp: EPOCH + at,
+        turn,
+        step: { input: 1, output: 1, durationMs: 1, ttftMs: 1 },
+        total: { input: 1, output: 1, durationMs: 1 },
+      },
+    });
+    const records = [
+      { kind: "event", event: { type: "user", id: "u", timestamp: EPOCH, content: "go" } },
+      request(0),
+      chunk(0, 1, "<think>a"),
+      request(1), // a sub-agent started by a call of turn 0, which still streams
+      chunk(1, 12, "sub"),
+      metric(1, 13),
+      chunk(0, 14, "b</think>"),
+      metric(0, 15),
+      request(2),
+      chunk(2, 21, "done"),
+      metric(2, 22),
+    ].map((record, index) => on(record as TranscriptRecord, index + 1));
+    const planner = new ReplayPlanner("xml", 1);
+    planner.add(records.slice(0, 5), false);
+    expect(planner.records).toBe(1); // the user's message, up to turn 0's request; not turn 1's
+    planner.add(records.slice(5, 10), false);
+    expect(planner.records).toBe(8); // up to turn 2's request: turns 0 and 1 ended
+    planner.add(records.slice(10), true);
+    expect(planner.entries).toEqual(planReplay("xml", records).entries);
+  });
+
   it("holds back the last run until the next one begins or nothing more comes", () => {
     const planner = new ReplayPlanner("xml");
     const secondRun = conversation.findIndex((record) => record.runId !== conversation[0]?.runId);

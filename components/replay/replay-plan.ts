@@ -120,23 +120,28 @@ export class ReplayPlanner {
 }
 
 /**
- * Where the last turn of the run `records` end with begins (a `request` after `from`), when
- * the records from `from` on are that run alone and at least `over` of them; else `from`.
+ * Where the last turn of the run `records` end with begins (a `request` after `from` at which
+ * every turn that streamed before it has its metric: no parser is cut, not even a parent's
+ * whose tool started a sub-agent mid-stream), when the records from `from` on are that run
+ * alone and at least `over` of them; else `from`.
  */
 function lastTurnStart(records: readonly PlannedRecord[], from: number, over: number): number {
   if (records.length - from < over) return from;
   const runId = runIdAt(records, from);
+  const streaming = new Set<number>();
   let turn = from;
   for (let index = from + 1; index < records.length; index++) {
     const record = records[index] as PlannedRecord;
     if (record.runId !== undefined && record.runId !== runId) return from;
-    if (
-      record.kind === "event" &&
-      record.event.type === "user" &&
-      record.event.parent === undefined
-    )
-      return from;
-    if (record.kind === "request") turn = index;
+    if (record.kind === "request" && streaming.size === 0) turn = index;
+    if (record.kind === "chunk") streaming.add(record.turn);
+    if (record.kind !== "event") continue;
+    const { event } = record;
+    if (event.type === "user" && event.parent === undefined) return from;
+    if (event.type !== "metric") continue;
+    // A metric without its turn (older transcripts) ends whatever streamed.
+    if (event.turn === undefined) streaming.clear();
+    else streaming.delete(event.turn);
   }
   return turn;
 }
@@ -178,7 +183,8 @@ function lastRunStart(records: readonly PlannedRecord[]): number {
   for (let index = starts.length - 1; index > 0; index--) {
     if (!starts[index]) continue;
     const record = records[index] as PlannedRecord;
-    const message = record.kind === "event" && record.event.type === "user";
+    const message =
+      record.kind === "event" && record.event.type === "user" && record.event.parent === undefined;
     if (message || settled[index] || records.length - index >= SETTLED_AFTER) return index;
   }
   return 0;

@@ -73,6 +73,27 @@ export class RunLog {
     this.version++;
   }
 
+  /**
+   * A copy that folds on apart from this one (replay's checkpoints): the lists and maps are
+   * copied, the records and events they hold are shared (folding never changes one in place:
+   * a merged piece replaces its event).
+   */
+  clone(): RunLog {
+    const copy = new RunLog();
+    copy.version = this.version;
+    copy.transcriptId = this.transcriptId;
+    copy.runId = this.runId;
+    for (const event of this.events) copy.events.push(event);
+    for (const [turn, log] of this.turns)
+      copy.turns.set(turn, { ...log, chunks: [...log.chunks], events: [...log.events] });
+    for (const chunk of this.chunks) copy.chunks.push(chunk);
+    for (const [id, at] of this.index) copy.index.set(id, at);
+    for (const [id, event] of this.results) copy.results.set(id, event);
+    for (const [id, event] of this.calls) copy.calls.set(id, event);
+    for (const [id, list] of this.children) copy.children.set(id, [...list]);
+    return copy;
+  }
+
   get(id: string): ProtocolEvent | undefined {
     const at = this.index.get(id);
     return at === undefined ? undefined : this.events[at];

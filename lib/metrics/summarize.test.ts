@@ -260,4 +260,43 @@ describe("summarizeRecords", () => {
     ]);
     expect(summary).toMatchObject({ turns: 0, errors: 1, tokenSource: "unknown", cost: null });
   });
+
+  it("counts captured calls made at the same time once in the run's wall time", () => {
+    const step = (durationMs: number) => ({ input: 10, output: 60, durationMs, ttftMs: 40 });
+    const respond = (turn: number, at: number): TranscriptRecord =>
+      event({
+        type: "respond",
+        id: `t${turn}-1`,
+        timestamp: T0 + at,
+        turn,
+        span: { start: 0, end: 1 },
+        content: "w",
+      });
+    // Three calls of about 6 s, started within 30 ms of each other, recorded interleaved.
+    const records: TranscriptRecord[] = [
+      event({ type: "user", id: "u", timestamp: T0, content: "go" }),
+      request(0),
+      request(1),
+      request(2),
+      respond(0, 50),
+      respond(1, 60),
+      respond(2, 70),
+      metric(0, 6100, step(6100)),
+      metric(1, 6110, step(6090)),
+      metric(2, 6130, step(6100)),
+    ];
+    const summary = summarizeRecords(records);
+    expect(summary.perTurn.map((turn) => turn.wallMs)).toEqual([6100, 6090, 6100]);
+    // From the first start (0) to the last end (6130), not 18 290 ms.
+    expect(summary.durationMs).toBe(6130);
+    // One after another (each starting after the one before answered), they still add up.
+    const sequential = summarizeRecords([
+      event({ type: "user", id: "u", timestamp: T0, content: "go" }),
+      request(0),
+      metric(0, 6100, step(6100)),
+      request(1),
+      metric(1, 12_300, step(6100)),
+    ]);
+    expect(sequential.durationMs).toBe(6100 + 6100);
+  });
 });

@@ -296,6 +296,40 @@ function callTiming(call: CallFacts, result: ResultFacts | undefined): CallTimin
   return timing;
 }
 
+/**
+ * What Σ wallMs counts twice: top-level turns that ran at the same time (a turn whose model
+ * call began before an earlier turn's model stream ended: calls an agent made in parallel,
+ * captured) count the time they cover together once. Turns one after another never overlap
+ * that way (a turn's model answers before its tools run and the next turn starts): 0 then, and
+ * the run's wall time stays Σ wallMs. A turn without a measured model time stands alone.
+ */
+function parallelOverlap(perTurn: readonly TurnMetrics[]): number {
+  const top = perTurn
+    .filter((turn) => turn.parent === undefined)
+    .sort((a, b) => a.startAt - b.startAt);
+  let overlap = 0;
+  let group: TurnMetrics[] = [];
+  const close = () => {
+    if (group.length < 2) return;
+    const spans = group.map((turn) => ({ start: turn.startAt, end: turn.startAt + turn.wallMs }));
+    overlap += group.reduce((sum, turn) => sum + turn.wallMs, 0) - coveredMs(spans);
+  };
+  let modelEnd = Number.NEGATIVE_INFINITY;
+  for (const turn of top) {
+    const measured = turn.modelMs !== null && turn.startAt > 0;
+    const parallel = measured && turn.startAt < modelEnd;
+    if (!parallel) {
+      close();
+      group = [];
+      modelEnd = Number.NEGATIVE_INFINITY;
+    }
+    group.push(turn);
+    if (measured) modelEnd = Math.max(modelEnd, turn.startAt + (turn.modelMs ?? 0));
+  }
+  close();
+  return Math.max(0, overlap);
+}
+
 function totals(perTurn: TurnMetrics[], errorsOutside: number): RunSummary {
   const sum = (pick: (turn: TurnMetrics) => number) =>
     perTurn.reduce((total, turn) => total + pick(turn), 0);
@@ -305,7 +339,7 @@ function totals(perTurn: TurnMetrics[], errorsOutside: number): RunSummary {
     toolCalls: sum((turn) => turn.toolCalls),
     errors: sum((turn) => turn.errors) + errorsOutside,
     ttftMs: perTurn[0]?.ttftMs ?? null,
-    durationMs: sum((turn) => turn.wallMs),
+    durationMs: sum((turn) => turn.wallMs) - parallelOverlap(perTurn),
     modelTimeMs: sum((turn) => turn.modelMs ?? 0),
     toolTimeMs: sum((turn) => turn.toolTimeMs),
     tokensIn: sum((turn) => turn.tokensIn),

@@ -5,12 +5,22 @@ import type { TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
 import { diffTurn, type ReplayDiff } from "./diff";
 import { isParserEvent, parserTurn } from "./parser-events";
+import { runEpochs, runKeys, runStarts } from "./timeline";
 
 export interface ReplayResult {
   /** The records a live run would have produced with the current parser, in order. */
   records: TranscriptRecord[];
   /** Where the current parser disagrees with the recorded events, by turn. */
   diffs: ReplayDiff[];
+}
+
+export interface ReplayOptions {
+  /**
+   * The records begin with more of a run replayed before them, from a turn's start (a run
+   * longer than a page, replayed a few turns at a time): its stored id, and when it started
+   * (`runEpochs` of its first part), for its parser clock.
+   */
+  continues?: { runId: string; epoch: number };
 }
 
 /** What the recorded parser events tell about a turn: how its parser named ids, whose it was. */
@@ -41,10 +51,12 @@ interface LiveTurn {
 export function replayRecords(
   dialect: Dialect | DialectDefinition,
   records: readonly TranscriptRecord[],
+  options: ReplayOptions = {},
 ): ReplayResult {
   const plans = planTurns(records);
   const flushAt = flushPositions(records, plans);
   const interruptedTurns = interrupted(records);
+  const clocks = runClocks(records, options.continues);
   const out: TranscriptRecord[] = [];
   const recorded = new Map<number, ProtocolEvent[]>();
   const reparsed = new Map<number, ProtocolEvent[]>();
@@ -105,7 +117,7 @@ export function replayRecords(
         return;
       case "chunk": {
         out.push(record);
-        now = runStart + record.t;
+        now = (clocks.get(index) ?? runStart) + record.t;
         const state = turnState(record.turn);
         if (!state.stopped) take(record.turn, state, state.parser.feed(record.text));
         return;
@@ -125,6 +137,30 @@ export function replayRecords(
     diffTurn(turn, recorded.get(turn) ?? [], reparsed.get(turn) ?? []),
   );
   return { records: out, diffs };
+}
+
+/**
+ * Where the parser's clock starts for each stored record (by index): its run's start
+ * (`runEpochs`: its user message, else what its own events tell; 0 when they tell nothing), so
+ * a run planned apart from the runs before it (`ReplayPlanner`) gets the same times. Records
+ * without a stored `runId` are not in it: they take the last user message's time.
+ */
+function runClocks(
+  records: readonly TranscriptRecord[],
+  continues: ReplayOptions["continues"],
+): Map<number, number> {
+  const clocks = new Map<number, number>();
+  const stored = records as readonly (TranscriptRecord & { runId?: string })[];
+  if (!stored.some((record) => record.runId !== undefined)) return clocks;
+  const starts = runStarts(stored);
+  const keys = runKeys(stored, starts);
+  const epochs = runEpochs(stored, keys, starts);
+  // The run going on keeps the start its first part had (its message is in that part).
+  if (continues !== undefined) epochs.set(`0:${continues.runId}`, continues.epoch);
+  stored.forEach((record, index) => {
+    if (record.runId !== undefined) clocks.set(index, epochs.get(keys[index] as string) ?? 0);
+  });
+  return clocks;
 }
 
 /**

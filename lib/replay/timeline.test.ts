@@ -88,4 +88,79 @@ describe("buildTimeline", () => {
     const resumed = [chunk(5), chunk(20)];
     expect(buildTimeline(resumed, { after: 100 }).map((entry) => entry.at)).toEqual([605, 620]);
   });
+
+  describe("runs that ran at the same time (captured parallel calls, records interleaved)", () => {
+    const request = (turn: number): TranscriptRecord => ({
+      kind: "request",
+      turn,
+      t: 0,
+      provider: "openai",
+      model: "m",
+      messages: [],
+      settings: {},
+    });
+    const turnChunk = (turn: number, t: number): TranscriptRecord => ({
+      kind: "chunk",
+      turn,
+      t,
+      text: "x",
+    });
+    const metric = (turn: number, at: number, durationMs: number) =>
+      event({
+        type: "metric",
+        id: `m${turn}`,
+        timestamp: EPOCH + at,
+        turn,
+        step: { input: 1, output: 1, durationMs, ttftMs: 1 },
+        total: { input: 1, output: 1, durationMs },
+      });
+    const on = (runId: string, record: TranscriptRecord) => ({ ...record, runId });
+    /** Call a starts with the user's message at 0; b 20 ms later, c 40 ms later; 6 s each. */
+    const parallel = () => [
+      on("a", user("u", 0)),
+      on("a", request(0)),
+      on("b", request(1)),
+      on("c", request(2)),
+      on("a", turnChunk(0, 100)),
+      on("b", turnChunk(1, 100)),
+      on("c", turnChunk(2, 100)),
+      on("a", turnChunk(0, 6000)),
+      on("b", turnChunk(1, 6000)),
+      on("c", turnChunk(2, 6000)),
+      on("a", metric(0, 6010, 6010)),
+      on("b", metric(1, 6030, 6010)),
+      on("c", metric(2, 6050, 6010)),
+    ];
+
+    it("places each run at its recorded start, with no pause between them", () => {
+      expect(times(parallel())).toEqual([
+        0, 0, 20, 40, 100, 120, 140, 6000, 6020, 6040, 6040, 6040, 6050,
+      ]);
+    });
+
+    it("pauses only before a run that did not overlap the ones before", () => {
+      const after = [on("d", user("u2", 60_000)), on("d", turnChunk(3, 10))];
+      expect(times([...parallel(), ...after]).slice(-2)).toEqual([6550, 6560]);
+    });
+
+    it("a skewed clock cannot put a run after the next record of the runs before it", () => {
+      const skewed = parallel().map((record) =>
+        record.runId === "c" && record.kind === "event"
+          ? { ...record, event: { ...record.event, timestamp: EPOCH + 3_600_000 } }
+          : record,
+      );
+      const timed = times(skewed);
+      // c's first record comes before a's chunk at 100: c starts no later than that.
+      expect(timed[3]).toBeLessThanOrEqual(100);
+      expect(timed.at(-1)).toBeLessThan(10_000);
+    });
+
+    it("times a group planned after others as when planned together (`after`)", () => {
+      const first = [user("u0", -60_000), chunk(100)];
+      const together = times([...first, ...parallel()]);
+      const apart = buildTimeline(first).map((entry) => entry.at);
+      const rest = buildTimeline(parallel(), { after: apart.at(-1) ?? 0 }).map((e) => e.at);
+      expect([...apart, ...rest]).toEqual(together);
+    });
+  });
 });

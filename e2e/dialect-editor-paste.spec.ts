@@ -27,7 +27,9 @@ test("a 3 MB sample is cut to what the preview reads, and the editor says so", a
     20_000,
   );
   // The preview still reads it: one think event, from the sample's start.
-  await expect(editor.getByRole("list", { name: "Events" }).getByText("think", { exact: true })).toBeVisible();
+  await expect(
+    editor.getByRole("list", { name: "Events" }).getByText("think", { exact: true }),
+  ).toBeVisible();
   await sample.press("Control+a");
   await sample.press("Delete");
   await sample.pressSequentially("Hello");

@@ -121,7 +121,7 @@ const ALL_MARKERS: readonly string[] = [
  * Where the answer's plain text begins: the offset of its first character that is not white
  * space, not inside a leading `<think>…</think>` block (shared, so it decides nothing) and not
  * the start of a marker; `-1` while all of it could still be the start of a marked answer.
- * Every built-in dialect's answer opens with a marker or a think block, so once plain text has
+ * An answer in a dialect almost always opens with a marker or a think block, so once plain text has
  * begun, a caller holding the answer for detection may stop holding it: a plain-text answer
  * (a chat agent's) then streams instead of waiting for its end. Bounded by `windowChars`.
  */

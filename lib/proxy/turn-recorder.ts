@@ -202,8 +202,9 @@ export class TurnRecorder {
       return;
     }
     const full = this.probe.length >= DEFAULT_DETECT_WINDOW || this.heldChars >= MAX_HELD_CHARS;
-    // Plain text before any marker: an answer in a dialect opens with one, so holding it on
-    // would only keep a chat agent's answer from the page until it ends.
+    // Plain text before any marker: an answer in a dialect almost always opens with one (else
+    // the request's markers decide), so holding it on would only keep a chat agent's answer
+    // from the page until it ends.
     const plainAt = final || full ? -1 : plainTextStart(this.probe);
     if (!final && !full && plainAt < 0) return;
     const fromRequest = detectDialect(this.options.requestText, { final: true });

@@ -1,6 +1,7 @@
 "use client";
 
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from "react";
+import { MAX_MESSAGE_CHARS } from "@/app/api/runs/limits";
 import { escapeClaimed } from "@/components/dialog/escape-claimed";
 import { usePlayground } from "@/state/playground-store";
 import { sendMessage, stopRun } from "@/state/run-client";
@@ -47,10 +48,12 @@ export function Composer() {
     return () => window.removeEventListener("wirescope:prompt", fill);
   }, []);
 
+  // Said before sending, not after: a pasted log past the limit would only be refused.
+  const tooLong = text.length > MAX_MESSAGE_CHARS && text.trim().length > MAX_MESSAGE_CHARS;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const message = text.trim();
-    if (message === "" || busy) return;
+    if (message === "" || busy || tooLong) return;
     setText("");
     void sendMessage(message);
   };
@@ -72,6 +75,12 @@ export function Composer() {
           {failure}
         </p>
       ) : null}
+      {tooLong ? (
+        <p id="composer-too-long" role="status" className="mb-2 text-xs text-danger">
+          The message is {text.trim().length.toLocaleString("en-US")} characters long: a run takes
+          at most {MAX_MESSAGE_CHARS.toLocaleString("en-US")}.
+        </p>
+      ) : null}
       <div className="flex items-end gap-2">
         <textarea
           ref={input}
@@ -82,6 +91,8 @@ export function Composer() {
           rows={Math.min(8, Math.max(2, text.split("\n").length))}
           placeholder="Ask the agent… (Enter to send, Shift+Enter for a new line)"
           aria-label="Message"
+          aria-invalid={tooLong}
+          aria-describedby={tooLong ? "composer-too-long" : undefined}
           className="min-h-[44px] min-w-0 flex-1 resize-none rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-accent"
         />
         {busy ? (
@@ -96,7 +107,7 @@ export function Composer() {
         ) : (
           <button
             type="submit"
-            disabled={text.trim() === ""}
+            disabled={text.trim() === "" || tooLong}
             className="h-9 shrink-0 rounded-md bg-accent px-3 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
           >
             Send

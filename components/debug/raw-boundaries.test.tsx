@@ -54,4 +54,19 @@ describe("Raw view turn boundaries", () => {
       "turn 2",
     );
   });
+
+  it("draws a user message in the order it was written: its bidi controls are isolated", () => {
+    const log = new RunLog();
+    log.apply({ kind: "event", event: user("u1", "send file \u202Egnp.exe\u202C now") });
+    log.apply({ kind: "chunk", turn: 0, t: 0, text: "ok" });
+    log.apply({ kind: "event", event: respond("r0", 0, "ok") });
+    usePlayground.setState({ log, version: log.version, hoveredId: null, selectedId: null });
+    const { container } = render(<RawView />);
+    const boundary = container.querySelector("[data-raw-user-boundary]");
+    // The text is kept whole (copy gives what was sent); the override ends at its own isolate.
+    expect(boundary?.textContent).toContain("send file \u202Egnp.exe\u202C now");
+    const isolates = [...(boundary?.querySelectorAll<HTMLElement>("[data-bidi]") ?? [])];
+    expect(isolates.map((element) => element.dataset.bidi)).toEqual(["RLO", "PDF"]);
+    expect(isolates[0]?.style.unicodeBidi).toBe("isolate");
+  });
 });

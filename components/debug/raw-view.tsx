@@ -5,6 +5,7 @@ import { OlderRecords, useLoadOlderNearTop } from "@/components/timeline/older-r
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog, TurnLog } from "@/lib/client/run-log";
 import { type PlaygroundState, usePlayground } from "@/state/playground-store";
+import { hasBidiControl, isolateBidiControls } from "./bidi-controls";
 import { BlockWindow, BlockWindowContext } from "./block-window";
 import { eventForPick, linkedSpan } from "./linked-span";
 import { RawTurn } from "./raw-turn";
@@ -226,7 +227,10 @@ function bringIntoView(
 
 /** Where the turns answering another user message begin: outside the raw text, so offsets hold. */
 function UserBoundary({ user, numbered }: { user: TurnUser; numbered: boolean }) {
-  const line = user.content.trim().split("\n")[0] ?? "";
+  const first = user.content.trim().split("\n")[0] ?? "";
+  // Cut before a surrogate pair, never inside it (half an emoji shows as U+FFFD).
+  const cut = /[\ud800-\udbff]/.test(first.charAt(78)) ? 78 : 79;
+  const line = first.length > 80 ? `${first.slice(0, cut)}…` : first;
   return (
     <div
       data-raw-user-boundary={user.index}
@@ -235,7 +239,10 @@ function UserBoundary({ user, numbered }: { user: TurnUser; numbered: boolean })
       <span className="font-medium text-accent">
         {numbered ? `user message ${user.index}` : "user message"}
       </span>{" "}
-      <span className="text-fg-subtle">{line.length > 80 ? `${line.slice(0, 79)}…` : line}</span>
+      {/* Isolated like the wire text: an RLO in the message would draw it backwards here. */}
+      <span className="text-fg-subtle">
+        {hasBidiControl(line) ? isolateBidiControls(line, (piece) => piece) : line}
+      </span>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import {
 import { systemPrompt } from "@/lib/runtime/system-prompt";
 import { DialectPreview } from "./dialect-preview";
 import { type Checked, checkDraft, type Draft, draftOf, SLOTS, STARTERS } from "./draft";
+import { MAX_SAMPLE } from "./preview-model";
 import { removeDefinition, saveDefinition, useSavedDefinitions } from "./saved-dialects";
 
 const FIELD = "rounded border border-border bg-bg px-2 py-1 text-xs text-fg focus:border-accent";
@@ -55,6 +56,13 @@ export function DialectEditor(props: {
   const start = startingPoint(props.initial);
   const [draft, setDraft] = useState<Draft>(() => draftOf(start));
   const [sample, setSample] = useState(() => exampleOf(start));
+  // A pasted log longer than the preview parses is cut to it: a textarea holding megabytes costs
+  // Chromium ~0.4 s of layout per keystroke, and the preview never read past MAX_SAMPLE anyway.
+  const [cutFrom, setCutFrom] = useState<number | null>(null);
+  const editSample = (text: string) => {
+    setCutFrom(text.length > MAX_SAMPLE ? text.length : null);
+    setSample(text.length > MAX_SAMPLE ? text.slice(0, MAX_SAMPLE) : text);
+  };
   const checked = useMemo(() => checkDraft(draft), [draft]);
   const starters = [...STARTERS, ...saved];
 
@@ -64,7 +72,7 @@ export function DialectEditor(props: {
     const isBuiltin = STARTERS.some((item) => item === found);
     const next = isBuiltin ? { ...found, name: `my-${found.name}` } : found;
     setDraft(draftOf(next as DialectDefinition));
-    setSample(exampleOf(next as DialectDefinition));
+    editSample(exampleOf(next as DialectDefinition));
   };
   const setMarker = (path: string, text: string) =>
     setDraft((current) => ({ ...current, markers: { ...current.markers, [path]: text } }));
@@ -129,7 +137,7 @@ export function DialectEditor(props: {
                 <button
                   type="button"
                   disabled={!checked.ok}
-                  onClick={() => checked.ok && setSample(exampleOf(checked.definition))}
+                  onClick={() => checked.ok && editSample(exampleOf(checked.definition))}
                   className="rounded px-1.5 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40"
                 >
                   Reset to the example
@@ -138,11 +146,18 @@ export function DialectEditor(props: {
               <textarea
                 id={sampleId}
                 value={sample}
-                onChange={(change) => setSample(change.target.value)}
+                onChange={(change) => editSample(change.target.value)}
                 rows={7}
                 spellCheck={false}
+                aria-describedby={cutFrom === null ? undefined : `${sampleId}-cut`}
                 className={`${FIELD} resize-y font-mono`}
               />
+              {cutFrom === null ? null : (
+                <p id={`${sampleId}-cut`} role="status" className="text-[11px] text-fg-muted">
+                  The sample keeps its first {MAX_SAMPLE.toLocaleString("en-US")} of{" "}
+                  {cutFrom.toLocaleString("en-US")} characters: the preview reads no further.
+                </p>
+              )}
             </div>
             {checked.ok ? (
               <DialectPreview definition={checked.definition} sample={sample} />

@@ -101,6 +101,44 @@ describe("followRun", () => {
     expect(refused.outcome).toMatchObject({ kind: "failed", message: "message: required" });
   });
 
+  it("waits out a server restart: attempts that find no server do not give up as soon", async () => {
+    const refused = () => {
+      throw new TypeError("Failed to fetch");
+    };
+    // The server goes away mid-run and is unreachable 12 times (a restart of several seconds).
+    const replies: ((after: number) => Response)[] = [
+      ...Array.from({ length: 12 }, () => refused),
+      (after) => answer([header, ...records.slice(after)]),
+    ];
+    const waits: number[] = [];
+    const seen: RunStreamRecord[] = [];
+    const fake = server(replies);
+    const outcome = await followRun(answer([header, ...records.slice(0, 3)], true), 0, {
+      fetch: fake.fetch,
+      onRecord: (record) => seen.push(record),
+      wait: async (attempt) => {
+        waits.push(attempt);
+      },
+    });
+    expect(outcome).toEqual({ kind: "ended", runId: "r1", count: records.length });
+    expect(seen).toEqual([header, ...records]);
+    expect(fake.urls).toHaveLength(13);
+    // The back-off grows with each attempt.
+    expect(waits).toEqual(Array.from({ length: 13 }, (_, index) => index + 1));
+    // Not for ever: no server for 21 attempts in a row gives up.
+    const never = server(Array.from({ length: 30 }, () => refused));
+    const gone = await followRun(answer([header], true), 0, {
+      fetch: never.fetch,
+      onRecord: () => {},
+      wait: async () => {},
+    });
+    expect(gone).toMatchObject({
+      kind: "failed",
+      message: expect.stringContaining("could not be reached"),
+    });
+    expect(never.urls).toHaveLength(21);
+  });
+
   it("ends as deleted when the stream says its transcript was deleted, and does not attach again", async () => {
     const deleted = { kind: "deleted", transcriptId: "t1" };
     const { seen, outcome, urls } = await follow(

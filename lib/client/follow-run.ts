@@ -18,6 +18,13 @@ export interface FollowOptions {
   wait: (attempt: number) => Promise<void>;
   /** Attempts in a row that may fail before giving up. */
   attempts?: number;
+  /**
+   * Attempts in a row that may find no server at all (connection refused) before giving up:
+   * more than `attempts`, so a server restarted while the page stays open (`npm start` takes
+   * 5–10 s here) is found again and the run shown to its end (with the page's back-off of
+   * 250 ms × attempt, 20 attempts wait about 50 s in all).
+   */
+  unreachableAttempts?: number;
 }
 
 export const eventsUrl = (runId: string, after: number) =>
@@ -38,12 +45,16 @@ export async function followRun(
   let announced = false;
   let count = after;
   let failures = 0;
+  let unreachable = 0;
   let response: Response | null = first;
   const attempts = options.attempts ?? 5;
+  const unreachableAttempts = options.unreachableAttempts ?? 20;
   for (;;) {
     let cut: string | null = null;
-    if (response === null) cut = "the server could not be reached";
-    else if (!response.ok || response.body === null) {
+    if (response === null) {
+      cut = "the server could not be reached";
+      unreachable++;
+    } else if (!response.ok || response.body === null) {
       const body = (await response.json().catch(() => ({}))) as { error?: string };
       // A refused first request is final; a refused reattach means the run is gone.
       return {
@@ -53,6 +64,7 @@ export async function followRun(
         message: body.error ?? `The server answered ${response.status}.`,
       };
     } else {
+      unreachable = 0;
       try {
         for await (const record of readRunStream(response.body)) {
           if (record.kind === "dropped") {
@@ -77,14 +89,15 @@ export async function followRun(
       }
     }
     if (cut === null) return { kind: "ended", runId, count };
-    if (runId === null || ++failures > attempts)
+    const exhausted = response === null ? unreachable > unreachableAttempts : ++failures > attempts;
+    if (runId === null || exhausted)
       return {
         kind: "failed",
         runId,
         count,
         message: `The connection to the server failed: ${cut}`,
       };
-    await options.wait(failures);
+    await options.wait(failures + unreachable);
     if (options.signal?.aborted) return { kind: "ended", runId, count };
     response = await options
       .fetch(eventsUrl(runId, count), options.signal ? { signal: options.signal } : {})

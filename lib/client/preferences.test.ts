@@ -48,6 +48,17 @@ describe("preferences", () => {
     });
   });
 
+  it("stores no more of a huge draft or system prompt than it reads back", () => {
+    const huge = "word ".repeat(600_000);
+    const saved = serializePreferences({ draft: huge, system: huge });
+    // What is read back is cut to 100,000 characters: storing 3 MB of it filled the quota.
+    expect(saved.length).toBeLessThan(250_000);
+    expect(parsePreferences(saved)).toEqual({
+      draft: huge.slice(0, 100_000),
+      system: huge.slice(0, 100_000),
+    });
+  });
+
   it("keeps nulls that mean 'the default'", () => {
     const values = { system: null, tools: null, temperature: null, maxOutputTokens: null };
     expect(parsePreferences(stored(values))).toEqual(values);

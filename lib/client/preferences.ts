@@ -121,10 +121,14 @@ export function parsePreferences(stored: string | null): Preferences {
  */
 export function serializePreferences(preferences: Preferences): string {
   const { draft, system } = preferences;
+  // Cut before the scan: what is read back is cut to MAX_TEXT anyway, and a 3 MB paste
+  // scanned, encoded and stored whole on each keystroke cost ~0.5 s per key (and the quota).
   const values: Preferences = {
     ...preferences,
-    ...(draft === undefined ? {} : { draft: redactedDraft(draft) }),
-    ...(system === undefined || system === null ? {} : { system: redactedSystem(system) }),
+    ...(draft === undefined ? {} : { draft: redactedDraft(draft.slice(0, MAX_TEXT)) }),
+    ...(system === undefined || system === null
+      ? {}
+      : { system: redactedSystem(system.slice(0, MAX_TEXT)) }),
   };
   return JSON.stringify({ version: PREFERENCES_VERSION, values });
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type DetectableDialect, detectDialect, LONGEST_MARKER } from "./detect";
+import { type DetectableDialect, detectDialect, LONGEST_MARKER, plainTextStart } from "./detect";
 import { encodeTurn } from "./encode";
 import type { ProtocolEvent } from "./events";
 
@@ -72,6 +72,38 @@ describe("detectDialect", () => {
   it("a partial marker at the end decides nothing yet, the completed one does", () => {
     expect(detectDialect("ok <tool_c").decided).toBe(false);
     expect(detectDialect("ok <tool_call>").dialect).toBe("hermes");
+  });
+});
+
+describe("plainTextStart", () => {
+  it("is -1 while the answer may still open with a marker", () => {
+    for (const text of [
+      "",
+      "  \n",
+      "<",
+      "<t",
+      "<tool_c",
+      "§",
+      "§thi",
+      "[SYS",
+      "<think>long thought",
+      "<think>a</think>\n <exec",
+    ]) {
+      expect(plainTextStart(text), JSON.stringify(text)).toBe(-1);
+    }
+  });
+
+  it("names the first plain character, after white space and a leading think block", () => {
+    expect(plainTextStart("Hello")).toBe(0);
+    expect(plainTextStart("  Hi")).toBe(2);
+    expect(plainTextStart("<think>x</think>\nOK")).toBe(17);
+    expect(plainTextStart("<div>")).toBe(0);
+    expect(plainTextStart("[1, 2]")).toBe(0);
+    expect(plainTextStart("§ 12")).toBe(0);
+  });
+
+  it("looks only inside the window", () => {
+    expect(plainTextStart(`<think>${"x".repeat(50)}</think>ok`, 20)).toBe(-1);
   });
 });
 

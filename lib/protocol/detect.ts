@@ -111,6 +111,40 @@ export function detectDialect(text: string, options: DetectOptions = {}): Detect
   };
 }
 
+/** Every marker detection knows, distinctive or shared: what an answer may begin with. */
+const ALL_MARKERS: readonly string[] = [
+  ...DISTINCTIVE.map(({ marker }) => marker),
+  ...SHARED.map(({ marker }) => marker),
+];
+
+/**
+ * Where the answer's plain text begins: the offset of its first character that is not white
+ * space, not inside a leading `<think>…</think>` block (shared, so it decides nothing) and not
+ * the start of a marker; `-1` while all of it could still be the start of a marked answer.
+ * An answer in a dialect almost always opens with a marker or a think block, so once plain text has
+ * begun, a caller holding the answer for detection may stop holding it: a plain-text answer
+ * (a chat agent's) then streams instead of waiting for its end. Bounded by `windowChars`.
+ */
+export function plainTextStart(text: string, windowChars = DEFAULT_DETECT_WINDOW): number {
+  const window = text.length > windowChars ? text.slice(0, windowChars) : text;
+  let at = 0;
+  for (;;) {
+    while (at < window.length && /\s/.test(window.charAt(at))) at++;
+    if (at >= window.length) return -1;
+    if (window.startsWith("<think>", at)) {
+      const close = window.indexOf("</think>", at + "<think>".length);
+      if (close < 0) return -1;
+      at = close + "</think>".length;
+      continue;
+    }
+    const rest = window.slice(at, at + LONGEST_MARKER);
+    const marked = ALL_MARKERS.some((marker) =>
+      rest.length < marker.length ? marker.startsWith(rest) : rest.startsWith(marker),
+    );
+    return marked ? -1 : at;
+  }
+}
+
 /**
  * Where `marker` first stands as a whole word (`§end`, not `§endpoint`), as the delimiter
  * parser reads it. At the very end of the text the next character is unknown: not yet,

@@ -248,5 +248,8 @@ function titleOf(messages: readonly unknown[], fallback: string): string {
   const [user] = lastUserMessage(messages) as { content?: unknown }[];
   const text = textOf(user?.content).replace(/\s+/g, " ").trim();
   if (text === "") return fallback;
-  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+  if (text.length <= 80) return text;
+  // Never half an emoji: a cut inside a surrogate pair left a lone surrogate, stored as U+FFFD.
+  const cut = /[\ud800-\udbff]/.test(text.charAt(78)) ? 78 : 79;
+  return `${text.slice(0, cut)}…`;
 }

@@ -83,6 +83,18 @@ const eventsOf = (records: readonly StoredRecord[]): ProtocolEvent[] =>
 const SYSTEM_XML = { role: "system", content: "Protocol (xml): think, then execute." };
 
 describe("forwarding", () => {
+  it("a long first message makes a title cut before an emoji, never inside it", async () => {
+    const content = `${"x".repeat(78)}👩‍👩‍👧 and more words after it`;
+    const body = {
+      model: "scripted",
+      stream: true,
+      messages: [SYSTEM_XML, { role: "user", content }],
+    };
+    await (await chat(via("openai"), body)).text();
+    const { meta } = await newest();
+    expect(meta.title).toBe(`${"x".repeat(78)}…`);
+  });
+
   it("streams the same bytes and frames as a direct call, and records the turn", async () => {
     const body = {
       model: "scripted",

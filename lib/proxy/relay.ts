@@ -8,9 +8,9 @@ import type { AnswerBody } from "./upstream-call";
 import { stalledMessage } from "./upstream-idle";
 
 /**
- * The error an answer broken off on purpose ends with. Named `AbortError`: Next breaks the
- * client's connection off either way, but logs "failed to pipe response" with a stack for any
- * other error, once per stopped call.
+ * The error an answer broken off ends with (a stop, a timeout, an upstream that dropped). Named
+ * `AbortError`: Next breaks the client's connection off either way, but logs "failed to pipe
+ * response" with a 10-line stack for any other error, once per call.
  */
 function brokenOff(message: string): Error {
   const error = new Error(message);
@@ -33,6 +33,8 @@ export interface RelayOptions {
   idleMs: number;
   /** Called once, when the answer ends in any way. */
   done: () => void;
+  /** Where the one line about an upstream that broke off mid-answer goes (default stderr). */
+  log?: (line: string) => void;
 }
 
 /**
@@ -84,14 +86,18 @@ export function relay(reader: AnswerBody, options: RelayOptions): ReadableStream
         try {
           next = await reader.read();
         } catch (error) {
-          finish(
-            abort.signal.aborted
-              ? abortOutcome(abort.signal)
-              : {
-                  failure: `The upstream connection broke off mid-answer (${describeError(error)}).`,
-                },
+          if (abort.signal.aborted) {
+            finish(abortOutcome(abort.signal));
+            controller.error(brokenOff("The call was aborted."));
+            return;
+          }
+          const message = `The upstream connection broke off mid-answer (${describeError(error)}).`;
+          finish({ failure: message });
+          // One line instead of Next's stack; the error's own words, never the call's headers.
+          (options.log ?? console.error)(
+            `wirescope: the ${options.upstream} upstream broke off mid-answer (${describeError(error).slice(0, 200)}); the agent's answer was broken off too.`,
           );
-          controller.error(error);
+          controller.error(brokenOff(message));
           return;
         } finally {
           clearTimeout(silent);

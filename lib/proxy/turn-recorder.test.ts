@@ -40,7 +40,7 @@ const think = (value: string): AnswerDelta => ({ kind: "think", text: value });
 describe("TurnRecorder", () => {
   it("holds text until a marker decides, then emits the request first and parses", () => {
     const { records, choices } = record([
-      text("Sure. "),
+      text("<think>Sure.</think> "),
       text("<exec"),
       text('ute>[{"name":"list","args":{}}]</execute>'),
     ]);
@@ -52,7 +52,41 @@ describe("TurnRecorder", () => {
     });
     expect(
       records.filter((r) => r.kind === "chunk").map((r) => (r.kind === "chunk" ? r.text : "")),
-    ).toEqual(["Sure. ", '<execute>[{"name":"list","args":{}}]</execute>']);
+    ).toEqual(["<think>Sure.</think> ", '<execute>[{"name":"list","args":{}}]</execute>']);
+  });
+
+  it("a plain-text answer streams: decided at its first plain character, not at its end", () => {
+    const records: TranscriptRecord[] = [];
+    const recorder = new TurnRecorder({
+      turn: 1,
+      request: { kind: "request", turn: 1, provider: "p", model: "m", messages: [], settings: {} },
+      requestText: "You are a helpful assistant.",
+      elapsed: () => 1,
+      clock: () => 0,
+      maxChars: 10_000,
+      emit: (batch) => records.push(...batch),
+    });
+    recorder.push([text("  ")]);
+    expect(records).toEqual([]);
+    recorder.push([text("Hello")]);
+    recorder.push([text(" there, how can I help you today with your code?")]);
+    // Before the answer ends: the request, its text so far and a respond event are out.
+    expect(records[0]).toMatchObject({
+      kind: "request",
+      settings: { capture: { dialect: "xml", chosenBy: "fallback" } },
+    });
+    expect(JSON.stringify(records[0])).toContain("plain text (offset 2)");
+    const shown = records.flatMap((r) => (r.kind === "chunk" ? [r.text] : [])).join("");
+    expect(shown).toContain("Hello there");
+    expect(records.some((r) => r.kind === "event" && r.event.type === "respond")).toBe(true);
+  });
+
+  it("plain text after a leading think block decides by the request's markers", () => {
+    const { choices } = record([text("<think>hm</think>\nThe answer is 4.")], {
+      requestText: "Call tools in <tool_call>{…}</tool_call>",
+    });
+    expect(choices[0]).toMatchObject({ dialect: "hermes", by: "detected" });
+    expect(choices[0]?.reason).toContain("begins with plain text");
   });
 
   it("redacts a key the model writes across deltas, in chunks and in events", () => {

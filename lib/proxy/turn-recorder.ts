@@ -6,7 +6,8 @@
  *
  * With `auto`, nothing is emitted until the dialect is decided: the text so far is held (at
  * most the detection window) and released, parsed, the moment a marker decides, or when the
- * window fills or the answer ends (then the request's own text, typically a system prompt
+ * answer begins plain text (not white space, a leading `<think>` block or a marker's start),
+ * the window fills or the answer ends (then the request's own text, typically a system prompt
  * that describes the format, gets a say before the fallback).
  */
 
@@ -17,6 +18,7 @@ import {
   type DetectableDialect,
   detectDialect,
   LONGEST_MARKER,
+  plainTextStart,
 } from "../protocol/detect";
 import type { ErrorEvent, MetricEvent, ProtocolEvent } from "../protocol/events";
 import { createParser } from "../protocol/parser";
@@ -200,12 +202,22 @@ export class TurnRecorder {
       return;
     }
     const full = this.probe.length >= DEFAULT_DETECT_WINDOW || this.heldChars >= MAX_HELD_CHARS;
-    if (!final && !full) return;
+    // Plain text before any marker: an answer in a dialect almost always opens with one (else
+    // the request's markers decide), so holding it on would only keep a chat agent's answer
+    // from the page until it ends.
+    const plainAt = final || full ? -1 : plainTextStart(this.probe);
+    if (!final && !full && plainAt < 0) return;
     const fromRequest = detectDialect(this.options.requestText, { final: true });
     const by = fromRequest.decided ? "detected" : "fallback";
+    const answer =
+      plainAt >= 0
+        ? `the answer begins with plain text (offset ${plainAt}), no marker before it`
+        : "the answer shows no marker";
     const reason = fromRequest.decided
-      ? `the answer shows no marker; the request does: ${fromRequest.reason}`
-      : `neither the answer nor the request shows a dialect marker; xml`;
+      ? `${answer}; the request does: ${fromRequest.reason}`
+      : plainAt >= 0
+        ? `${answer} and the request shows none; xml`
+        : `neither the answer nor the request shows a dialect marker; xml`;
     this.decide({
       dialect: fromRequest.dialect,
       by,

@@ -3,6 +3,7 @@ import { transcriptId } from "@/app/api/http";
 import { DIALECTS, type Dialect, type DialectDefinition } from "@/lib/protocol";
 import { definitionSchema } from "@/lib/protocol/definition-schema";
 import type { RunRequest } from "@/lib/server/runs";
+import { MAX_MESSAGE_CHARS } from "./limits";
 
 const settings = z
   .object({
@@ -53,7 +54,7 @@ const dialect = z.unknown().transform((value, context): Dialect | DialectDefinit
 /** The body of `POST /api/runs` (spec §9). */
 export const runRequestSchema = z
   .object({
-    message: z.string().trim().min(1, "must not be empty").max(200_000).optional(),
+    message: z.string().trim().min(1, "must not be empty").max(MAX_MESSAGE_CHARS).optional(),
     dialect,
     model: z
       .object({

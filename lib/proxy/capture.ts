@@ -7,6 +7,7 @@
 import type { DetectableDialect } from "../protocol/detect";
 import type { ProtocolEvent, ToolCall } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
+import { cutTitle } from "../store/meta";
 import { createAnswerDecoder } from "./answer-decoder";
 import { type Conversation, Conversations, prefixHashes } from "./conversations";
 import type { DialectChoice } from "./dialect-choice";
@@ -248,8 +249,5 @@ function titleOf(messages: readonly unknown[], fallback: string): string {
   const [user] = lastUserMessage(messages) as { content?: unknown }[];
   const text = textOf(user?.content).replace(/\s+/g, " ").trim();
   if (text === "") return fallback;
-  if (text.length <= 80) return text;
-  // Never half an emoji: a cut inside a surrogate pair left a lone surrogate, stored as U+FFFD.
-  const cut = /[\ud800-\udbff]/.test(text.charAt(78)) ? 78 : 79;
-  return `${text.slice(0, cut)}…`;
+  return cutTitle(text, 80);
 }

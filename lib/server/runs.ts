@@ -13,7 +13,7 @@ import type { CallSettings } from "../runtime/model-turn";
 import { runInEnvironment } from "../runtime/run-environment";
 import { systemPrompt } from "../runtime/system-prompt";
 import type { Store, Transcript } from "../store";
-import { normalizeTitle } from "../store/meta";
+import { cutTitle, normalizeTitle } from "../store/meta";
 import { builtinTools, createRegistry, type Registry } from "../tools";
 import { withoutServerPaths } from "../tools/registry";
 import { owesTurn } from "../transcripts/fork";
@@ -382,5 +382,5 @@ function nextTurn(transcript: Transcript): number {
 function titleFrom(message: string): string {
   // Normalized first: a message of zero-width characters has no visible first line.
   const line = normalizeTitle(message.trim().split("\n")[0] ?? "") ?? "";
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line || "Untitled";
+  return (line.length > 60 ? cutTitle(line, 58) : line) || "Untitled";
 }

@@ -79,6 +79,22 @@ export function normalizeTitle(title: string): string | undefined {
   return visible === "" ? undefined : normalized;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/**
+ * `title` cut to at most `max` UTF-16 units, the last an ellipsis, and never inside a grapheme:
+ * half a surrogate pair was stored as U+FFFD, half a joined emoji showed as another one.
+ */
+export function cutTitle(title: string, max: number): string {
+  if (title.length <= max) return title;
+  let end = 0;
+  for (const { segment } of graphemes.segment(title)) {
+    if (end + segment.length > max - 1) break;
+    end += segment.length;
+  }
+  return `${title.slice(0, end)}…`;
+}
+
 export function toSummary(meta: TranscriptMeta, recordCount: number): TranscriptSummary {
   const { system: _system, tools: _tools, ...rest } = meta;
   return { ...rest, recordCount };

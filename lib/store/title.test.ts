@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeTitle } from "./meta";
+import { cutTitle, normalizeTitle } from "./meta";
 
 describe("normalizeTitle", () => {
   it.each([
@@ -20,4 +20,23 @@ describe("normalizeTitle", () => {
       expect(normalizeTitle(title)).toBeUndefined();
     },
   );
+});
+
+describe("cutTitle", () => {
+  it.each([
+    ["short", 10, "short"],
+    ["exactly ten", 11, "exactly ten"],
+    ["a longer title", 8, "a longe…"],
+    // The cut would fall inside the pair: the emoji goes whole.
+    [`${"x".repeat(8)}😀 after`, 10, `${"x".repeat(8)}…`],
+    // A joined family is one grapheme: never half of it.
+    [`${"x".repeat(5)}👨\u200d👩\u200d👧 after`, 12, `${"x".repeat(5)}…`],
+    // A letter and its combining accent stay together.
+    [`${"x".repeat(8)}e\u0301e\u0301`, 10, `${"x".repeat(8)}…`],
+  ])("cuts %j to %i", (title, max, expected) => {
+    const cut = cutTitle(title, max);
+    expect(cut).toBe(expected);
+    expect(cut.length).toBeLessThanOrEqual(max);
+    expect(cut).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
 });

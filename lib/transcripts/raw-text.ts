@@ -10,6 +10,7 @@ import type { Dialect } from "../protocol/events";
 import { createParser } from "../protocol/parser";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
+import { cutTitle } from "../store/meta";
 
 /** Chunk records hold at most this many UTF-16 code units (4 KiB of ASCII). */
 export const RAW_CHUNK_CHARS = 4096;
@@ -59,7 +60,7 @@ export function titleOfText(text: string): string | undefined {
   for (const line of text.split("\n", 50)) {
     const trimmed = line.trim();
     if (trimmed === "") continue;
-    return trimmed.length <= TITLE_CHARS ? trimmed : `${trimmed.slice(0, TITLE_CHARS - 1)}…`;
+    return cutTitle(trimmed, TITLE_CHARS);
   }
   return undefined;
 }

@@ -75,6 +75,19 @@ describe("POST /api/runs", () => {
     expect(json.error.startsWith(message)).toBe(true);
   });
 
+  it("titles a conversation from its first message, cut before an emoji, never inside it", async () => {
+    const response = await post({
+      message: `${"x".repeat(56)}😀 and more words after it`,
+      dialect: "xml",
+      model: { provider: "demo", settings: { paceMs: 0 } },
+    });
+    const records = await collect(response);
+    const first = records[0];
+    const transcriptId = first?.kind === "run" ? first.transcriptId : "";
+    const stored = await getStore(readConfig().dataDir).getTranscript(transcriptId);
+    expect(stored?.meta.title).toBe(`${"x".repeat(56)}…`);
+  });
+
   it("answers 404 for an unknown transcript", async () => {
     const response = await post({ message: "hi", dialect: "xml", transcriptId: "missing" });
     expect(response.status).toBe(404);

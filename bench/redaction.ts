@@ -24,6 +24,9 @@ const units = [
   "a://b:",
   "eyJa.",
   "Authorization: Bearer ",
+  // A name followed by a long run of spaces (each space was a new start for the lookbehind).
+  `basic${" ".repeat(6000)}`,
+  `password:${" ".repeat(6000)}`,
 ];
 const entries = {
   redactSecrets: (text: string) => redactSecrets(text),

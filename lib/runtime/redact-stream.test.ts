@@ -131,6 +131,54 @@ describe("createStreamRedactor", () => {
     );
   });
 
+  it("hides a JWT of up to 12 KB still being written when the run passes what it holds", () => {
+    const segment = (length: number) => "Ab9_-".repeat(Math.ceil(length / 5)).slice(0, length);
+    for (const claims of [4_200, 6_000, 12_000])
+      for (const size of [1, 16, 64, 1024]) {
+        const jwt = `eyJhbGciOiJIUzI1NiJ9.eyJ${segment(claims)}.${segment(43)}`;
+        const text = `{"id_token":"${jwt}"} done`;
+        const chunks: string[] = [];
+        for (let at = 0; at < text.length; at += size) chunks.push(text.slice(at, at + size));
+        const { joined } = streamed(chunks, []);
+        expect(joined).toBe(redactSecrets(text));
+        expect(joined).not.toContain("eyJhbGci");
+      }
+  });
+
+  it("gives the same text as redacting it whole with any run of spaces after a credential's name (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("Authorization: Bearer", "password:", "Basic", "api_key ="),
+        fc.integer({ min: 0, max: 6000 }),
+        fc.integer({ min: 1, max: 64 }),
+        (name, spaces, size) => {
+          const text = `${name}${" ".repeat(spaces)}Qm9iOnMzY3JldFBhc3M9 ok`;
+          const chunks: string[] = [];
+          for (let at = 0; at < text.length; at += size) chunks.push(text.slice(at, at + size));
+          expect(streamed(chunks, []).joined).toBe(redactSecrets(text));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("never cuts a configured value that starts inside another secret before a forced cut", () => {
+    const value = "conf1gValue_xai_AB";
+    const text = `${"z".repeat(100)},${value}${"C".repeat(5000)} end`;
+    const { joined } = streamed([...text], [value]);
+    expect(joined).not.toContain("conf1gValue");
+  });
+
+  it("holds no more than about 16 KB of a secret longer than that, whatever the chunk", () => {
+    const redactor = createStreamRedactor([]);
+    // A megabyte in one chunk: all but the last few KB goes at once (redacted), so what
+    // follows streams instead of waiting behind a megabyte held.
+    let out = redactor.push(`z?key=${"a".repeat(1_000_000)}`);
+    for (let index = 0; index < 1000; index++) out += redactor.push(" word word ");
+    expect(out.startsWith(`z?key=${REDACTED}`)).toBe(true);
+    expect(out).toContain("word word");
+  });
+
   it("gives the same text as redacting it whole when trigger words come thick (property)", () => {
     const words = fc.array(
       fc.constantFrom("token", "key", "the", "secret", "Bearer", "pass", "x", "\n", "eyJ", "ok"),

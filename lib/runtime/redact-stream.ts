@@ -141,11 +141,17 @@ function patternCut(buffer: string): number {
 function forcedCut(buffer: string, at: number, values: readonly string[]): number {
   if (values.length === 0 && !HAS_TRIGGER.test(buffer)) return at;
   const spans = secretSpans(buffer, values);
+  // A JWT still being written matches no pattern until its third part starts: held as one.
+  const growing = GROWING_JWT.exec(buffer);
+  if (growing !== null) spans.push([growing.index, buffer.length]);
   const across = (point: number) => spans.filter(([start, end]) => start < point && end > point);
   const reaching = across(at);
   if (reaching.length === 0) return at;
-  const first = Math.min(...reaching.map(([start]) => start));
-  if (first > 0) return first;
+  // Before every secret reaching across the cut, and any reaching across where they start.
+  let first = Math.min(...reaching.map(([start]) => start));
+  for (let more = across(first); more.length > 0; more = across(first))
+    first = Math.min(...more.map(([start]) => start));
+  if (first > 0) return buffer.length - first <= LONGEST_SECRET ? first : at;
   // Past every secret reaching across the cut, and any reaching across where they end.
   let last = Math.max(...reaching.map(([, end]) => end));
   for (let more = across(last); more.length > 0; more = across(last))
@@ -153,6 +159,10 @@ function forcedCut(buffer: string, at: number, values: readonly string[]): numbe
   if (last < buffer.length) return last;
   return buffer.length < LONGEST_SECRET ? 0 : at;
 }
+
+/** The start of a JWT the buffer ends inside (`eyJ…`, `eyJ….eyJ…`, `eyJ….eyJ….…`). */
+const GROWING_JWT =
+  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]*(?:\.(?:eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?)?)?$/;
 
 /** Where every pattern's match, and every configured value, starts and ends in `text`. */
 function secretSpans(text: string, values: readonly string[]): [number, number][] {

@@ -3,7 +3,7 @@ import { mergePrices } from "../cost/price-table";
 import type { MetricEvent, ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import { SAMPLE_START, sampleRecords } from "../transcripts/testing";
-import { summarizeEvents, summarizeRecords } from "./summarize";
+import { summarize, summarizeEvents, summarizeRecords } from "./summarize";
 import type { RunSummary } from "./types";
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -181,6 +181,41 @@ describe("summarizeRecords", () => {
     expect(summary.toolCalls).toBe(1);
     expect(summary.cost?.tokenSource).toBe("estimate");
     expectSums(summary);
+  });
+
+  it("takes a turn without a metric (a captured call without usage) to last as long as its text took", () => {
+    const records: TranscriptRecord[] = [
+      event({ type: "user", id: "u", timestamp: T0, content: "go" }),
+      { ...request(0), t: 10 } as TranscriptRecord,
+      { kind: "chunk", turn: 0, t: 400, text: "a".repeat(30) },
+      { kind: "chunk", turn: 0, t: 7_610, text: "b".repeat(11) },
+      event({
+        type: "respond",
+        id: "t0-1",
+        timestamp: T0 + 7_600,
+        turn: 0,
+        span: { start: 0, end: 41 },
+        content: "ab",
+      }),
+    ];
+    const summary = summarizeRecords(records);
+    expect(summary.perTurn[0]).toMatchObject({ measured: false, modelMs: null, wallMs: 7_600 });
+    expect(summary.durationMs).toBe(7_600);
+    // The same from a folded log (the page's run summary).
+    const folded = summarize({
+      events: records.flatMap((record) => (record.kind === "event" ? [record.event] : [])),
+      turns: new Map([
+        [
+          0,
+          {
+            raw: "a".repeat(30) + "b".repeat(11),
+            request: { provider: "openai", model: "gpt-4.1", messages: [], t: 10 },
+            chunks: [{ t: 400 }, { t: 7_610 }],
+          },
+        ],
+      ]),
+    });
+    expect(folded.perTurn[0]?.wallMs).toBe(7_600);
   });
 
   it("gives a metric without a turn (older transcripts) to the earliest turn without one", () => {

@@ -9,7 +9,9 @@ export type { SummaryOptions } from "./summary-passes";
 /** What a turn's text and request say, for turns the transcript has no metric for. */
 export interface TurnText {
   raw: string;
-  request?: { provider: string; model: string; messages: readonly unknown[] };
+  request?: { provider: string; model: string; messages: readonly unknown[]; t?: number };
+  /** Its chunks' times (`t`), for how long its text took to come when no metric says. */
+  chunks?: readonly { t: number }[];
 }
 
 /** The input of `summarize`: events in order (pieces or merged) and each turn's text. */
@@ -43,8 +45,13 @@ export function summarize(input: SummaryInput, options: SummaryOptions = {}): Ru
   const passes = new SummaryPasses(options);
   for (const [turn, text] of input.turns) {
     const { request } = text;
+    // Chunks come in order: the first and last say when the text began and ended.
+    const times = [text.request?.t, text.chunks?.[0]?.t, text.chunks?.at(-1)?.t].filter(
+      (t): t is number => t !== undefined && Number.isFinite(t),
+    );
     passes.turnText(turn, {
       rawLength: text.raw.length,
+      ...(times.length === 0 ? {} : { firstT: Math.min(...times), lastT: Math.max(...times) }),
       ...(request === undefined
         ? {}
         : {

@@ -19,6 +19,12 @@ export interface SummaryOptions {
 export interface TurnTally {
   rawLength: number;
   request?: { provider: string; model: string; inputTokens: () => number };
+  /**
+   * The earliest and latest `t` of the turn's request and chunks (ms on its run's clock): how
+   * long its text took to come when no metric says (a captured call without usage).
+   */
+  firstT?: number;
+  lastT?: number;
 }
 
 interface TurnState {
@@ -80,6 +86,10 @@ export class SummaryPasses {
       return;
     }
     const tally = this.tally(record.turn);
+    if (Number.isFinite(record.t)) {
+      tally.firstT = Math.min(tally.firstT ?? record.t, record.t);
+      tally.lastT = Math.max(tally.lastT ?? record.t, record.t);
+    }
     if (record.kind === "chunk") tally.rawLength += record.text.length;
     else {
       const tokens = estimateMessagesTokens(record.messages);
@@ -164,7 +174,7 @@ export class SummaryPasses {
       const turn = found.metrics;
       if (turn.startAt === 0) turn.startAt = found.firstAt;
       if (turn.parent !== undefined) continue;
-      const modelEnd = turn.startAt + (turn.modelMs ?? 0);
+      const modelEnd = turn.startAt + (turn.modelMs ?? textMs(this.tallies.get(turn.turn)));
       turn.wallMs = Math.max(found.lastAt, modelEnd) - turn.startAt;
     }
     const perTurn = [...this.states.values()]
@@ -209,6 +219,12 @@ export class SummaryPasses {
       return this.calls.get(event.callId)?.turn;
     return undefined;
   }
+}
+
+/** How long a turn's text took to come, from its request to its last chunk (0 unknown). */
+function textMs(tally: TurnTally | undefined): number {
+  const { firstT, lastT } = tally ?? {};
+  return firstT === undefined || lastT === undefined ? 0 : Math.max(0, lastT - firstT);
 }
 
 function callFacts(event: ProtocolEvent & { type: "call" }, position: number): CallFacts {

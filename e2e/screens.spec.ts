@@ -173,6 +173,8 @@ test("the transcript header and replay bar are there from the start of the first
   await page.getByLabel("Message").press("Enter");
   const header = page.getByTestId("transcript-header");
   await expect(header).toHaveAttribute("data-pending", "true");
+  // Titled already by the message that started it, as it will be stored.
+  await expect(header.getByText("list the files", { exact: true })).toBeVisible();
   const pendingHeight = (await box(header)).height;
   await idle(page);
   await expect(header).not.toHaveAttribute("data-pending", "true");

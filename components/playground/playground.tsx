@@ -14,7 +14,7 @@ import { NoticeToast } from "@/components/transcripts/notice-toast";
 import { useActiveRuns } from "@/components/transcripts/running-indicator";
 import { Sidebar } from "@/components/transcripts/sidebar";
 import { TranscriptHeader } from "@/components/transcripts/transcript-header";
-import { UrlSync } from "@/components/transcripts/url-sync";
+import { RouteTranscript, UrlSync } from "@/components/transcripts/url-sync";
 import { usePlayground } from "@/state/playground-store";
 import { keepPreferences, restorePreferences } from "@/state/preferences";
 import { Drawer } from "./drawer";
@@ -53,54 +53,61 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
   const debugDrawer = drawer === "debug" && layout.debug === "drawer";
 
   return (
-    <div className="flex h-dvh flex-col overflow-hidden">
-      <a
-        href="#composer"
-        className="sr-only z-50 rounded bg-accent px-3 py-1.5 text-sm text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
-        Skip to the message box
-      </a>
-      <TopBar layout={layout} />
-      <SettingsProblems />
-      <div className="relative flex min-h-0 flex-1">
-        {sidebarOpen && layout.sidebar === "inline" ? <Sidebar /> : null}
-        <main className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">
-          <TranscriptHeader />
-          <RunSummaryBar />
-          <ForkMenu>
-            <Timeline />
-          </ForkMenu>
-          <Composer />
-        </main>
-        {debugOpen && layout.debug === "inline" ? (
-          <>
-            <Splitter width={layout.debugWidth} />
-            <aside
-              className="flex min-w-0 shrink-0 flex-col border-l border-border bg-surface"
-              style={{ width: layout.debugWidth }}
-              aria-label="Debug panel"
-              data-testid="debug-region"
+    <RouteTranscript value={transcriptId}>
+      <div className="flex h-dvh flex-col overflow-hidden">
+        <a
+          href="#composer"
+          className="sr-only z-50 rounded bg-accent px-3 py-1.5 text-sm text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to the message box
+        </a>
+        <TopBar layout={layout} />
+        <SettingsProblems />
+        <div className="relative flex min-h-0 flex-1">
+          {sidebarOpen && layout.sidebar === "inline" ? <Sidebar /> : null}
+          <main className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">
+            <TranscriptHeader />
+            <RunSummaryBar />
+            <ForkMenu>
+              <Timeline />
+            </ForkMenu>
+            <Composer />
+          </main>
+          {debugOpen && layout.debug === "inline" ? (
+            <>
+              <Splitter width={layout.debugWidth} />
+              <aside
+                className="flex min-w-0 shrink-0 flex-col border-l border-border bg-surface"
+                style={{ width: layout.debugWidth }}
+                aria-label="Debug panel"
+                data-testid="debug-region"
+              >
+                <DebugPanel />
+              </aside>
+            </>
+          ) : null}
+          {sidebarDrawer ? (
+            <Drawer side="left" label="Transcripts" titled={false} onClose={closeDrawer}>
+              <Sidebar />
+            </Drawer>
+          ) : null}
+          {debugDrawer ? (
+            <Drawer
+              side="right"
+              label="Debug panel"
+              width={layout.debugWidth}
+              onClose={closeDrawer}
             >
               <DebugPanel />
-            </aside>
-          </>
-        ) : null}
-        {sidebarDrawer ? (
-          <Drawer side="left" label="Transcripts" titled={false} onClose={closeDrawer}>
-            <Sidebar />
-          </Drawer>
-        ) : null}
-        {debugDrawer ? (
-          <Drawer side="right" label="Debug panel" width={layout.debugWidth} onClose={closeDrawer}>
-            <DebugPanel />
-          </Drawer>
-        ) : null}
+            </Drawer>
+          ) : null}
+        </div>
+        <UrlSync initialId={transcriptId} />
+        <DropZone />
+        <NoticeToast />
+        <Shortcuts />
+        <ShortcutsHelp />
       </div>
-      <UrlSync initialId={transcriptId} />
-      <DropZone />
-      <NoticeToast />
-      <Shortcuts />
-      <ShortcutsHelp />
-    </div>
+    </RouteTranscript>
   );
 }

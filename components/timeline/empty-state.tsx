@@ -1,6 +1,7 @@
 "use client";
 
 import { suggestPrompt } from "@/components/chat/composer";
+import { useRouteOpening } from "@/components/transcripts/url-sync";
 import { useServerConfig } from "@/hooks/use-server-config";
 import { usePlayground } from "@/state/playground-store";
 
@@ -10,7 +11,8 @@ import { usePlayground } from "@/state/playground-store";
  */
 export function EmptyState() {
   const config = useServerConfig();
-  const opening = usePlayground((state) => state.opening !== null);
+  const routeOpening = useRouteOpening();
+  const opening = usePlayground((state) => state.opening !== null) || routeOpening;
   if (opening)
     return (
       <p className="px-6 py-16 text-center text-sm text-fg-muted" role="status">

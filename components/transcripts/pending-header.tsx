@@ -5,10 +5,10 @@ import { DownloadIcon, ForkIcon, PlayIcon, StepBackIcon, StepForwardIcon } from 
 
 /**
  * The transcript header and replay bar, inert, while the first run of a conversation is on
- * and its transcript is not stored yet: the same rows at the same heights, so nothing jumps
- * when the real ones take their place.
+ * and its transcript is not read yet: the same rows at the same heights, so nothing jumps
+ * when the real ones take their place. `title`: the first line of the message that started it.
  */
-export function PendingHeader() {
+export function PendingHeader({ title }: { title?: string | undefined }) {
   return (
     <div
       className="shrink-0 border-b border-border bg-surface"
@@ -16,7 +16,9 @@ export function PendingHeader() {
       data-pending="true"
     >
       <div className="flex h-9 min-w-0 items-center gap-2 px-3 text-xs">
-        <p className="truncate text-[13px] font-medium text-fg-muted">New conversation</p>
+        <p className="truncate text-[13px] font-medium text-fg-muted" title={title}>
+          {title ?? "New conversation"}
+        </p>
         <span className="ml-auto flex shrink-0 items-center gap-1 opacity-40" aria-hidden="true">
           <span className={ACTION}>Re-run</span>
           <span className={ACTION}>

@@ -3,6 +3,7 @@
 import { eventsUrl, followRun } from "@/lib/client/follow-run";
 import type { DialectDefinition } from "@/lib/protocol";
 import { usePlayground } from "./playground-store";
+import { useRunConnection } from "./run-connection";
 import { refreshTranscript } from "./transcript-pages";
 
 /**
@@ -134,7 +135,9 @@ async function follow(first: Response, after: number): Promise<string | null> {
     fetch: (url, init) => fetch(url, init),
     onRecord: (record) => usePlayground.getState().applyRecord(record),
     wait: (attempt) => new Promise((resolve) => setTimeout(resolve, 250 * attempt)),
+    onCut: (cut) => useRunConnection.setState({ cut }),
   });
+  useRunConnection.setState({ cut: null });
   const state = usePlayground.getState();
   if (outcome.kind === "deleted") {
     // Deleted in another tab, say: the page moves on to a new conversation, as it does for a

@@ -1,13 +1,16 @@
 "use client";
 
 import { usePlayground } from "@/state/playground-store";
+import { useRunConnection } from "@/state/run-connection";
 
 /**
  * Below the last card while a run is live: says the model is still at work even when
- * nothing new is on screen yet (a call's JSON is streaming, a tool is running).
+ * nothing new is on screen yet (a call's JSON is streaming, a tool is running), or that the
+ * page is attaching to the run again (the server restarting, the network cut).
  */
 export function RunStatusLine() {
   const status = usePlayground((state) => state.status);
+  const cut = useRunConnection((state) => state.cut);
   if (status !== "running" && status !== "stopping") return null;
   return (
     <div
@@ -15,7 +18,7 @@ export function RunStatusLine() {
       data-testid="run-status"
     >
       <span className="size-1.5 animate-pulse rounded-full bg-accent" />
-      {status === "stopping" ? "Stopping…" : "Running…"}
+      {cut !== null ? `Reconnecting… (${cut})` : status === "stopping" ? "Stopping…" : "Running…"}
     </div>
   );
 }

@@ -112,6 +112,7 @@ describe("followRun", () => {
     ];
     const waits: number[] = [];
     const seen: RunStreamRecord[] = [];
+    const cuts: (string | null)[] = [];
     const fake = server(replies);
     const outcome = await followRun(answer([header, ...records.slice(0, 3)], true), 0, {
       fetch: fake.fetch,
@@ -119,7 +120,12 @@ describe("followRun", () => {
       wait: async (attempt) => {
         waits.push(attempt);
       },
+      onCut: (cut) => cuts.push(cut),
     });
+    // Said while reattaching (the network error, then no server), and cleared once back.
+    expect(cuts[0]).toBe("network error");
+    expect(cuts.slice(1, 13).every((cut) => cut === "the server could not be reached")).toBe(true);
+    expect(cuts.slice(13)).toEqual([null]);
     expect(outcome).toEqual({ kind: "ended", runId: "r1", count: records.length });
     expect(seen).toEqual([header, ...records]);
     expect(fake.urls).toHaveLength(13);

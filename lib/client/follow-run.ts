@@ -25,6 +25,11 @@ export interface FollowOptions {
    * 250 ms × attempt, 20 attempts wait about 50 s in all).
    */
   unreachableAttempts?: number;
+  /**
+   * Told why the stream was cut when attaching again is next (`null` once an attach answers
+   * again), so the page can say it is reconnecting rather than just "Running…".
+   */
+  onCut?: (cut: string | null) => void;
 }
 
 export const eventsUrl = (runId: string, after: number) =>
@@ -65,6 +70,7 @@ export async function followRun(
       };
     } else {
       unreachable = 0;
+      if (failures > 0 || response !== first) options.onCut?.(null);
       try {
         for await (const record of readRunStream(response.body)) {
           if (record.kind === "dropped") {
@@ -97,6 +103,7 @@ export async function followRun(
         count,
         message: `The connection to the server failed: ${cut}`,
       };
+    options.onCut?.(cut);
     await options.wait(failures + unreachable);
     if (options.signal?.aborted) return { kind: "ended", runId, count };
     response = await options

@@ -20,19 +20,24 @@ const url = (path: string) => `http://localhost/api/transcripts${path}`;
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 const post = (body: string) => ({ method: "POST", body });
 
-async function newTranscript(message: string): Promise<string> {
-  const response = await startRun(
+/** `POST /api/runs` on the demo at full speed; `transcriptId` continues that conversation. */
+const run = (message: string, transcriptId?: string) =>
+  startRun(
     new Request(
       "http://localhost/api/runs",
       post(
         JSON.stringify({
           dialect: "xml",
           message,
+          ...(transcriptId === undefined ? {} : { transcriptId }),
           model: { provider: "demo", settings: { paceMs: 0 } },
         }),
       ),
     ),
   );
+
+async function newTranscript(message: string): Promise<string> {
+  const response = await run(message);
   if (response.body === null) throw new Error(`no body: ${response.status}`);
   let id = "";
   for await (const record of readRunStream(response.body))
@@ -109,19 +114,7 @@ describe("imports continued", () => {
     const imported = await importFile(new Request(url("/import"), post(lines.join("\n"))));
     expect(imported.status).toBe(201);
     const { transcript } = (await imported.json()) as { transcript: { id: string } };
-    const response = await startRun(
-      new Request(
-        "http://localhost/api/runs",
-        post(
-          JSON.stringify({
-            dialect: "xml",
-            message: "calculate 2 * 3",
-            transcriptId: transcript.id,
-            model: { provider: "demo", settings: { paceMs: 0 } },
-          }),
-        ),
-      ),
-    );
+    const response = await run("calculate 2 * 3", transcript.id);
     expect(response.status).toBe(200);
     const types: string[] = [];
     if (response.body === null) throw new Error("no body");

@@ -36,8 +36,9 @@ export const SPLIT_RUNS_OVER = 1000;
  * added in order, and each run is planned once it is known to be whole (the next one began, or
  * nothing more comes), after the runs before it. Runs replay and time on their own (a run's
  * turns, parsers and clock start with it), so the entries are those `planReplay` gives for all
- * the runs at once (but for a turn a crash cut short: planned whole, its parser is flushed at
- * the next run's first metric; planned by run, never, as the agent loop did). A run longer than
+ * the runs at once: a run is planned apart from the next only once it is known to be over
+ * (`plan-cuts.ts`), so a turn a crash cut short is planned with the runs after it and flushed
+ * at the next run's first metric, as when planned whole. A run longer than
  * `splitRunsOver` records is planned up to its last turn's start (a `request`: the turns before
  * it are whole, their parsers flushed), and goes on from there with the same clock.
  */

@@ -2,8 +2,8 @@
  * Replay's seek on a long conversation (the issue's ~40,000 records: 120 runs of the demo
  * model's long answer, recorded into a memory store first, ~15 s): what folding the replay into
  * the page's log costs for a seek forward, for a seek back as it was (a fresh fold from the
- * first record) and as it is (`ReplayFold`: from the nearest checkpoint). The fold only: the
- * page's render after it is the same either way. Figures only, interleaved:
+ * first record) and as it is (`ReplayFold`: a copy of the furthest log folded as it was then).
+ * The fold only: the page's render after it is the same either way. Figures only, interleaved:
  *   npx tsx bench/replay-seek.ts [runs]
  */
 import { mkdtempSync } from "node:fs";
@@ -96,7 +96,6 @@ async function main(): Promise<void> {
           backBefore: [backBefore?.minMs, backBefore?.maxMs],
           backAfter: [backAfter?.minMs, backAfter?.maxMs],
         },
-        checkpoints: played.kept.length,
         load1m: load,
       },
       null,

@@ -28,6 +28,20 @@ function records(): (TranscriptRecord & { runId: string })[] {
       for (const event of parser.feed(text)) out.push({ kind: "event", runId, event });
     }
     for (const event of parser.end()) out.push({ kind: "event", runId, event });
+    // Each run ends with its metric, as the agent loop writes it (a run without one may still
+    // go on: the planner waits longer for it).
+    out.push({
+      kind: "event",
+      runId,
+      event: {
+        type: "metric",
+        id: `t${run}-metric`,
+        timestamp: at + TURN_TEXT.length,
+        turn: run,
+        step: { input: 1, output: 1, durationMs: TURN_TEXT.length, ttftMs: 1 },
+        total: { input: 1, output: 1, durationMs: TURN_TEXT.length },
+      },
+    });
   }
   return out;
 }

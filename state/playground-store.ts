@@ -162,6 +162,8 @@ export interface TranscriptSlice {
   setOlderLoading(loading: boolean): void;
   /** Folds records into the log (a fresh one with `reset`): what replay frames do. */
   showRecords(records: readonly TranscriptRecord[], reset: boolean, replaying?: boolean): void;
+  /** Shows a replay's log, folded elsewhere (`reset`: a new log, nothing hovered in it). */
+  showReplayLog(log: RunLog, reset: boolean): void;
   refreshList(): void;
   notify(notice: Omit<Notice, "id"> | null): void;
   setSidebarOpen(open: boolean): void;
@@ -312,6 +314,8 @@ const transcriptSlice: StateCreator<PlaygroundState, [], [], TranscriptSlice> = 
     for (const record of records) log.apply(record);
     set({ log, version: log.version, replaying, ...(reset ? { hoveredId: null } : {}) });
   },
+  showReplayLog: (log, reset) =>
+    set({ log, version: log.version, replaying: true, ...(reset ? { hoveredId: null } : {}) }),
   refreshList: () => set((state) => ({ listVersion: state.listVersion + 1 })),
   notify: (notice) => set({ notice: notice === null ? null : { ...notice, id: ++noticeCount } }),
   setSidebarOpen: (sidebarOpen) => set({ sidebarOpen }),

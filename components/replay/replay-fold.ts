@@ -1,97 +1,73 @@
-import { RunLog } from "@/lib/client/run-log";
+import { type LogHistory, RunLog } from "@/lib/client/run-log";
 import type { TranscriptRecord } from "@/lib/protocol/records";
 import type { ReplayFrame } from "@/lib/replay/cursor";
 
-/** Records between two checkpoints of the folded log. */
-export const CHECKPOINT_EVERY = 2000;
-/** Checkpoints kept at most: past that, every other one goes and the spacing doubles. */
-export const MAX_CHECKPOINTS = 32;
-
 /**
- * Folds a replay's frames into the log the page shows, keeping copies of it along the way
- * (every `CHECKPOINT_EVERY` records of the plan): a frame that rebuilds (`reset`: a seek or a
- * step back) starts from the nearest copy before its end and folds only what follows it, so
- * going back costs about what going forward as far does, not a fold from the first record.
- * One per replay session: the planned records only grow, so a copy stays true for it.
+ * Folds a replay's frames into the log the page shows. A frame that rebuilds (`reset`: a seek
+ * or a step back) gets a new log copied from the furthest one folded (`front`), as it was at the
+ * frame's end (`RunLog.copyAsOf`, from the front's history: counts and what changed in place, a
+ * few numbers a record), so going back costs a copy of the log, not a fold from the first
+ * record, and no copy is kept: at most two logs are held (the front and the one shown, while
+ * it is behind). One per replay session: the planned records only grow, so the front's past is
+ * every earlier frame's.
  */
 export class ReplayFold {
-  /** The log shown (never a checkpoint itself) and how many planned records it holds. */
+  /** The log shown (a new one at each `reset`: views only append) and its planned records. */
   log: RunLog;
   private count = 0;
-  private spacing: number;
-  /** Copies of the log after `at` records, in order of `at`. */
-  private readonly checkpoints: { at: number; log: RunLog }[] = [];
+  /** The log folded furthest (the one shown, unless a seek went back), its records, its history. */
+  private front: RunLog;
+  private high = 0;
+  private history: LogHistory | null = null;
 
-  constructor(
-    private readonly transcriptId: string | null,
-    spacing = CHECKPOINT_EVERY,
-    private readonly maxCheckpoints = MAX_CHECKPOINTS,
-  ) {
-    this.spacing = Math.max(1, spacing);
+  constructor(private readonly transcriptId: string | null) {
     this.log = this.fresh();
+    this.front = this.log;
   }
 
   /** Empties the log (the replay's first frame is coming). */
   begin(): RunLog {
     this.log = this.fresh();
+    this.front = this.log;
+    this.history = this.log.keepHistory();
     this.count = 0;
+    this.high = 0;
     return this.log;
   }
 
   /** Folds `frame` (from the records it holds before, or, with `reset`, from nothing). */
   apply(frame: ReplayFrame): RunLog {
+    if (this.history === null) this.begin();
     if (!frame.reset) {
-      this.fold(frame.records, 0);
+      this.fold(frame.records);
       return this.log;
     }
-    const end = frame.records.length;
-    const from = this.nearest(end);
-    this.log = from === undefined ? this.fresh() : from.log.clone();
-    this.count = from?.at ?? 0;
-    this.fold(frame.records, this.count);
+    const end = frame.count ?? frame.records.length;
+    const from = Math.min(end, this.high);
+    const history = this.history as LogHistory;
+    this.log = this.front.copyAsOf(history.start + from);
+    this.count = from;
+    if (from === this.high) this.takeFront();
+    if (end > from) this.fold(frame.recordsFrom?.(from) ?? frame.records.slice(from, end));
     return this.log;
   }
 
-  /** Checkpoints kept, by the records each holds (for tests and benches). */
-  get kept(): number[] {
-    return this.checkpoints.map((checkpoint) => checkpoint.at);
-  }
-
-  /** Folds `records[start…]`, which follow the `count` records the log holds, copying it at each spacing passed. */
-  private fold(records: readonly TranscriptRecord[], start: number): void {
-    for (let index = start; index < records.length; index++) {
-      this.log.apply(records[index] as TranscriptRecord);
+  /** Folds `records`, which follow the `count` the log holds; past the front's, it is the front. */
+  private fold(records: readonly TranscriptRecord[]): void {
+    for (const record of records) {
+      this.log.apply(record);
       this.count++;
-      if (this.count % this.spacing === 0) this.keep();
+      if (this.log === this.front) this.high = this.count;
+      else if (this.count === this.high) this.takeFront();
     }
   }
 
-  private keep(): void {
-    const last = this.checkpoints.at(-1)?.at ?? 0;
-    if (this.count <= last) return;
-    this.checkpoints.push({ at: this.count, log: this.log.clone() });
-    if (this.checkpoints.length <= this.maxCheckpoints) return;
-    // Thinned: every other one goes (those at odd multiples of the new spacing).
-    this.spacing *= 2;
-    const kept = this.checkpoints.filter((checkpoint) => checkpoint.at % this.spacing === 0);
-    this.checkpoints.length = 0;
-    this.checkpoints.push(...kept);
-  }
-
-  /** The last checkpoint at or before `count` records. */
-  private nearest(count: number): { at: number; log: RunLog } | undefined {
-    let low = 0;
-    let high = this.checkpoints.length - 1;
-    let found: { at: number; log: RunLog } | undefined;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const checkpoint = this.checkpoints[middle] as { at: number; log: RunLog };
-      if (checkpoint.at <= count) {
-        found = checkpoint;
-        low = middle + 1;
-      } else high = middle - 1;
-    }
-    return found;
+  /** The log shown caught up with the front: it goes on with its history, the old one goes. */
+  private takeFront(): void {
+    if (this.log === this.front) return;
+    this.front.keepHistory(null);
+    this.log.keepHistory(this.history);
+    this.front = this.log;
   }
 
   private fresh(): RunLog {

@@ -13,7 +13,10 @@ import { ReplaySession } from "./replay-session";
 
 const TURN_TEXT = '<think>Look first.</think>\n<execute>[{"name": "list", "args": {}}]</execute>\n';
 
-/** `runs` runs of one turn each (a user message, then the turn streamed in 8-char chunks). */
+/**
+ * `runs` runs of one turn each (a user message, then the turn streamed in 8-char chunks, then
+ * its metric, as the agent loop writes it).
+ */
 function conversation(runs: number): StoredRecord[] {
   const out: (TranscriptRecord & { runId: string })[] = [];
   for (let run = 0; run < runs; run++) {
@@ -30,6 +33,20 @@ function conversation(runs: number): StoredRecord[] {
       out.push({ kind: "chunk", runId, turn: run, t: offset, text });
       for (const event of parser.feed(text)) out.push({ kind: "event", runId, event });
     }
+    for (const event of parser.end()) out.push({ kind: "event", runId, event });
+    const step = { input: 1, output: 1, durationMs: TURN_TEXT.length, ttftMs: 1 };
+    out.push({
+      kind: "event",
+      runId,
+      event: {
+        type: "metric",
+        id: `t${run}-metric`,
+        timestamp: at + TURN_TEXT.length,
+        turn: run,
+        step,
+        total: { input: 1, output: 1, durationMs: TURN_TEXT.length },
+      },
+    });
   }
   return out.map((record, index) => ({ ...record, seq: index + 1 }));
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { RunLog } from "@/lib/client/run-log";
 import type { ReplaySpeed } from "@/lib/replay/clock";
 import type { StepUnit } from "@/lib/replay/cursor";
 import type { ReplayDiff } from "@/lib/replay/diff";
@@ -103,16 +102,17 @@ export function useReplay(open: () => ReplaySource | null, resting: RestingRepla
     if (source === null) return null;
     const openedFor = store.transcriptId;
     const ours = () => usePlayground.getState().transcriptId === openedFor;
+    const { showReplayLog } = store;
     // Frames fold here, not in the store: a seek back starts from the nearest checkpoint.
     const fold = new ReplayFold(openedFor);
     const created: ReplaySession = new ReplaySession({
       source,
       speed: speed.current,
       begin: () => {
-        if (ours()) showLog(fold.begin(), true);
+        if (ours()) showReplayLog(fold.begin(), true);
       },
       show: (frame) => {
-        if (ours()) showLog(fold.apply(frame), frame.reset);
+        if (ours()) showReplayLog(fold.apply(frame), frame.reset);
       },
       changed: () => {
         if (session.current === created) setView({ engaged: true, ...created.view() });
@@ -158,16 +158,6 @@ export function useReplay(open: () => ReplaySource | null, resting: RestingRepla
       setView(restingView(resting, speed.current));
     },
   };
-}
-
-/** The log shows a replay's fold (`reset`: a new log, nothing hovered in it). */
-function showLog(log: RunLog, reset: boolean): void {
-  usePlayground.setState({
-    log,
-    version: log.version,
-    replaying: true,
-    ...(reset ? { hoveredId: null } : {}),
-  });
 }
 
 /** The log shows the stored transcript again, as loaded (no replay). */

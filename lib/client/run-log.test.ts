@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseAll } from "../protocol/parser";
+import { createParser, parseAll } from "../protocol/parser";
+import type { TranscriptRecord } from "../protocol/records";
 import { charsOf, feedChunks } from "../protocol/testing";
 import { RunLog } from "./run-log";
 
@@ -54,5 +55,48 @@ describe("RunLog", () => {
     expect(log.resultOf(callId)?.payload.outcome).toBe("ok");
     expect(log.callOf(callId)?.call.name).toBe("list");
     expect(log.childrenOf(callId).map((event) => event.id)).toEqual(["child"]);
+  });
+
+  it("copies itself as it was at an earlier version: merged pieces and a replaced request taken back", () => {
+    const request = (model: string): TranscriptRecord => ({
+      kind: "request",
+      turn: 0,
+      t: 0,
+      provider: "p",
+      model,
+      messages: [],
+      settings: {},
+    });
+    // Each chunk, then the pieces the parser made of it (a think in many pieces, merged).
+    const parser = createParser("xml", { turn: 0 });
+    const all: TranscriptRecord[] = [request("first")];
+    charsOf(text).forEach((chunk, t) => {
+      all.push({ kind: "chunk", turn: 0, t, text: chunk });
+      for (const event of parser.feed(chunk)) all.push({ kind: "event", event });
+    });
+    all.push(request("again"));
+    const thinks = all.filter((record) => record.kind === "event" && record.event.type === "think");
+    expect(thinks.length).toBeGreaterThan(5);
+    const log = new RunLog();
+    log.keepHistory();
+    for (const record of all) log.apply(record);
+    for (const version of [
+      0,
+      1,
+      5,
+      Math.floor(all.length / 3),
+      Math.floor(all.length / 2),
+      all.length - 1,
+      all.length,
+    ]) {
+      const expected = new RunLog();
+      for (const record of all.slice(0, version)) expected.apply(record);
+      const copy = log.copyAsOf(version);
+      expect(copy.version).toBe(version);
+      expect(copy.events).toEqual(expected.events);
+      expect(copy.chunks).toEqual(expected.chunks);
+      expect([...copy.turns.values()]).toEqual([...expected.turns.values()]);
+    }
+    expect(() => log.copyAsOf(log.version + 1)).toThrow(RangeError);
   });
 });

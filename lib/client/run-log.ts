@@ -40,11 +40,14 @@ export class RunLog {
   private readonly results = new Map<string, ResultEvent>();
   private readonly calls = new Map<string, CallEvent>();
   private readonly children = new Map<string, string[]>();
+  /** What each fold changes, while kept (`keepHistory`). */
+  private history: LogHistory | null = null;
 
   applyRun(transcriptId: string, runId: string): void {
     this.transcriptId = transcriptId;
     this.runId = runId;
     this.version++;
+    this.history?.folded(this);
   }
 
   apply(record: TranscriptRecord): void {
@@ -66,11 +69,74 @@ export class RunLog {
         this.chunks.push(entry);
         break;
       }
-      case "request":
-        this.turn(record.turn).request = record;
+      case "request": {
+        const turn = this.turn(record.turn);
+        this.history?.requests.push({
+          version: this.version + 1,
+          turn: record.turn,
+          before: turn.request,
+        });
+        turn.request = record;
         break;
+      }
     }
     this.version++;
+    this.history?.folded(this);
+  }
+
+  /**
+   * From now on, keeps what each fold changes (`history`, or a new one; null: stops), so
+   * `copyAsOf` can copy this log as it was after any later version. A log handed the history
+   * of another goes on with it: it must be where that one was.
+   */
+  keepHistory(history: LogHistory | null = new LogHistory(this)): LogHistory | null {
+    this.history = history;
+    return history;
+  }
+
+  /**
+   * A copy of this log as it was at `version` (kept in its history, up to now), that folds on
+   * apart from it: the lists are cut back to their lengths then, and what was changed in place
+   * since (a merged piece, a turn's request) is taken back. Records and events are shared.
+   */
+  copyAsOf(version: number): RunLog {
+    const history = this.history;
+    if (history === null || version < history.start || version > this.version)
+      throw new RangeError(`No history of this log at version ${version}.`);
+    const { events: eventCount, chunks: chunkCount } = history.at(version);
+    const copy = new RunLog();
+    copy.version = version;
+    copy.transcriptId = this.transcriptId;
+    copy.runId = this.runId;
+    for (let at = 0; at < eventCount; at++) copy.events.push(this.events[at] as ProtocolEvent);
+    history.takeBackMerges(copy.events, version);
+    for (let at = 0; at < chunkCount; at++) copy.chunks.push(this.chunks[at] as ChunkEntry);
+    copy.events.forEach((event, at) => {
+      copy.index.set(event.id, at);
+      if (event.type === "call") copy.calls.set(event.call.id, event);
+      if (event.type === "result") copy.results.set(event.callId, event);
+      if (event.parent !== undefined) {
+        const list = copy.children.get(event.parent) ?? [];
+        list.push(event.id);
+        copy.children.set(event.parent, list);
+      }
+    });
+    const requests = history.requestsAsOf(version);
+    for (const [turn, log] of this.turns) {
+      if (history.bornAfter(turn, version)) continue;
+      const chunks = prefixWhile(log.chunks, (chunk) => chunk.index < chunkCount);
+      const last = chunks.at(-1);
+      const copied: TurnLog = {
+        turn,
+        raw: last === undefined ? "" : log.raw.slice(0, last.offset + last.text.length),
+        chunks,
+        events: prefixWhile(log.events, (id) => (this.index.get(id) ?? eventCount) < eventCount),
+      };
+      const request = requests.has(turn) ? requests.get(turn) : log.request;
+      if (request !== undefined) copied.request = request;
+      copy.turns.set(turn, copied);
+    }
+    return copy;
   }
 
   /**
@@ -141,6 +207,7 @@ export class RunLog {
         (existing.type === "think" || existing.type === "respond") &&
         existing.type === event.type
       ) {
+        this.history?.merged(this.version + 1, at, existing);
         this.events[at] = {
           ...existing,
           content: existing.content + event.content,
@@ -170,9 +237,88 @@ export class RunLog {
     if (log === undefined) {
       log = { turn, raw: "", chunks: [], events: [] };
       this.turns.set(turn, log);
+      this.history?.born.set(turn, this.version + 1);
     }
     return log;
   }
+}
+
+/**
+ * What folding changed in a log from the version it was begun at (`start`): its counts of
+ * events and chunks after each version (the lists only grow), and what a fold changed in place
+ * (a merged piece replaces its event: its content before and span before; a turn's request).
+ * Numbers, not copies: a few per record.
+ */
+export class LogHistory {
+  readonly start: number;
+  /** Events and chunks after each version from `start`, two numbers a version. */
+  private readonly counts: number[] = [];
+  /** Five numbers a merge: version, place, content length before, span start and end before. */
+  private readonly merges: number[] = [];
+  readonly requests: { version: number; turn: number; before: RequestRecord | undefined }[] = [];
+  /** The version each turn came in at (turns from before `start`: absent). */
+  readonly born = new Map<number, number>();
+
+  constructor(log: RunLog) {
+    this.start = log.version;
+    this.folded(log);
+  }
+
+  /** `log` reached its next version. */
+  folded(log: RunLog): void {
+    this.counts.push(log.events.length, log.chunks.length);
+  }
+
+  merged(version: number, at: number, before: ProtocolEvent): void {
+    if (before.type !== "think" && before.type !== "respond") return;
+    this.merges.push(version, at, before.content.length, before.span.start, before.span.end);
+  }
+
+  at(version: number): { events: number; chunks: number } {
+    const offset = (version - this.start) * 2;
+    return { events: this.counts[offset] ?? 0, chunks: this.counts[offset + 1] ?? 0 };
+  }
+
+  bornAfter(turn: number, version: number): boolean {
+    return (this.born.get(turn) ?? this.start) > version;
+  }
+
+  /** Puts back in `events` (a log's, cut to `version`'s length) each piece merged after it. */
+  takeBackMerges(events: ProtocolEvent[], version: number): void {
+    // The latest first: each event ends as it was before the first merge after `version`.
+    for (let offset = this.merges.length - 5; offset >= 0; offset -= 5) {
+      if ((this.merges[offset] as number) <= version) break;
+      const at = this.merges[offset + 1] as number;
+      const event = events[at];
+      if (event === undefined || (event.type !== "think" && event.type !== "respond")) continue;
+      events[at] = {
+        ...event,
+        content: event.content.slice(0, this.merges[offset + 2]),
+        span: { start: this.merges[offset + 3] as number, end: this.merges[offset + 4] as number },
+      };
+    }
+  }
+
+  /** The request each turn had at `version`, for the turns whose request changed after it. */
+  requestsAsOf(version: number): Map<number, RequestRecord | undefined> {
+    const before = new Map<number, RequestRecord | undefined>();
+    for (let index = this.requests.length - 1; index >= 0; index--) {
+      const change = this.requests[index] as LogHistory["requests"][number];
+      if (change.version <= version) break;
+      before.set(change.turn, change.before);
+    }
+    return before;
+  }
+}
+
+/** The first items of `list` while `keep` holds (lists in the order they grew). */
+function prefixWhile<T>(list: readonly T[], keep: (item: T) => boolean): T[] {
+  const out: T[] = [];
+  for (const item of list) {
+    if (!keep(item)) break;
+    out.push(item);
+  }
+  return out;
 }
 
 export function spanOf(event: ProtocolEvent | undefined): Span | undefined {

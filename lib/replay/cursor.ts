@@ -7,14 +7,20 @@ export type StepUnit = "event" | "piece";
 /** What a view applies: with `reset`, clear and fold `records` from scratch; else append them. */
 export interface ReplayFrame {
   reset: boolean;
-  records: TranscriptRecord[];
+  /** With `reset` from a cursor: built when first read (a long replay's seek back may not need it). */
+  readonly records: TranscriptRecord[];
+  /** With `reset` from a cursor: how many records `records` holds. */
+  count?: number;
+  /** With `reset` from a cursor: `records` from `start` on, without building those before. */
+  recordsFrom?(start: number): TranscriptRecord[];
 }
 
 /**
  * The pure core of replay playback: a position on the timeline (ms) and how many records have
  * been emitted. No timers and no clock: the caller says where time is (`advanceTo`) or moves
  * by event. Going back rebuilds: a `reset` frame with every record up to the new point, because
- * folded views (a `RunLog`) only append.
+ * folded views (a `RunLog`) only append (built only if read: a view keeping copies of its log
+ * reads `count`, and `recordsFrom` past its copy).
  */
 export class ReplayCursor {
   private next = 0;
@@ -133,10 +139,33 @@ export class ReplayCursor {
   private rebuild(count: number): ReplayFrame {
     this.next = count;
     this.time = count > 0 ? (this.entries[count - 1]?.at ?? 0) : 0;
-    return this.slice(true, 0);
+    const { entries } = this;
+    const recordsFrom = (start: number) => recordsOf(entries, start, count);
+    let records: TranscriptRecord[] | undefined;
+    return {
+      reset: true,
+      get records() {
+        records ??= recordsFrom(0);
+        return records;
+      },
+      count,
+      recordsFrom,
+    };
   }
 
   private slice(reset: boolean, start: number): ReplayFrame {
-    return { reset, records: this.entries.slice(start, this.next).map((entry) => entry.record) };
+    return { reset, records: recordsOf(this.entries, start, this.next) };
   }
+}
+
+/** The records of `entries[start…end)` (entries only grow: a slice stays true). */
+function recordsOf(
+  entries: readonly TimedRecord[],
+  start: number,
+  end: number,
+): TranscriptRecord[] {
+  const records: TranscriptRecord[] = [];
+  for (let index = start; index < end; index++)
+    records.push((entries[index] as TimedRecord).record);
+  return records;
 }

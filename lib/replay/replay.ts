@@ -12,6 +12,11 @@ export interface ReplayResult {
   records: TranscriptRecord[];
   /** Where the current parser disagrees with the recorded events, by turn. */
   diffs: ReplayDiff[];
+  /**
+   * Where the parser clock of the run the records end with started (ms since the epoch; 0:
+   * unknown): what `continues.epoch` takes when that run goes on in the next records.
+   */
+  epoch: number;
 }
 
 export interface ReplayOptions {
@@ -62,7 +67,8 @@ export function replayRecords(
   const reparsed = new Map<number, ProtocolEvent[]>();
   const live = new Map<number, LiveTurn>();
   // The parser's clock: the recorded time of what is being fed (timestamps are not compared).
-  let runStart = 0;
+  // Without stored run ids, a run's start is its user message's time, or the part before's.
+  let runStart = options.continues?.epoch ?? 0;
   let now = 0;
 
   const turnState = (turn: number): LiveTurn => {
@@ -136,7 +142,21 @@ export function replayRecords(
   const diffs = turns.flatMap((turn) =>
     diffTurn(turn, recorded.get(turn) ?? [], reparsed.get(turn) ?? []),
   );
-  return { records: out, diffs };
+  return { records: out, diffs, epoch: lastClock(records, clocks, runStart) };
+}
+
+/** The parser clock's start of the run of the last stored record. */
+function lastClock(
+  records: readonly TranscriptRecord[],
+  clocks: ReadonlyMap<number, number>,
+  runStart: number,
+): number {
+  if (clocks.size === 0) return runStart;
+  for (let index = records.length - 1; index >= 0; index--) {
+    const clock = clocks.get(index);
+    if (clock !== undefined) return clock;
+  }
+  return runStart;
 }
 
 /**

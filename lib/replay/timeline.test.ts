@@ -155,6 +155,38 @@ describe("buildTimeline", () => {
       expect(timed.at(-1)).toBeLessThan(10_000);
     });
 
+    it("a skewed clock cannot stretch the group when only events of the runs before follow", () => {
+      const hour = 3_600_000;
+      // a streams 0–900 ms; b starts 100 ms after it, by a clock an hour ahead; after b's
+      // start, a's only record is its metric (an event), the first thing that bounds b.
+      const records = [
+        on("a", request(0)),
+        on("a", turnChunk(0, 50)),
+        on("a", turnChunk(0, 900)),
+        on("b", request(1)),
+        on("b", turnChunk(1, 40)),
+        on("a", metric(0, 1000, 1000)),
+        on("b", turnChunk(1, 800)),
+        on("b", metric(1, 100 + 800 + hour, 800)),
+      ];
+      // b starts no later than a's metric (at 1000), and lasts its 800 ms.
+      expect(times(records)).toEqual([0, 50, 900, 1000, 1040, 1040, 1800, 1800]);
+      // With their user messages too (b's an hour ahead), and nothing of a placed after b
+      // but events: b starts where it is reached, not an hour in.
+      const messages = [
+        on("a", user("ua", 0)),
+        on("a", request(0)),
+        on("a", turnChunk(0, 50)),
+        on("b", user("ub", 100 + hour)),
+        on("b", request(1)),
+        on("b", turnChunk(1, 40)),
+        on("a", metric(0, 1000, 1000)),
+        on("b", turnChunk(1, 800)),
+        on("b", metric(1, 100 + 800 + hour, 800)),
+      ];
+      expect(times(messages).at(-1)).toBeLessThan(2000);
+    });
+
     it("times a group planned after others as when planned together (`after`)", () => {
       const first = [user("u0", -60_000), chunk(100)];
       const together = times([...first, ...parallel()]);

@@ -87,9 +87,11 @@ export function timedRun(
       if (index > 0 || (options.after !== undefined && resume === undefined)) offset = last + gap;
       together = shared[index] === true;
       bases.clear();
+      const resumed = index === 0 && resume !== undefined && !starts[0];
+      // A run going on started with its first part: runs joining it are placed from there.
+      if (resumed && resume.epoch > 0) epochs.set(key, resume.epoch);
       groupEpoch = together ? (epochs.get(key) ?? 0) : 0;
-      if (index === 0 && resume !== undefined && !starts[0])
-        bases.set(key, { base: resume.base, epoch: resume.epoch });
+      if (resumed) bases.set(key, { base: resume.base, epoch: resume.epoch });
     }
     let found = bases.get(key);
     if (found === undefined) {
@@ -131,17 +133,30 @@ export function timedRun(
     if (epoch === 0 || groupEpoch === 0) return { base: now, epoch };
     const first = records[index] as TranscriptRecord;
     const into = first.kind === "event" ? 0 : first.t;
-    let latest = Number.POSITIVE_INFINITY;
+    const latest = nextPlaced(index);
+    // Nothing tells how late it may start: where it is reached (a clock skew cannot stretch it).
+    if (latest === undefined) return { base: now, epoch };
+    const base = Math.min(Math.max(offset, offset + (epoch - groupEpoch)), latest - into);
+    return { base: Math.max(base, offset), epoch };
+  }
+
+  /**
+   * When the first record after `index` of a run already placed happens (a chunk or a request
+   * at its `t`; a runtime event at its own time, on a run whose start is known), within
+   * `LOOK_AHEAD` records of the group; undefined when none does.
+   */
+  function nextPlaced(index: number): number | undefined {
     const end = Math.min(records.length, index + 1 + LOOK_AHEAD);
     for (let next = index + 1; next < end && !groups[next]; next++) {
       const record = records[next] as TranscriptRecord;
       const placed = bases.get(keys[next] as string);
-      if (placed === undefined || record.kind === "event") continue;
-      latest = placed.base + record.t - into;
-      break;
+      if (placed === undefined) continue;
+      if (record.kind !== "event") return placed.base + record.t;
+      const { event } = record;
+      if (placed.epoch > 0 && event.timestamp > 0 && !isParserEvent(event))
+        return placed.base + (event.timestamp - placed.epoch);
     }
-    const base = Math.min(Math.max(offset, offset + (epoch - groupEpoch)), latest);
-    return { base: Math.max(base, offset), epoch };
+    return undefined;
   }
 }
 

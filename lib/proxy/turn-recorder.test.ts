@@ -164,26 +164,46 @@ describe("TurnRecorder", () => {
     expect([...kinds.values()]).toEqual(["think", "respond"]);
   });
 
-  it("long reasoning before any text is held only so long, then decided from the request", () => {
+  it("reasoning before any text shows at once when the request names a dialect, else is held only so long", () => {
     const long = "r".repeat(40_000);
-    const records: TranscriptRecord[] = [];
-    const recorder = new TurnRecorder({
-      turn: 0,
-      request: { kind: "request", turn: 0, provider: "p", model: "m", messages: [], settings: {} },
-      requestText: "Use <tool_call> tags.",
-      elapsed: () => 0,
-      clock: () => 0,
-      maxChars: 1_000_000,
-      emit: (batch) => records.push(...batch),
-    });
-    recorder.push([think(long)]);
-    expect(records).toHaveLength(0);
-    recorder.push([think(long)]);
-    expect(records[0]).toMatchObject({
+    const recorderFor = (requestText: string, records: TranscriptRecord[]) =>
+      new TurnRecorder({
+        turn: 0,
+        request: {
+          kind: "request",
+          turn: 0,
+          provider: "p",
+          model: "m",
+          messages: [],
+          settings: {},
+        },
+        requestText,
+        elapsed: () => 0,
+        clock: () => 0,
+        maxChars: 1_000_000,
+        emit: (batch) => records.push(...batch),
+      });
+    // The request teaches hermes: the first reasoning delta decides, and streams as think text.
+    const taught: TranscriptRecord[] = [];
+    recorderFor("Use <tool_call> tags.", taught).push([think("Let me see")]);
+    expect(taught[0]).toMatchObject({
       kind: "request",
-      settings: { capture: { dialect: "hermes" } },
+      settings: { capture: { dialect: "hermes", chosenBy: "detected" } },
     });
-    expect(records.some((record) => record.kind === "chunk")).toBe(true);
+    expect(JSON.stringify(taught[0])).toContain("begins with reasoning");
+    expect(taught.some((record) => record.kind === "chunk")).toBe(true);
+    // No marker in the request: the answer's own may still come, so reasoning is held, but
+    // only so long.
+    const plain: TranscriptRecord[] = [];
+    const recorder = recorderFor("You are helpful.", plain);
+    recorder.push([think(long)]);
+    expect(plain).toHaveLength(0);
+    recorder.push([think(long)]);
+    expect(plain[0]).toMatchObject({
+      kind: "request",
+      settings: { capture: { dialect: "xml", chosenBy: "fallback" } },
+    });
+    expect(plain.some((record) => record.kind === "chunk")).toBe(true);
   });
 
   it("hermes parses with the xml parser until a hermes parser exists, and the choice says which", () => {

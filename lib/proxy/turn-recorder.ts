@@ -67,6 +67,7 @@ const MAX_HELD_CHARS = 4 * DEFAULT_DETECT_WINDOW;
 
 export class TurnRecorder {
   private choice: DialectChoice | undefined;
+  private fromRequest: ReturnType<typeof detectDialect> | undefined;
   private parser: Parser | undefined;
   private held: Piece[] = [];
   private probe = "";
@@ -206,13 +207,18 @@ export class TurnRecorder {
     // the request's markers decide), so holding it on would only keep a chat agent's answer
     // from the page until it ends.
     const plainAt = final || full ? -1 : plainTextStart(this.probe);
-    if (!final && !full && plainAt < 0) return;
-    const fromRequest = detectDialect(this.options.requestText, { final: true });
+    const fromRequest = this.requestDialect();
+    // Reasoning before any answer text says nothing of the dialect and can last minutes: when
+    // the request's markers name one, it decides at once, so the reasoning shows as it comes.
+    const reasoningFirst = this.probe === "" && this.heldChars > 0 && fromRequest.decided;
+    if (!final && !full && plainAt < 0 && !reasoningFirst) return;
     const by = fromRequest.decided ? "detected" : "fallback";
     const answer =
       plainAt >= 0
         ? `the answer begins with plain text (offset ${plainAt}), no marker before it`
-        : "the answer shows no marker";
+        : reasoningFirst && !final && !full
+          ? "the answer begins with reasoning"
+          : "the answer shows no marker";
     const reason = fromRequest.decided
       ? `${answer}; the request does: ${fromRequest.reason}`
       : plainAt >= 0
@@ -224,6 +230,12 @@ export class TurnRecorder {
       reason,
       parser: parserFor(fromRequest.dialect),
     });
+  }
+
+  /** The dialect the request's text shows, looked for once (a request can be megabytes). */
+  private requestDialect(): ReturnType<typeof detectDialect> {
+    this.fromRequest ??= detectDialect(this.options.requestText, { final: true });
+    return this.fromRequest;
   }
 
   private decide(choice: DialectChoice): void {

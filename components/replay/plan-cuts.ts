@@ -1,3 +1,4 @@
+import type { ProtocolEvent } from "@/lib/protocol/events";
 import type { TranscriptRecord } from "@/lib/protocol/records";
 import { isParserEvent } from "@/lib/replay/parser-events";
 import { groupStarts, runKeys, runStarts } from "@/lib/replay/timeline";
@@ -23,16 +24,18 @@ export const STALLED_AFTER = 2000;
 /** What the records read so far tell of a run: where its last record is, and whether it ended. */
 interface RunSoFar {
   last: number;
-  /** Its last record ends a call: a metric, an interrupt, a runtime error. */
+  /** Its records so far end it (`endsRun`). */
   ended: boolean;
   /** Its turns begun (a request, a chunk) that have no metric yet. */
   open: Set<number>;
+  /** A call was written since its last metric: that turn's results start another turn. */
+  called: boolean;
 }
 
 /**
  * Where the last run of `records` begins (0 when they are all one run) that is known to begin a
  * group of its own (`groupStarts`: runs that ran at the same time count as one), as it will be
- * once every record is read: every run before it ended (its last record ends a call), or was
+ * once every record is read: every run before it ended (`endsRun`), or was
  * not heard from for `SETTLED_AFTER` records (`STALLED_AFTER` when part-way through a turn). A
  * user message alone does not tell: a call made at the same time opens with one too. Cut
  * earlier, a run that comes back later would start a group of its own there: its turn fed to a
@@ -46,17 +49,11 @@ export function lastRunStart(records: readonly PlannedRecord[]): number {
     const key = keys[index] as string;
     let run = runs.get(key);
     if (run === undefined) {
-      run = { last: index, ended: false, open: new Set() };
+      run = { last: index, ended: false, open: new Set(), called: false };
       runs.set(key, run);
     }
     run.last = index;
-    run.ended = endsCall(record);
-    if (record.kind !== "event") run.open.add(record.turn);
-    else if (record.event.type === "metric") {
-      // A metric without its turn (older transcripts) ends whatever streamed.
-      if (record.event.turn === undefined) run.open.clear();
-      else run.open.delete(record.event.turn);
-    } else if (run.ended) run.open.clear(); // an interrupt, a runtime error
+    endsRun(run, record);
   });
   // The cut comes at or before the last record of every run that may still go on.
   let bound = records.length - 1;
@@ -69,15 +66,47 @@ export function lastRunStart(records: readonly PlannedRecord[]): number {
   return 0;
 }
 
-/** A record a call's records end with: its metric, an interrupt, a runtime error. */
-function endsCall(record: TranscriptRecord): boolean {
-  if (record.kind !== "event" || record.event.parent !== undefined) return false;
+/**
+ * Folds `record` into what is known of its run. A run ends (as the agent loop ends it) with the
+ * metric of a turn that wrote no call, an `end` after its last turn's metric, an interrupt, or
+ * a runtime error that stops it; a metric after calls only ends a turn (the tools' results
+ * start the next), so the run is then between turns, not over.
+ */
+function endsRun(run: RunSoFar, record: TranscriptRecord): void {
+  if (record.kind !== "event") {
+    run.open.add(record.turn);
+    run.ended = false;
+    return;
+  }
   const { event } = record;
-  return (
-    event.type === "metric" ||
-    event.type === "interrupt" ||
-    (event.type === "error" && !isParserEvent(event))
-  );
+  if (event.parent !== undefined) run.ended = false;
+  else if (event.type === "metric") {
+    // A metric without its turn (older transcripts) ends whatever streamed.
+    if (event.turn === undefined) run.open.clear();
+    else run.open.delete(event.turn);
+    run.ended = !run.called;
+    run.called = false;
+  } else if (event.type === "end") run.ended = run.open.size === 0;
+  else if (event.type === "interrupt" || stopsRun(event)) {
+    run.ended = true;
+    run.open.clear();
+  } else {
+    if (event.type === "call") run.called = true;
+    run.ended = false;
+  }
+}
+
+/** Runtime errors after which the agent loop writes nothing more. */
+const STOPPING = new Set([
+  "provider",
+  "internal",
+  "storage_failed",
+  "max_turns",
+  "circuit_breaker",
+]);
+
+function stopsRun(event: ProtocolEvent): boolean {
+  return event.type === "error" && !isParserEvent(event) && STOPPING.has(event.code);
 }
 
 /**

@@ -148,6 +148,61 @@ describe("ReplayPlanner and calls made at the same time", () => {
     expect(planner.entries).toEqual(planReplay("xml", all).entries);
   });
 
+  it("does not take a run between turns (its tool running) for ended at its metric", () => {
+    const respond = "<respond>ok</respond>";
+    const called = (runId: string, turn: number, timestamp: number): Stored[] => [
+      {
+        kind: "event",
+        runId,
+        event: {
+          type: "call",
+          id: `c-${runId}-${turn}`,
+          timestamp,
+          turn,
+          span: { start: 0, end: 0 },
+          call: { id: `call-${runId}-${turn}`, name: "list", args: {} },
+        },
+      },
+    ];
+    const result = (runId: string, turn: number, timestamp: number): Stored => ({
+      kind: "event",
+      runId,
+      event: {
+        type: "result",
+        id: `r-${runId}-${turn}`,
+        timestamp,
+        callId: `call-${runId}-${turn}`,
+        payload: {
+          tool: "list",
+          status: "success",
+          content: "[]",
+          outcome: "Listed",
+          durationMs: 10,
+        },
+      },
+    });
+    const records = numbered([
+      user("A", EPOCH),
+      request("A", 0, 0),
+      chunk("A", 0, 100, respond),
+      ...called("A", 0, EPOCH + 100),
+      metric("A", 0, EPOCH + 110, 110),
+      // B starts while A's tool runs; A's next turn comes after.
+      user("B", EPOCH + 200),
+      request("B", 1, 0),
+      chunk("B", 1, 50, respond),
+      result("A", 0, EPOCH + 400),
+      request("A", 2, 410),
+      chunk("A", 2, 500, respond),
+      metric("A", 2, EPOCH + 510, 100),
+      chunk("B", 1, 400, respond),
+      metric("B", 1, EPOCH + 600, 400),
+    ]);
+    const whole = planReplay("xml", records);
+    for (const size of [1, 2, 3, 5, 6, 7, 8])
+      expect(paged(records, size).entries).toEqual(whole.entries);
+  });
+
   it("times a call joining a long run planned in parts as the whole plan does", () => {
     const records: Stored[] = [user("A", EPOCH)];
     for (let turn = 0; turn < 20; turn++) {

@@ -15,7 +15,7 @@ const TURN_TEXT = '<think>Look first.</think>\n<execute>[{"name": "list", "args"
 
 /**
  * `runs` runs of one turn each (a user message, then the turn streamed in 8-char chunks, then
- * its metric, as the agent loop writes it).
+ * its metric and the run's end, as the agent loop writes it).
  */
 function conversation(runs: number): StoredRecord[] {
   const out: (TranscriptRecord & { runId: string })[] = [];
@@ -46,6 +46,12 @@ function conversation(runs: number): StoredRecord[] {
         step,
         total: { input: 1, output: 1, durationMs: TURN_TEXT.length },
       },
+    });
+    // Its call reached no execute that ran (no results): the loop ends the run after the metric.
+    out.push({
+      kind: "event",
+      runId,
+      event: { type: "end", id: `t${run}-end`, timestamp: at + TURN_TEXT.length, turn: run },
     });
   }
   return out.map((record, index) => ({ ...record, seq: index + 1 }));

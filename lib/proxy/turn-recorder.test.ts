@@ -40,7 +40,7 @@ const think = (value: string): AnswerDelta => ({ kind: "think", text: value });
 describe("TurnRecorder", () => {
   it("holds text until a marker decides, then emits the request first and parses", () => {
     const { records, choices } = record([
-      text("<think>Sure.</think> "),
+      text("Sure. "),
       text("<exec"),
       text('ute>[{"name":"list","args":{}}]</execute>'),
     ]);
@@ -52,10 +52,10 @@ describe("TurnRecorder", () => {
     });
     expect(
       records.filter((r) => r.kind === "chunk").map((r) => (r.kind === "chunk" ? r.text : "")),
-    ).toEqual(["<think>Sure.</think> ", '<execute>[{"name":"list","args":{}}]</execute>']);
+    ).toEqual(["Sure. ", '<execute>[{"name":"list","args":{}}]</execute>']);
   });
 
-  it("a plain-text answer streams: decided at its first plain character, not at its end", () => {
+  it("a plain-text answer streams: decided a short while after its first plain character, not at its end", () => {
     const records: TranscriptRecord[] = [];
     const recorder = new TurnRecorder({
       turn: 1,
@@ -70,6 +70,10 @@ describe("TurnRecorder", () => {
     expect(records).toEqual([]);
     recorder.push([text("Hello")]);
     recorder.push([text(" there, how can I help you today with your code?")]);
+    // Held a little longer for a marker of its own (the request names no dialect).
+    expect(records).toEqual([]);
+    for (let sentence = 0; sentence < 12; sentence++)
+      recorder.push([text(" Here is one more sentence of a friendly answer.")]);
     // Before the answer ends: the request, its text so far and a respond event are out.
     expect(records[0]).toMatchObject({
       kind: "request",
@@ -79,6 +83,24 @@ describe("TurnRecorder", () => {
     const shown = records.flatMap((r) => (r.kind === "chunk" ? [r.text] : [])).join("");
     expect(shown).toContain("Hello there");
     expect(records.some((r) => r.kind === "event" && r.event.type === "respond")).toBe(true);
+  });
+
+  it("a sentence before the answer's own marker does not hide the marker", () => {
+    // A Hermes model behind a server whose chat template teaches <tool_call> (not the request).
+    const hermes = record(
+      [
+        text("I'll check the weather.\n"),
+        text('<tool_call>{"name": "weather", "arguments": {}}</tool_call>'),
+      ],
+      { requestText: "You are a helpful assistant.\nWhat's the weather in Paris?" },
+    );
+    expect(hermes.choices[0]).toMatchObject({ dialect: "hermes", by: "detected" });
+    expect(hermes.events.some((event) => event.type === "call")).toBe(true);
+    // A request that describes its format after 16 K of other instructions still decides.
+    const delimiter = record([text("**Plan**\n§call: list {}")], {
+      requestText: `${"Be careful. ".repeat(1_500)}Write §think: then §call: lines.`,
+    });
+    expect(delimiter.choices[0]).toMatchObject({ dialect: "delimiter", by: "detected" });
   });
 
   it("plain text after a leading think block decides by the request's markers", () => {

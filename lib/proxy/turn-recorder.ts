@@ -64,10 +64,17 @@ type Piece = { kind: "text" | "think"; text: string; t: number };
 
 /** Held at most before the dialect is decided anyway (long reasoning counts too). */
 const MAX_HELD_CHARS = 4 * DEFAULT_DETECT_WINDOW;
+/**
+ * Plain answer text held for a marker of its own when the request names no dialect: a sentence
+ * or two before a call (a few seconds of a model's output), not a chat answer's whole length.
+ */
+const PLAIN_HOLD_CHARS = 512;
 
 export class TurnRecorder {
   private choice: DialectChoice | undefined;
   private fromRequest: ReturnType<typeof detectDialect> | undefined;
+  /** Where plain text began in the answer held (`plainTextStart`), once it has. */
+  private plainAt = -1;
   private parser: Parser | undefined;
   private held: Piece[] = [];
   private probe = "";
@@ -203,15 +210,19 @@ export class TurnRecorder {
       return;
     }
     const full = this.probe.length >= DEFAULT_DETECT_WINDOW || this.heldChars >= MAX_HELD_CHARS;
-    // Plain text before any marker: an answer in a dialect almost always opens with one (else
-    // the request's markers decide), so holding it on would only keep a chat agent's answer
-    // from the page until it ends.
-    const plainAt = final || full ? -1 : plainTextStart(this.probe);
+    // Plain text before any marker: an answer in a dialect almost always opens with one, or
+    // with a sentence before it ("I'll check the weather.\n<tool_call>…"). When the request's
+    // markers name a dialect they decide at once; else the answer is held for a short while
+    // more (`PLAIN_HOLD_CHARS`) for a marker of its own, so a chat agent's answer still streams.
+    if (this.plainAt < 0 && !final && !full) this.plainAt = plainTextStart(this.probe);
+    const plainAt = final || full ? -1 : this.plainAt;
     const fromRequest = this.requestDialect();
+    const plainDecides =
+      plainAt >= 0 && (fromRequest.decided || this.probe.length - plainAt >= PLAIN_HOLD_CHARS);
     // Reasoning before any answer text says nothing of the dialect and can last minutes: when
     // the request's markers name one, it decides at once, so the reasoning shows as it comes.
     const reasoningFirst = this.probe === "" && this.heldChars > 0 && fromRequest.decided;
-    if (!final && !full && plainAt < 0 && !reasoningFirst) return;
+    if (!final && !full && !plainDecides && !reasoningFirst) return;
     const by = fromRequest.decided ? "detected" : "fallback";
     const answer =
       plainAt >= 0
@@ -232,9 +243,15 @@ export class TurnRecorder {
     });
   }
 
-  /** The dialect the request's text shows, looked for once (a request can be megabytes). */
+  /**
+   * The dialect the request's text shows, looked for once and in all of it (a system prompt
+   * may describe its format after 16 K of other instructions).
+   */
   private requestDialect(): ReturnType<typeof detectDialect> {
-    this.fromRequest ??= detectDialect(this.options.requestText, { final: true });
+    this.fromRequest ??= detectDialect(this.options.requestText, {
+      final: true,
+      windowChars: this.options.requestText.length,
+    });
     return this.fromRequest;
   }
 

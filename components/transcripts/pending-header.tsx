@@ -1,14 +1,19 @@
 "use client";
 
 import { formatReplayTime } from "@/components/replay/speeds";
+import type { ProtocolEvent } from "@/lib/protocol";
+import { titleFromMessage } from "@/lib/store/meta";
+import { usePlayground } from "@/state/playground-store";
 import { DownloadIcon, ForkIcon, PlayIcon, StepBackIcon, StepForwardIcon } from "./icons";
 
 /**
  * The transcript header and replay bar, inert, while the first run of a conversation is on
  * and its transcript is not read yet: the same rows at the same heights, so nothing jumps
- * when the real ones take their place. `title`: the first line of the message that started it.
+ * when the real ones take their place. Titled as the server titles it, from the message that
+ * started it.
  */
-export function PendingHeader({ title }: { title?: string | undefined }) {
+export function PendingHeader() {
+  const title = usePlayground((state) => pendingTitle(state.log.events));
   return (
     <div
       className="shrink-0 border-b border-border bg-surface"
@@ -55,3 +60,9 @@ export function PendingHeader({ title }: { title?: string | undefined }) {
 
 const ACTION = "inline-flex items-center gap-1 rounded px-2 py-1 text-xs text-fg-muted";
 const CONTROL = "inline-flex size-6 shrink-0 items-center justify-center rounded text-fg-muted";
+
+/** The title of the log's first user message (the first event, as a run streams it). */
+function pendingTitle(events: readonly ProtocolEvent[]): string | undefined {
+  const user = events.find((event) => event.type === "user" && event.parent === undefined);
+  return user?.type === "user" ? titleFromMessage(user.content) : undefined;
+}

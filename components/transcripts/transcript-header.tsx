@@ -4,7 +4,6 @@ import { useEffect, useState } from "react";
 import { CompareMenu } from "@/components/compare/compare-menu";
 import { regressionRun } from "@/components/replay/regression-run";
 import { ReplayBar } from "@/components/replay/replay-bar";
-import type { ProtocolEvent } from "@/lib/protocol";
 import { usePlayground } from "@/state/playground-store";
 import { loadAll } from "@/state/transcript-pages";
 import { ExportMenu } from "./export-menu";
@@ -21,13 +20,6 @@ function rerun(whole: boolean): void {
   if (whole && transcript !== null) void regressionRun(transcript);
 }
 
-/** The first line of the log's first user message, if it has one (its events seldom come first). */
-function firstUserLine(events: readonly ProtocolEvent[]): string | undefined {
-  const user = events.find((event) => event.type === "user" && event.parent === undefined);
-  const line = user?.type === "user" ? user.content.trim().split("\n", 1)[0]?.trim() : undefined;
-  return line === "" ? undefined : line;
-}
-
 /**
  * Above the timeline when a saved transcript is open: its title and where it came from, fork
  * and export, and the replay bar.
@@ -42,9 +34,6 @@ export function TranscriptHeader() {
     (state) =>
       state.status === "running" || state.status === "stopping" || state.transcriptId !== null,
   );
-  // Until the stored transcript is read (after its first run), its title is the first line of
-  // the message that started it, as the server makes it (cut to fit by the header's CSS).
-  const pendingTitle = usePlayground((state) => firstUserLine(state.log.events));
   const [forkTarget, setForkTarget] = useState<ForkTarget | null>(null);
 
   useEffect(() => {
@@ -59,7 +48,7 @@ export function TranscriptHeader() {
   }, []);
 
   if (transcript === null || transcript.meta.id !== transcriptId)
-    return started ? <PendingHeader title={pendingTitle} /> : null;
+    return started ? <PendingHeader /> : null;
   const { meta } = transcript;
   const selected = selectedId === null ? "end" : forkTargetOf(transcript.records, selectedId).kind;
 

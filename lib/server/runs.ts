@@ -13,7 +13,7 @@ import type { CallSettings } from "../runtime/model-turn";
 import { runInEnvironment } from "../runtime/run-environment";
 import { systemPrompt } from "../runtime/system-prompt";
 import type { Store, Transcript } from "../store";
-import { cutTitle, normalizeTitle } from "../store/meta";
+import { titleFromMessage } from "../store/meta";
 import { builtinTools, createRegistry, type Registry } from "../tools";
 import { withoutServerPaths } from "../tools/registry";
 import { owesTurn } from "../transcripts/fork";
@@ -147,7 +147,7 @@ export async function startRun(
       (await storing(() =>
         store.createTranscript({
           // From the redacted message: a key cut in half would no longer match.
-          title: titleFrom(request.message ?? ""),
+          title: titleFromMessage(request.message ?? ""),
           dialect: baseDialect(request.dialect),
           ...(typeof request.dialect === "string" ? {} : { definition: request.dialect }),
           model: { provider: chosen.provider, id: chosen.id },
@@ -377,10 +377,4 @@ function nextTurn(transcript: Transcript): number {
   for (const record of transcript.records)
     if (record.kind !== "event") last = Math.max(last, record.turn);
   return last + 1;
-}
-
-function titleFrom(message: string): string {
-  // Normalized first: a message of zero-width characters has no visible first line.
-  const line = normalizeTitle(message.trim().split("\n")[0] ?? "") ?? "";
-  return (line.length > 60 ? cutTitle(line, 58) : line) || "Untitled";
 }

@@ -79,6 +79,16 @@ export function normalizeTitle(title: string): string | undefined {
   return visible === "" ? undefined : normalized;
 }
 
+/**
+ * A conversation's title from the message that started it, as the server stores it and the
+ * page shows it until then: its first visible line, normalized, cut to 58 after 60.
+ */
+export function titleFromMessage(message: string): string {
+  // Normalized first: a message of zero-width characters has no visible first line.
+  const line = normalizeTitle(message.trim().split("\n")[0] ?? "") ?? "";
+  return (line.length > 60 ? cutTitle(line, 58) : line) || DEFAULT_TITLE;
+}
+
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /**
@@ -91,6 +101,12 @@ export function cutTitle(title: string, max: number): string {
   for (const { segment } of graphemes.segment(title)) {
     if (end + segment.length > max - 1) break;
     end += segment.length;
+  }
+  // A first grapheme longer than the title may be (a letter under a hundred accents): by code
+  // points, never half a surrogate pair.
+  if (end === 0) {
+    end = max - 1;
+    if (/[\ud800-\udbff]/.test(title.charAt(end - 1))) end--;
   }
   return `${title.slice(0, end)}…`;
 }

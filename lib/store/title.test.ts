@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cutTitle, normalizeTitle } from "./meta";
+import { cutTitle, normalizeTitle, titleFromMessage } from "./meta";
 
 describe("normalizeTitle", () => {
   it.each([
@@ -33,10 +33,26 @@ describe("cutTitle", () => {
     [`${"x".repeat(5)}👨\u200d👩\u200d👧 after`, 12, `${"x".repeat(5)}…`],
     // A letter and its combining accent stay together.
     [`${"x".repeat(8)}e\u0301e\u0301`, 10, `${"x".repeat(8)}…`],
+    // A first grapheme longer than the title may be: cut inside it, by code points.
+    [`e${"\u0301".repeat(100)}`, 10, `e${"\u0301".repeat(8)}…`],
+    [`😀${"\u0301".repeat(100)}`, 4, "😀\u0301…"],
+    [`x😀${"\u0301".repeat(100)}`, 3, "x…"],
+    [`😀😀${"\u0301".repeat(100)}`, 4, "😀…"],
   ])("cuts %j to %i", (title, max, expected) => {
     const cut = cutTitle(title, max);
     expect(cut).toBe(expected);
     expect(cut.length).toBeLessThanOrEqual(max);
     expect(cut).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+});
+
+describe("titleFromMessage", () => {
+  it.each([
+    ["list the files\nand more", "list the files"],
+    ["\u202egnp.exe list the files", "gnp.exe list the files"],
+    ["\u200b\u200b", "Untitled"],
+    [`${"x".repeat(70)}`, `${"x".repeat(57)}…`],
+  ])("titles %j as %j", (message, title) => {
+    expect(titleFromMessage(message)).toBe(title);
   });
 });

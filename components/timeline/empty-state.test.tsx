@@ -11,6 +11,8 @@ const { openTranscript } = vi.hoisted(() => ({
 }));
 vi.mock("@/components/transcripts/navigation", () => ({
   openTranscript,
+  cancelOpen: () => {},
+  newConversation: () => {},
   idFromPath: () => null,
   transcriptPath: (id: string) => `/t/${id}`,
 }));

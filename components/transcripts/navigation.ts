@@ -5,6 +5,7 @@ import { usePlayground } from "@/state/playground-store";
 import { attachRun, fetchActiveRuns } from "@/state/run-client";
 import { catchUp, loadAll, readTranscriptTail } from "@/state/transcript-pages";
 import { quotedTitle } from "./notice-toast";
+import { settleRoute } from "./route-opening";
 
 /** A transcript's own URL. */
 export const transcriptPath = (id: string) => `/t/${encodeURIComponent(id)}`;
@@ -33,6 +34,7 @@ let loading = 0;
  * may have added records the tail lacks: `catchUp` reads and shows them.
  */
 export async function openTranscript(id: string, push = true): Promise<boolean> {
+  settleRoute();
   const state = usePlayground.getState();
   if (state.status === "running" || state.status === "stopping") return false;
   const ticket = ++loading;
@@ -67,10 +69,16 @@ export async function openTranscript(id: string, push = true): Promise<boolean> 
   return true;
 }
 
-/** A blank conversation at `/`. */
-export function newConversation(): void {
+/** Drops a transcript still being read: what it brings is not shown. */
+export function cancelOpen(): void {
+  settleRoute();
   loading++;
   usePlayground.getState().setOpening(null);
+}
+
+/** A blank conversation at `/`. */
+export function newConversation(): void {
+  cancelOpen();
   if (window.location.pathname !== "/") window.history.pushState(null, "", "/");
   usePlayground.getState().newConversation();
 }

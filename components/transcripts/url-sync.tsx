@@ -2,37 +2,27 @@
 
 import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
 import { usePlayground } from "@/state/playground-store";
-import { idFromPath, openTranscript, transcriptPath } from "./navigation";
+import {
+  cancelOpen,
+  idFromPath,
+  newConversation,
+  openTranscript,
+  transcriptPath,
+} from "./navigation";
+import { onRouteSettled, routePending, settleRoute } from "./route-opening";
 
 /** The transcript id of the page's own URL (`/t/<id>`), as the server rendered it. */
 export const RouteTranscript = createContext<string | undefined>(undefined);
 
 /**
- * Whether the transcript of the page's URL is still to be opened: from the server's HTML (a
- * slow network can take seconds to run the scripts) until the first open settles, so the page
- * says "Opening the transcript…" throughout instead of showing the blank intro first.
+ * Whether the transcript of the page's URL is still to be opened (`route-opening.ts`), so the
+ * page says "Opening the transcript…" from the server's HTML on (a slow network can take
+ * seconds to run the scripts) instead of showing the blank intro first.
  */
 export function useRouteOpening(): boolean {
   const routeId = useContext(RouteTranscript);
-  const pending = useSyncExternalStore(
-    onRouteOpened,
-    () => !routeOpened,
-    () => true,
-  );
+  const pending = useSyncExternalStore(onRouteSettled, routePending, () => true);
   return routeId !== undefined && pending;
-}
-
-let routeOpened = false;
-const routeListeners = new Set<() => void>();
-
-function onRouteOpened(listener: () => void): () => void {
-  routeListeners.add(listener);
-  return () => routeListeners.delete(listener);
-}
-
-function settleRoute(): void {
-  routeOpened = true;
-  for (const listener of routeListeners) listener();
 }
 
 /**
@@ -57,11 +47,12 @@ export function UrlSync({ initialId }: { initialId?: string | undefined }) {
   );
 
   useEffect(() => {
+    // Through the navigation's own steps, so a read still going (a click before Back) is
+    // dropped rather than shown over the page Back went to.
     const onPop = () => {
       const id = idFromPath(window.location.pathname);
-      const state = usePlayground.getState();
-      if (id === state.transcriptId) return;
-      if (id === null) state.newConversation();
+      if (id === usePlayground.getState().transcriptId) cancelOpen();
+      else if (id === null) newConversation();
       else void openTranscript(id, false);
     };
     window.addEventListener("popstate", onPop);

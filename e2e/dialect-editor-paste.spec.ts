@@ -30,6 +30,15 @@ test("a 3 MB sample is cut to what the preview reads, and the editor says so", a
   await expect(
     editor.getByRole("list", { name: "Events" }).getByText("think", { exact: true }),
   ).toBeVisible();
+  // Typing into the cut sample keeps each key where it was typed (it was cut again, the caret
+  // sent to the end and the last character dropped).
+  await sample.evaluate((element) => (element as HTMLTextAreaElement).setSelectionRange(5, 5));
+  await sample.pressSequentially("ZY");
+  const typed = await sample.evaluate((element) => {
+    const area = element as HTMLTextAreaElement;
+    return { length: area.value.length, at: area.value.slice(5, 7), caret: area.selectionStart };
+  });
+  expect(typed).toEqual({ length: 20_002, at: "ZY", caret: 7 });
   await sample.press("Control+a");
   await sample.press("Delete");
   await sample.pressSequentially("Hello");

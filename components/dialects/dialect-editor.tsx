@@ -15,6 +15,8 @@ import { MAX_SAMPLE } from "./preview-model";
 import { removeDefinition, saveDefinition, useSavedDefinitions } from "./saved-dialects";
 
 const FIELD = "rounded border border-border bg-bg px-2 py-1 text-xs text-fg focus:border-accent";
+/** More characters than one input by keyboard adds (an IME's word, a dictation): a paste. */
+const TYPED_AT_ONCE = 256;
 
 const span = { start: 0, end: 0 };
 const base = { id: "", timestamp: 0, turn: 0, span };
@@ -58,10 +60,14 @@ export function DialectEditor(props: {
   const [sample, setSample] = useState(() => exampleOf(start));
   // A pasted log longer than the preview parses is cut to it: a textarea holding megabytes costs
   // Chromium ~0.4 s of layout per keystroke, and the preview never read past MAX_SAMPLE anyway.
+  // Typing in a sample at the limit keeps every character (cut again, each key would drop the
+  // last one and move the caret to the end); only an input that adds a lot (a paste) is cut.
   const [cutFrom, setCutFrom] = useState<number | null>(null);
   const editSample = (text: string) => {
-    setCutFrom(text.length > MAX_SAMPLE ? text.length : null);
-    setSample(text.length > MAX_SAMPLE ? text.slice(0, MAX_SAMPLE) : text);
+    const pasted = text.length > MAX_SAMPLE && text.length - sample.length > TYPED_AT_ONCE;
+    if (text.length <= MAX_SAMPLE) setCutFrom(null);
+    else if (pasted) setCutFrom(text.length);
+    setSample(pasted ? text.slice(0, MAX_SAMPLE) : text);
   };
   const checked = useMemo(() => checkDraft(draft), [draft]);
   const starters = [...STARTERS, ...saved];

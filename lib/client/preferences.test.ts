@@ -48,6 +48,14 @@ describe("preferences", () => {
     });
   });
 
+  it("keeps no part of a key reaching across where a huge draft is cut", () => {
+    const key = "AKIAABCDEFGHIJKLMNOP";
+    const draft = `${"w".repeat(99_989)} ${key} and more`;
+    const saved = serializePreferences({ draft });
+    expect(saved.includes("AKIAABCDEF")).toBe(false);
+    expect(parsePreferences(saved).draft?.length).toBe(100_000);
+  });
+
   it("stores no more of a huge draft or system prompt than it reads back", () => {
     const huge = "word ".repeat(600_000);
     const saved = serializePreferences({ draft: huge, system: huge });

@@ -41,6 +41,8 @@ export interface Preferences {
 
 /** Longest draft or system prompt kept; more is cut rather than filling the storage quota. */
 const MAX_TEXT = 100_000;
+/** Longer than any key the scan knows (a JWT with large claims). */
+const SCAN_PAST = 16_384;
 const MAX_TOOLS = 200;
 const DEBUG_TABS: readonly DebugTabName[] = ["raw", "events", "chunks", "request"];
 
@@ -121,14 +123,15 @@ export function parsePreferences(stored: string | null): Preferences {
  */
 export function serializePreferences(preferences: Preferences): string {
   const { draft, system } = preferences;
-  // Cut before the scan: what is read back is cut to MAX_TEXT anyway, and a 3 MB paste
-  // scanned, encoded and stored whole on each keystroke cost ~0.5 s per key (and the quota).
+  // Cut before the scan, and after it to what is read back: a 3 MB paste scanned, encoded and
+  // stored whole on each keystroke cost ~0.5 s per key (and the quota). The scan reads a secret's
+  // length past the cut (`SCAN_PAST`), so one reaching across it is still found, and not kept.
+  const bounded = (text: string, redact: (text: string) => string) =>
+    redact(text.slice(0, MAX_TEXT + SCAN_PAST)).slice(0, MAX_TEXT);
   const values: Preferences = {
     ...preferences,
-    ...(draft === undefined ? {} : { draft: redactedDraft(draft.slice(0, MAX_TEXT)) }),
-    ...(system === undefined || system === null
-      ? {}
-      : { system: redactedSystem(system.slice(0, MAX_TEXT)) }),
+    ...(draft === undefined ? {} : { draft: bounded(draft, redactedDraft) }),
+    ...(system === undefined || system === null ? {} : { system: bounded(system, redactedSystem) }),
   };
   return JSON.stringify({ version: PREFERENCES_VERSION, values });
 }

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { OlderRecords, useLoadOlderNearTop } from "@/components/timeline/older-records";
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog, TurnLog } from "@/lib/client/run-log";
+import { cutTitle } from "@/lib/store/meta";
 import { type PlaygroundState, usePlayground } from "@/state/playground-store";
 import { hasBidiControl, isolateBidiControls } from "./bidi-controls";
 import { BlockWindow, BlockWindowContext } from "./block-window";
@@ -227,10 +228,8 @@ function bringIntoView(
 
 /** Where the turns answering another user message begin: outside the raw text, so offsets hold. */
 function UserBoundary({ user, numbered }: { user: TurnUser; numbered: boolean }) {
-  const first = user.content.trim().split("\n")[0] ?? "";
-  // Cut before a surrogate pair, never inside it (half an emoji shows as U+FFFD).
-  const cut = /[\ud800-\udbff]/.test(first.charAt(78)) ? 78 : 79;
-  const line = first.length > 80 ? `${first.slice(0, cut)}…` : first;
+  // Cut by graphemes: never half an emoji (shown as U+FFFD) or of a joined one.
+  const line = cutTitle(user.content.trim().split("\n")[0] ?? "", 80);
   return (
     <div
       data-raw-user-boundary={user.index}

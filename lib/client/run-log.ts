@@ -140,7 +140,8 @@ export class RunLog {
   }
 
   /**
-   * A copy that folds on apart from this one (replay's checkpoints): the lists and maps are
+   * A copy that folds on apart from this one (`bench/replay-seek.ts` times folding on from
+   * one against a seek back's `copyAsOf`): the lists and maps are
    * copied, the records and events they hold are shared (folding never changes one in place:
    * a merged piece replaces its event).
    */

@@ -1,5 +1,6 @@
 import { expect, type Route, test } from "@playwright/test";
-import { createParser, type TranscriptRecord } from "../lib/protocol";
+import type { TranscriptRecord } from "../lib/protocol";
+import { streamedTurn } from "../lib/replay/fixtures.testing";
 import { importRecords } from "./import-records";
 
 /**
@@ -31,25 +32,18 @@ function longRun(): (TranscriptRecord & { runId: string })[] {
       messages: [],
       settings: {},
     });
-    const parser = createParser("xml", { turn, idPrefix: `t${turn}-`, clock: () => EPOCH + start });
-    for (let offset = 0; offset < text.length; offset += 4) {
-      const piece = text.slice(offset, offset + 4);
-      out.push({ kind: "chunk", runId, turn, t: start + offset, text: piece });
-      for (const event of parser.feed(piece)) out.push({ kind: "event", runId, event });
-    }
-    for (const event of parser.end()) out.push({ kind: "event", runId, event });
-    out.push({
-      kind: "event",
-      runId,
-      event: {
-        type: "metric",
-        id: `t${turn}-metric`,
-        timestamp: EPOCH + start + 100,
+    out.push(
+      ...streamedTurn({
+        runId,
         turn,
-        step: { input: 1, output: 1, durationMs: 100, ttftMs: 1 },
-        total: { input: 1, output: 1, durationMs: 100 },
-      },
-    });
+        text,
+        size: 4,
+        t: start,
+        epoch: EPOCH + start,
+        metricAt: EPOCH + start + 100,
+        durationMs: 100,
+      }),
+    );
   }
   return out;
 }

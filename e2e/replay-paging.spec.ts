@@ -1,5 +1,6 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
-import { createParser, mergePieces, type TranscriptRecord } from "../lib/protocol";
+import { mergePieces, type TranscriptRecord } from "../lib/protocol";
+import { streamedTurn } from "../lib/replay/fixtures.testing";
 import { importRecords } from "./import-records";
 
 /**
@@ -21,27 +22,20 @@ function records(): (TranscriptRecord & { runId: string })[] {
       runId,
       event: { type: "user", id: `u${run}`, timestamp: at, content: `message number ${run}` },
     });
-    const parser = createParser("xml", { turn: run, idPrefix: `t${run}-`, clock: () => at });
-    for (let offset = 0; offset < TURN_TEXT.length; offset += 8) {
-      const text = TURN_TEXT.slice(offset, offset + 8);
-      out.push({ kind: "chunk", runId, turn: run, t: offset, text });
-      for (const event of parser.feed(text)) out.push({ kind: "event", runId, event });
-    }
-    for (const event of parser.end()) out.push({ kind: "event", runId, event });
     // Each run ends with its metric, as the agent loop writes it (a run without one may still
     // go on: the planner waits longer for it).
-    out.push({
-      kind: "event",
-      runId,
-      event: {
-        type: "metric",
-        id: `t${run}-metric`,
-        timestamp: at + TURN_TEXT.length,
+    out.push(
+      ...streamedTurn({
+        runId,
         turn: run,
-        step: { input: 1, output: 1, durationMs: TURN_TEXT.length, ttftMs: 1 },
-        total: { input: 1, output: 1, durationMs: TURN_TEXT.length },
-      },
-    });
+        text: TURN_TEXT,
+        size: 8,
+        t: 0,
+        epoch: at,
+        metricAt: at + TURN_TEXT.length,
+        durationMs: TURN_TEXT.length,
+      }),
+    );
   }
   return out;
 }

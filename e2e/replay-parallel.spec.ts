@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createParser, type TranscriptRecord } from "../lib/protocol";
+import { parallelCalls as recordedCalls } from "../lib/replay/fixtures.testing";
 import { importRecords } from "./import-records";
 
 /**
@@ -12,65 +12,16 @@ const WORDS = 40;
 const CALLS = ["a", "b", "c"] as const;
 
 /** Three calls of 6 s, started 15 ms apart: word k of each at 40 + 150·k ms into its call. */
-function parallelCalls(): (TranscriptRecord & { runId: string })[] {
-  const out: (TranscriptRecord & { runId: string })[] = [];
-  const calls = CALLS.map((name, turn) => ({
-    name,
-    turn,
-    runId: `call-${name}`,
-    start: EPOCH + turn * 15,
-    parser: createParser("xml", { turn, idPrefix: `t${turn}-`, clock: () => EPOCH }),
-  }));
-  out.push({
-    kind: "event",
-    runId: "call-a",
-    event: { type: "user", id: "u", timestamp: EPOCH, content: "three questions at once" },
+const parallelCalls = () =>
+  recordedCalls({
+    epoch: EPOCH,
+    names: CALLS,
+    content: "three questions at once",
+    words: WORDS,
+    word: (name, index) => `${name}${index} `,
+    tokens: { input: 10, output: WORDS },
+    tokenSource: "provider",
   });
-  for (const call of calls) {
-    out.push({
-      kind: "request",
-      runId: call.runId,
-      turn: call.turn,
-      t: 0,
-      provider: "openai",
-      model: "m",
-      messages: [],
-      settings: {},
-    });
-  }
-  for (let index = 0; index < WORDS; index++) {
-    for (const call of calls) {
-      const t = 40 + index * 150;
-      const text = `${call.name}${index} `;
-      out.push({ kind: "chunk", runId: call.runId, turn: call.turn, t, text });
-      for (const event of call.parser.feed(text))
-        out.push({
-          kind: "event",
-          runId: call.runId,
-          event: { ...event, timestamp: call.start + t },
-        });
-    }
-  }
-  for (const call of calls) {
-    const end = call.start + 6000;
-    for (const event of call.parser.end())
-      out.push({ kind: "event", runId: call.runId, event: { ...event, timestamp: end } });
-    out.push({
-      kind: "event",
-      runId: call.runId,
-      event: {
-        type: "metric",
-        id: `t${call.turn}-metric`,
-        timestamp: end,
-        turn: call.turn,
-        step: { input: 10, output: WORDS, durationMs: 6000, ttftMs: 40 },
-        total: { input: 10, output: WORDS, durationMs: 6000 },
-        tokenSource: "provider",
-      },
-    });
-  }
-  return out;
-}
 
 /** The respond texts the page's log shows, in order. */
 function responds(page: Page): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createParser, type TranscriptRecord } from "@/lib/protocol";
+import type { TranscriptRecord } from "@/lib/protocol";
+import { parallelCalls as threeCalls } from "@/lib/replay/fixtures.testing";
 import { recordRun } from "@/lib/replay/testing";
 import { createMemoryStore, type StoredRecord } from "@/lib/store";
 import { estimatedDuration, planReplay, ReplayPlanner } from "./replay-plan";
@@ -26,59 +27,14 @@ const EPOCH = 1_700_000_000_000;
  * arrived), each streaming 40 chunks 150 ms apart (6 s), then one call after them.
  */
 function parallelCalls(): StoredRecord[] {
-  const out: (TranscriptRecord & { runId: string })[] = [];
-  const calls = [0, 1, 2].map((turn) => ({
-    turn,
-    runId: `call-${turn}`,
-    start: EPOCH + turn * 15,
-    parser: createParser("xml", { turn, idPrefix: `t${turn}-`, clock: () => EPOCH }),
-  }));
-  const first = calls[0] as (typeof calls)[number];
-  out.push({
-    kind: "event",
-    runId: first.runId,
-    event: { type: "user", id: "u", timestamp: first.start, content: "three at once" },
+  const out: (TranscriptRecord & { runId: string })[] = threeCalls({
+    epoch: EPOCH,
+    names: ["0", "1", "2"],
+    content: "three at once",
+    words: 40,
+    word: (_name, index) => `word${index} `,
+    tokens: { input: 1, output: 40 },
   });
-  for (const call of calls)
-    out.push({
-      kind: "request",
-      runId: call.runId,
-      turn: call.turn,
-      t: 0,
-      provider: "openai",
-      model: "m",
-      messages: [],
-      settings: {},
-    });
-  for (let index = 0; index < 40; index++) {
-    for (const call of calls) {
-      const t = 40 + index * 150;
-      out.push({ kind: "chunk", runId: call.runId, turn: call.turn, t, text: `word${index} ` });
-      for (const event of call.parser.feed(`word${index} `))
-        out.push({
-          kind: "event",
-          runId: call.runId,
-          event: { ...event, timestamp: call.start + t },
-        });
-    }
-  }
-  for (const call of calls) {
-    const end = call.start + 6000;
-    for (const event of call.parser.end())
-      out.push({ kind: "event", runId: call.runId, event: { ...event, timestamp: end } });
-    out.push({
-      kind: "event",
-      runId: call.runId,
-      event: {
-        type: "metric",
-        id: `t${call.turn}-metric`,
-        timestamp: end,
-        turn: call.turn,
-        step: { input: 1, output: 40, durationMs: 6000, ttftMs: 40 },
-        total: { input: 1, output: 40, durationMs: 6000 },
-      },
-    });
-  }
   // The agent's next call, once the three answered.
   out.push({
     kind: "request",

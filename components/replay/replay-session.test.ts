@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ForwardReader } from "@/lib/client/record-pages";
-import {
-  createParser,
-  mergePieces,
-  type ProtocolEvent,
-  type TranscriptRecord,
-} from "@/lib/protocol";
+import { mergePieces, type ProtocolEvent, type TranscriptRecord } from "@/lib/protocol";
+import { streamedTurn } from "@/lib/replay/fixtures.testing";
 import { fakeTimerHost } from "@/lib/replay/timer-host.testing";
 import type { StoredRecord } from "@/lib/store";
 import { planReplay, ReplayPlanner } from "./replay-plan";
@@ -27,26 +23,18 @@ function conversation(runs: number): StoredRecord[] {
       runId,
       event: { type: "user", id: `u${run}`, timestamp: at, content: `${run}` },
     });
-    const parser = createParser("xml", { turn: run, idPrefix: `t${run}-`, clock: () => at });
-    for (let offset = 0; offset < TURN_TEXT.length; offset += 8) {
-      const text = TURN_TEXT.slice(offset, offset + 8);
-      out.push({ kind: "chunk", runId, turn: run, t: offset, text });
-      for (const event of parser.feed(text)) out.push({ kind: "event", runId, event });
-    }
-    for (const event of parser.end()) out.push({ kind: "event", runId, event });
-    const step = { input: 1, output: 1, durationMs: TURN_TEXT.length, ttftMs: 1 };
-    out.push({
-      kind: "event",
-      runId,
-      event: {
-        type: "metric",
-        id: `t${run}-metric`,
-        timestamp: at + TURN_TEXT.length,
+    out.push(
+      ...streamedTurn({
+        runId,
         turn: run,
-        step,
-        total: { input: 1, output: 1, durationMs: TURN_TEXT.length },
-      },
-    });
+        text: TURN_TEXT,
+        size: 8,
+        t: 0,
+        epoch: at,
+        metricAt: at + TURN_TEXT.length,
+        durationMs: TURN_TEXT.length,
+      }),
+    );
     // Its call reached no execute that ran (no results): the loop ends the run after the metric.
     out.push({
       kind: "event",

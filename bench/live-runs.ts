@@ -7,7 +7,8 @@
  *    burst, then warmer), at pace 15 ms, one viewer each: server CPU µs per record and
  *    time to the first record (the `run` record) and to the first event, p50/p95; and where the
  *    first record's time goes (the request reaching the server, the route, the socket, the client).
- * `--load`: part 2 only; `--by-message`: 200 runs of each message alone instead (`perMessage`).
+ * `--load`: part 2 only; `--by-message`: 200 runs of each message alone instead (`perMessage`),
+ * `--message=TEXT` only those containing TEXT.
  * Figures are printed, never asserted.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -24,6 +25,10 @@ const loadOnly = process.argv.includes("--load");
  * kind costs, and so how much of the mix's cost per record is its runs' starts.
  */
 const byMessage = process.argv.includes("--by-message");
+/** `--message=TEXT` (with `--by-message`): only the bench's messages containing TEXT (for profiling one kind). */
+const onlyMessage = process.argv
+  .find((arg) => arg.startsWith("--message="))
+  ?.slice("--message=".length);
 
 interface Commits {
   calls: number;
@@ -126,7 +131,7 @@ function startPhases(
 async function load(server: Server, runs: number, message?: string) {
   const publishedBefore = await json<Record<string, number[]>>(`${server.url}/bench/published`);
   const recordsBefore = Object.values(publishedBefore).reduce((sum, list) => sum + list.length, 0);
-  const before = await json<{ cpuUs: number; commits: Commits; writes: number }>(
+  const before = await json<{ cpuUs: number; systemUs: number; commits: Commits; writes: number }>(
     `${server.url}/bench/cpu`,
   );
   const cpuBefore = before.cpuUs;
@@ -151,7 +156,7 @@ async function load(server: Server, runs: number, message?: string) {
     }),
   );
   const wall = clock() - began;
-  const after = await json<{ cpuUs: number; commits: Commits; writes: number }>(
+  const after = await json<{ cpuUs: number; systemUs: number; commits: Commits; writes: number }>(
     `${server.url}/bench/cpu`,
   );
   const cpuAfter = after.cpuUs;
@@ -166,6 +171,7 @@ async function load(server: Server, runs: number, message?: string) {
     phases,
     writesPerRecord: (after.writes - before.writes) / records,
     cpuPerRecordUs: (cpuAfter - cpuBefore) / records,
+    systemPerRecordUs: (after.systemUs - before.systemUs) / records,
     storePerRecordUs,
     records,
     commits,
@@ -178,7 +184,9 @@ async function load(server: Server, runs: number, message?: string) {
 
 /** `--by-message`: 200 runs of each message at once, twice (the first round warms up). */
 async function perMessage(server: Server) {
-  const messages = [...DEMO_MESSAGES, "explain the workspace in detail"];
+  const messages = [...DEMO_MESSAGES, "explain the workspace in detail"].filter(
+    (message) => onlyMessage === undefined || message.includes(onlyMessage),
+  );
   const rows: string[][] = [];
   for (const round of [1, 2]) {
     for (const message of messages) {
@@ -189,12 +197,13 @@ async function perMessage(server: Server) {
         message,
         fixed(perRun, 0),
         fixed(heavy.cpuPerRecordUs, 1),
+        fixed(heavy.systemPerRecordUs, 1),
         fixed((heavy.cpuPerRecordUs * perRun) / 1000, 2),
       ]);
     }
   }
   console.log("200 runs of one message at once (pace 15 ms), server CPU");
-  console.log(table(["message", "records / run", "µs / record", "ms / run"], rows));
+  console.log(table(["message", "records / run", "µs / record", "of it system", "ms / run"], rows));
   console.log(`load average ${loadAverage()}`);
 }
 
@@ -255,6 +264,7 @@ async function main(): Promise<void> {
         String(heavy.records),
         `${heavy.commits} (${fixed(heavy.perCommit, 0)})`,
         fixed(heavy.cpuPerRecordUs, 1),
+        fixed(heavy.systemPerRecordUs, 1),
         fixed(heavy.storePerRecordUs, 1),
         fixed(heavy.writesPerRecord, 2),
         `${fixed(percentile(heavy.firstRecord, 0.5), 0)} / ${fixed(percentile(heavy.firstRecord, 0.95), 0)}`,
@@ -272,6 +282,7 @@ async function main(): Promise<void> {
           "records",
           "commits (records each)",
           "server CPU µs/record",
+          "of it system",
           "of it in commits",
           "socket writes / record",
           "first record p50/p95 ms",

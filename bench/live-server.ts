@@ -78,7 +78,9 @@ const server = createServer(async (request, response) => {
   }
   if (url.pathname === "/bench/cpu") {
     const usage = process.cpuUsage();
-    response.end(JSON.stringify({ cpuUs: usage.user + usage.system, commits, writes }));
+    response.end(
+      JSON.stringify({ cpuUs: usage.user + usage.system, systemUs: usage.system, commits, writes }),
+    );
     return;
   }
   const arrived = clock();

@@ -1,18 +1,41 @@
 import path from "node:path";
-import { calculateTool, ensureWorkspace, type Registry, type Tool, type Workspace } from "../tools";
+import {
+  calculateTool,
+  ensureWorkspace,
+  existingWorkspace,
+  listTool,
+  type Registry,
+  readTool,
+  sampleWorkspace,
+  searchTool,
+  type Tool,
+  type Workspace,
+} from "../tools";
 import { withoutServerPaths } from "../tools/registry";
 import { DEFAULT_LIMITS } from "../tools/workspace";
 
 /**
  * Tools that never look at the workspace: a call of one neither waits for it nor makes it.
  * Seeding (three directories and four file copies, `lib/tools/seed-template.ts`) costs
- * 0.3–2 ms of CPU on this machine, mostly the kernel's and more when the disk is busy
- * (`bench/seed-workspace.ts`), a share of a short run's records, so a run that only
- * calculates should not pay it. Any tool not listed waits for the workspace.
+ * 0.3–2 ms of CPU on this machine with the disk quiet (`bench/seed-workspace.ts`) and about
+ * 6 ms, nearly all the kernel's, when 200 runs make theirs at once (`npx tsx
+ * bench/live-runs.ts --by-message`): more than the rest of a short run.
  */
 const WORKSPACE_FREE: ReadonlySet<Tool<unknown>> = new Set([calculateTool as Tool<unknown>]);
 
-/** A run's workspace, made and seeded when its first tool call needs it. */
+/**
+ * Tools that only read: until the conversation's workspace exists they read the samples'
+ * template (`sampleWorkspace`), which holds what a new workspace would, so a conversation that
+ * only lists, reads and searches never makes one. The first call of any other tool (a write,
+ * an edit, a shell command) makes it, and from then on every tool works in it.
+ */
+const READS_ONLY: ReadonlySet<Tool<unknown>> = new Set([
+  listTool as Tool<unknown>,
+  readTool as Tool<unknown>,
+  searchTool as Tool<unknown>,
+]);
+
+/** A run's workspace, made and seeded when its first tool call that changes files needs it. */
 export interface LazyWorkspace {
   /** What the run environment holds; its `root` is the real root once the workspace exists. */
   workspace: Workspace;
@@ -44,6 +67,13 @@ export function lazyWorkspace(dataDir: string, conversationId: string): LazyWork
     );
     return made;
   };
+  /** Where a tool that only reads looks: the workspace once it exists, else the samples. */
+  const readable = async (): Promise<Workspace> => {
+    if (made !== null) return made;
+    const existing = await existingWorkspace(dataDir, conversationId);
+    if (existing !== null) return existing;
+    return (await sampleWorkspace(dataDir)) ?? ready();
+  };
   const workspace: Workspace = {
     get root() {
       return real?.root ?? lexicalRoot;
@@ -67,9 +97,9 @@ export function lazyWorkspace(dataDir: string, conversationId: string): LazyWork
         const tool = registry.get(name);
         if (tool !== undefined && WORKSPACE_FREE.has(tool))
           return registry.run(name, args, { ...context, workspace });
-        let made: Workspace;
+        let target: Workspace;
         try {
-          made = await ready();
+          target = await (tool !== undefined && READS_ONLY.has(tool) ? readable() : ready());
         } catch (error) {
           // Like any tool failing unexpectedly (`registry.ts`): said plainly, no server path.
           const raw = error instanceof Error ? error.message : String(error);
@@ -81,7 +111,7 @@ export function lazyWorkspace(dataDir: string, conversationId: string): LazyWork
             outcome: "Internal error",
           };
         }
-        return registry.run(name, args, { ...context, workspace: made });
+        return registry.run(name, args, { ...context, workspace: target });
       },
     }),
   };

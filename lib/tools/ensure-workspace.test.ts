@@ -1,9 +1,11 @@
+import { existsSync, readdirSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { setImmediate as setImmediatePromise } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { safeParseJson } from "../protocol/safe-json";
-import { ensureWorkspace } from "./ensure-workspace";
+import { ensureWorkspace, existingWorkspace, sampleWorkspace } from "./ensure-workspace";
 import { SAMPLE_FILES } from "./samples";
 
 let dataDir: string;
@@ -28,6 +30,27 @@ describe("ensureWorkspace", () => {
     expect(await readFile(path.join(workspace.root, "src/app.py"), "utf8")).toBe(
       SAMPLE_FILES["src/app.py"],
     );
+  });
+
+  it("finds an existing workspace only, waiting for one being seeded", async () => {
+    expect(await existingWorkspace(dataDir, "later")).toBeNull();
+    expect(existsSync(path.join(dataDir, "workspaces", "later"))).toBe(false);
+    const making = ensureWorkspace(dataDir, "later");
+    // Once the directory exists, its samples may still be on their way: a reader waits for them.
+    while (!existsSync(path.join(dataDir, "workspaces", "later"))) await setImmediatePromise();
+    const found = await existingWorkspace(dataDir, "later");
+    expect(readdirSync(found?.root ?? "", { recursive: true })).toHaveLength(6);
+    expect(found?.root).toBe((await making).root);
+  });
+
+  it("reads the samples' template, the same files a new workspace gets", async () => {
+    const samples = await sampleWorkspace(dataDir);
+    const seeded = await ensureWorkspace(dataDir, "fresh");
+    const files = (await readdir(seeded.root, { recursive: true })).sort();
+    expect((await readdir(samples?.root ?? "", { recursive: true })).sort()).toEqual(files);
+    for (const file of Object.keys(SAMPLE_FILES)) {
+      expect(await readFile(path.join(samples?.root ?? "", file), "utf8")).toBe(SAMPLE_FILES[file]);
+    }
   });
 
   it("seeds only on first creation", async () => {

@@ -2,7 +2,7 @@ export { type Evaluation, evaluate } from "./arithmetic";
 export { type BuiltinOptions, builtinTools, isShellEnabled } from "./builtin";
 export { calculateTool } from "./calculate";
 export { editTool } from "./edit";
-export { ensureWorkspace } from "./ensure-workspace";
+export { ensureWorkspace, existingWorkspace, sampleWorkspace } from "./ensure-workspace";
 export { type ListEntry, listTool, MAX_LIST_ENTRIES } from "./list";
 export { readTool } from "./read";
 export {

@@ -1,6 +1,15 @@
 import { createHash } from "node:crypto";
 import { constants } from "node:fs";
-import { copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import {
+  access,
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rename,
+  rm,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
 import { SAMPLE_FILES } from "./samples";
 
@@ -54,6 +63,24 @@ export async function seedWorkspace(parent: string, root: string): Promise<void>
       await writeFile(target, content, "utf8");
     }),
   );
+}
+
+/**
+ * The template of the samples in `parent` (made when missing), for reading only: what a new
+ * conversation's workspace would hold. Null when it cannot be made.
+ */
+export async function sampleTemplate(parent: string): Promise<string | null> {
+  const template = await templateIn(parent);
+  if (template !== null) {
+    try {
+      await access(template);
+      return template;
+    } catch {
+      // Removed since this process made it: made again below.
+    }
+  }
+  templates.delete(parent);
+  return templateIn(parent);
 }
 
 function templateIn(parent: string): Promise<string | null> {

@@ -12,6 +12,8 @@ export default defineConfig({
       "state/**/*.test.ts",
     ],
     environment: "node",
+    // Temporary files of every test under one directory, removed when the run ends.
+    globalSetup: ["./scripts/test-tmpdir.ts"],
     // A stray `.only` fails the run everywhere, not only in CI (scripts/focused-tests.test.ts).
     allowOnly: false,
   },

@@ -75,3 +75,11 @@ export const runRequestSchema = z
     path: ["message"],
     message: "Invalid input: expected string, received undefined",
   }) satisfies z.ZodType<RunRequest>;
+
+/** `GET /api/runs?active=1`: only the runs in progress are listed, so `active` must say so. */
+export const activeQuerySchema = z.strictObject({
+  active: z.literal("1", "must be 1 (only running runs are listed)"),
+});
+
+/** `GET /api/runs/:runId/events?after=N`: `after` alone, once (`runEvents` reads the count). */
+export const eventsQuerySchema = z.strictObject({ after: z.string().optional() });

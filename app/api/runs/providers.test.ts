@@ -4,11 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
-import type { Dialect, ErrorEvent, ProtocolEvent } from "@/lib/protocol";
+import { type Dialect, type ErrorEvent, mergePieces, type ProtocolEvent } from "@/lib/protocol";
 import {
   type FakeProviderServer,
   startFakeProviderServer,
 } from "@/lib/providers/testing/fake-provider-server";
+import { FAKE_REASONING } from "@/lib/providers/testing/fake-script";
 import { readConfig } from "@/lib/server/config";
 import { getStore } from "@/lib/server/store-instance";
 import { POST } from "./route";
@@ -161,6 +162,25 @@ describe.each(PROVIDERS)("POST /api/runs through the real %s provider", (provide
       expect(chunkText(records)).toContain("The user wants");
       expect(events.some((event) => event.type === "think")).toBe(true);
     }
+  });
+});
+
+describe.each(["anthropic", "compat"])("reasoning %s streams apart from the text", (provider) => {
+  // A reasoning parser (llama.cpp's default, vLLM's, Ollama's; Anthropic's thinking blocks)
+  // takes the model's thinking out of its text: it was dropped without a word.
+  it.each<[Dialect, string]>([
+    ["xml", `<think>${FAKE_REASONING}</think>\n<think>The user wants`],
+    ["delimiter", `§think: ${FAKE_REASONING}\n§think: The user wants`],
+    ["action", `<thought>${FAKE_REASONING}</thought>\n<thought>The user wants`],
+  ])("is written back in %s's think markers, parsed and run on", async (dialect, wire) => {
+    const { events, records } = await run(provider, "reasoning", "list the files", dialect);
+    expect(chunkText(records).startsWith(wire)).toBe(true);
+    const thinks = mergePieces(events).filter((event) => event.type === "think");
+    expect(thinks[0]).toMatchObject({ turn: 0, content: FAKE_REASONING.trim() });
+    expect(events.filter((event) => event.type === "error")).toEqual([]);
+    expect(events.find((event) => event.type === "result")).toMatchObject({
+      payload: { tool: "list", status: "success" },
+    });
   });
 });
 

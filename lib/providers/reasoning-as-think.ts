@@ -1,5 +1,4 @@
-import type { LanguageModelV3, LanguageModelV3StreamPart } from "@ai-sdk/provider";
-import { wrapLanguageModel } from "ai";
+import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import type { DialectDefinition } from "../protocol/definition";
 import { encodeTurn } from "../protocol/encode";
 import type { Dialect } from "../protocol/events";
@@ -29,33 +28,9 @@ export function thinkMarkers(dialect: Dialect | DialectDefinition): [string, str
 }
 
 /**
- * `model` with the reasoning its server streams apart from the text (`reasoning_content` /
- * `reasoning` deltas: llama.cpp's, vLLM's and Ollama's reasoning parsers, OpenRouter, DeepSeek)
- * written back into the text in the dialect's think markers. Such a server takes the model's
- * own `<think>` block out of its answer; the runtime reads only text, so the turn's thinking
- * was lost without a word. As text it is parsed into `think` events, shown in Raw, and sent
- * back in later turns like any think block the model writes itself. The capture proxy writes
- * reasoning deltas the same way (`lib/proxy/turn-recorder.ts`).
- */
-export function withReasoningAsThink(
-  model: LanguageModelV3,
-  dialect: Dialect | DialectDefinition,
-): LanguageModelV3 {
-  const [open, close] = thinkMarkers(dialect);
-  return wrapLanguageModel({
-    model,
-    middleware: {
-      specificationVersion: "v3",
-      async wrapStream({ doStream }) {
-        const result = await doStream();
-        return { ...result, stream: result.stream.pipeThrough(reasoningToText(open, close)) };
-      },
-    },
-  });
-}
-
-/**
- * Reasoning parts → text parts in a text block of their own (`reasoning:<id>`), the markers
+ * Reasoning parts (`reasoning_content` / `reasoning` deltas of llama.cpp's, vLLM's and Ollama's
+ * reasoning parsers, OpenRouter, DeepSeek; Anthropic thinking blocks) → text parts in the
+ * think markers, in a text block of their own (`reasoning:<id>`), the markers
  * written at its first delta and at its end (or before anything else that follows, should a
  * server never end it). Reasoning without text writes nothing; every other part passes as it is.
  */

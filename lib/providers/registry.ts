@@ -4,7 +4,7 @@ import type { Dialect } from "../protocol/events";
 import { listProviders } from "./catalog";
 import { createDemoModel, DEMO_MODEL_ID, DEMO_PROVIDER } from "./demo-model";
 import type { ProviderEnv } from "./provider";
-import { withReasoningAsThink } from "./reasoning-as-think";
+import { withServerPartsAsText } from "./server-parts";
 import { dialectStopSequences } from "./stop-sequences";
 
 export interface ModelRequest {
@@ -105,8 +105,8 @@ export function resolveModel(
   }
   return {
     ok: true,
-    // A server that streams the model's reasoning apart from its text: back in the text.
-    model: withReasoningAsThink(provider.model(id), dialect),
+    // What a server parsed out of the text (reasoning, native calls): back in the text.
+    model: withServerPartsAsText(provider.model(id), dialect),
     provider: provider.id,
     id,
     label: provider.label,

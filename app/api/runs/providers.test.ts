@@ -1,4 +1,5 @@
 import { mkdtemp } from "node:fs/promises";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -181,6 +182,88 @@ describe.each(["anthropic", "compat"])("reasoning %s streams apart from the text
     expect(events.find((event) => event.type === "result")).toMatchObject({
       payload: { tool: "list", status: "success" },
     });
+  });
+});
+
+describe("a native tool call from an OpenAI-compatible server", () => {
+  // A server whose chat template parses the model's calls sends them as `tool_calls`, although
+  // the run gave it no tools: the run used to end there as if the model had written nothing.
+  it("is written in the dialect's call syntax, run, and answered", async () => {
+    const frames = (model: string) =>
+      [
+        { choices: [{ index: 0, delta: { content: "<think>calling natively</think>" } }] },
+        {
+          choices: [
+            {
+              index: 0,
+              delta: {
+                tool_calls: [
+                  {
+                    index: 0,
+                    id: "call_1",
+                    type: "function",
+                    function: { name: "list", arguments: "" },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        {
+          choices: [
+            {
+              index: 0,
+              delta: { tool_calls: [{ index: 0, function: { arguments: '{"path": "."}' } }] },
+            },
+          ],
+        },
+        { choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
+      ].map((frame) => ({ id: "c", object: "chat.completion.chunk", created: 0, model, ...frame }));
+    let answered = 0;
+    const native = createHttpServer((request, response) => {
+      request.resume();
+      request.on("end", () => {
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        // The first turn calls natively; the second (after the results) answers in text.
+        const turn =
+          answered++ === 0
+            ? frames("native")
+            : [
+                {
+                  id: "c",
+                  choices: [{ index: 0, delta: { content: "<respond>Listed.</respond><end>" } }],
+                },
+                { id: "c", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
+              ];
+        for (const frame of turn) response.write(`data: ${JSON.stringify(frame)}\n\n`);
+        response.end("data: [DONE]\n\n");
+      });
+    });
+    await new Promise<void>((resolve) => native.listen(0, "127.0.0.1", resolve));
+    const address = native.address();
+    const saved = process.env.WIRESCOPE_COMPAT_BASE_URL;
+    process.env.WIRESCOPE_COMPAT_BASE_URL = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}/v1`;
+    try {
+      const { events, records } = await run("compat", "native");
+      expect(chunkText(records)).toContain(
+        '<think>calling natively</think>\n<execute>\n[\n  {"name":"list","args":{"path": "."}}\n]\n</execute>',
+      );
+      expect(events.find((event) => event.type === "call")).toMatchObject({
+        call: { name: "list", args: { path: "." } },
+      });
+      expect(events.find((event) => event.type === "result")).toMatchObject({
+        payload: { tool: "list", status: "success" },
+      });
+      expect(events.filter((event) => event.type === "error")).toEqual([]);
+      expect(mergePieces(events).find((event) => event.type === "respond")).toMatchObject({
+        content: "Listed.",
+      });
+      expect(events.some((event) => event.type === "end")).toBe(true);
+    } finally {
+      process.env.WIRESCOPE_COMPAT_BASE_URL = saved;
+      native.closeAllConnections();
+      native.close();
+    }
   });
 });
 

@@ -63,12 +63,18 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
   );
 }
 
+/**
+ * A provider as `GET /api/models` lists it: `error` says why a server's own model list is
+ * missing (not reachable, refused the key, answered something else).
+ */
+type ListedProvider = ProviderOption & { error?: string };
+
 function ProviderSection({
   option,
   selected,
   onChoose,
 }: {
-  option: ProviderOption;
+  option: ListedProvider;
   selected: string | null;
   onChoose: (option: ProviderOption, id: string) => void;
 }) {
@@ -83,10 +89,13 @@ function ProviderSection({
             — {option.configure ?? "not configured"}
           </span>
         ) : null}
-        {usable && option.reachable === false ? (
-          <span className="text-[11px] font-normal text-warn">not reachable</span>
-        ) : null}
       </h3>
+      {usable && option.error !== undefined ? (
+        // Without it, a server that is down or refuses the key just offered no models.
+        <p className="mt-0.5 break-words px-1 text-[11px] text-warn">
+          No model list: {option.error}
+        </p>
+      ) : null}
       {usable ? (
         <ul className="mt-1">
           {option.models.map((model) => (

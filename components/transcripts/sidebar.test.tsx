@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TranscriptSummary } from "@/lib/store/store";
 import { usePlayground } from "@/state/playground-store";
 import { Sidebar } from "./sidebar";
+import { LIST_RETRY_MS } from "./use-transcript-list";
 
 const summary = (
   id: string,
@@ -77,6 +78,36 @@ describe("Sidebar", () => {
     act(() => buttons[1]?.focus());
     act(() => fireEvent.keyDown(buttons[1] as HTMLElement, { key: "ArrowDown" }));
     expect(links.map((link) => link.tabIndex)).toEqual([-1, -1, 0]);
+  });
+
+  it("asks again after a failed list, and shows the list once the server answers", async () => {
+    // A server whose database is down answers 503 until it is back; the sidebar kept the error
+    // until the next run changed the list.
+    let down = true;
+    const fetched = vi.fn(async () =>
+      down
+        ? Response.json(
+            { error: "store: the database (DATABASE_URL) cannot be used; see the server log." },
+            { status: 503 },
+          )
+        : Response.json({ transcripts: LIST, nextOffset: null }),
+    );
+    vi.stubGlobal("fetch", fetched);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      render(<Sidebar />);
+      await waitFor(() => expect(screen.getByText(/the database \(DATABASE_URL\)/)).toBeTruthy());
+      const asked = fetched.mock.calls.length;
+      down = false;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(LIST_RETRY_MS);
+      });
+      await waitFor(() => expect(screen.getAllByTestId("transcript-item")).toHaveLength(3));
+      expect(fetched.mock.calls.length).toBe(asked + 1);
+      expect(screen.queryByText(/the database \(DATABASE_URL\)/)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("scrolls the open transcript into view", async () => {

@@ -18,13 +18,22 @@ export interface TranscriptList {
 export const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * Saved transcripts, newest first, for a search text: searched after typing pauses, and
- * fetched again whenever the store says the list changed (`listVersion`).
+ * How long after a failed fetch the list asks again. A server whose database was down answers
+ * 503 until it is back; without asking again the sidebar kept the error until the next run.
+ */
+export const LIST_RETRY_MS = 3000;
+
+/**
+ * Saved transcripts, newest first, for a search text: searched after typing pauses, fetched
+ * again whenever the store says the list changed (`listVersion`), and after a failure every
+ * `LIST_RETRY_MS` until it is read (the error shows meanwhile).
  */
 export function useTranscriptList(query: string, source?: TranscriptSource): TranscriptList {
   const listVersion = usePlayground((state) => state.listVersion);
   const debounced = useDebounced(query, SEARCH_DEBOUNCE_MS);
   const [pages, setPages] = useState(1);
+  /** Counts the retries after a failure: each one fetches the list again. */
+  const [retry, setRetry] = useState(0);
   const [state, setState] = useState<Omit<TranscriptList, "loadMore">>({
     transcripts: [],
     loading: true,
@@ -35,9 +44,10 @@ export function useTranscriptList(query: string, source?: TranscriptSource): Tra
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new query starts from its first page
   useEffect(() => setPages(1), [debounced, source]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: listVersion is the refresh signal
+  // biome-ignore lint/correctness/useExhaustiveDependencies: listVersion and retry are refresh signals
   useEffect(() => {
     let live = true;
+    let again: ReturnType<typeof setTimeout> | undefined;
     void (async () => {
       const transcripts: TranscriptSummary[] = [];
       let offset: number | null = 0;
@@ -46,6 +56,7 @@ export function useTranscriptList(query: string, source?: TranscriptSource): Tra
         if (!live) return;
         if (!result.ok) {
           setState((previous) => ({ ...previous, loading: false, error: result.error }));
+          again = setTimeout(() => setRetry((count) => count + 1), LIST_RETRY_MS);
           return;
         }
         transcripts.push(...result.value.transcripts);
@@ -55,8 +66,9 @@ export function useTranscriptList(query: string, source?: TranscriptSource): Tra
     })();
     return () => {
       live = false;
+      clearTimeout(again);
     };
-  }, [debounced, pages, listVersion, source]);
+  }, [debounced, pages, listVersion, source, retry]);
 
   return { ...state, loadMore: () => setPages((count) => count + 1) };
 }

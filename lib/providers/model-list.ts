@@ -35,6 +35,21 @@ export interface ListModelsOptions {
 const MAX_SERVER_MODELS = 500;
 
 /**
+ * The most of a `/models` answer read (OpenRouter's, with every model's metadata, is about
+ * 1 MB). The timeout alone let a server that never ends its answer fill the server's memory
+ * for 1.5 s: tens of MB on loopback, more on a fast network.
+ */
+export const MAX_MODEL_LIST_BYTES = 8 * 1024 * 1024;
+
+/** The longest model id offered: what `POST /api/runs` takes (`model.id`). */
+const MAX_MODEL_ID_CHARS = 256;
+
+/** A model id a run can name: one line, no control characters, not too long. */
+function offerable(id: string): boolean {
+  return id.length > 0 && id.length <= MAX_MODEL_ID_CHARS && !/\p{Cc}/u.test(id);
+}
+
+/**
  * Every provider with its models: the demo model, the curated suggestions of the cloud
  * providers, and what each configured OpenAI-compatible server lists at `/models` (asked in
  * parallel with a short timeout; a failure leaves the suggestions and says why).
@@ -96,7 +111,14 @@ async function askServer(
       headers: request.headers,
       signal: AbortSignal.timeout(timeoutMs),
     });
-    text = await response.text();
+    const read = await readCapped(response, MAX_MODEL_LIST_BYTES);
+    if (read === null) {
+      return {
+        ok: false,
+        error: `${where} answered with more than ${MAX_MODEL_LIST_BYTES / 1024 / 1024} MB when asked for models; it was not read.`,
+      };
+    }
+    text = read;
   } catch (error) {
     if (error instanceof Error && error.name === "TimeoutError") {
       return { ok: false, error: `${where} did not list its models within ${timeoutMs} ms.` };
@@ -111,10 +133,30 @@ async function askServer(
   if (!Array.isArray(data)) {
     return { ok: false, error: `${where} did not answer with a model list ({ data: [{ id }] }).` };
   }
-  const ids = data.flatMap((entry) =>
-    isPlainObject(entry) && typeof entry.id === "string" ? [entry.id] : [],
-  );
-  return { ok: true, ids: ids.slice(0, MAX_SERVER_MODELS) };
+  // Each id once (a picker's entries are told apart by it), and only ids a run can name.
+  const ids = new Set<string>();
+  for (const entry of data) {
+    if (isPlainObject(entry) && typeof entry.id === "string" && offerable(entry.id))
+      ids.add(entry.id);
+  }
+  return { ok: true, ids: [...ids].slice(0, MAX_SERVER_MODELS) };
+}
+
+/** The body as text, or null once it is over `maxBytes` (the rest is not read). */
+async function readCapped(response: Response, maxBytes: number): Promise<string | null> {
+  if (response.body === null) return "";
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    size += next.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    parts.push(next.value);
+  }
+  return Buffer.concat(parts).toString("utf8");
 }
 
 function reasonOf(error: unknown): string {

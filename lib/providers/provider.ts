@@ -1,4 +1,4 @@
-import type { LanguageModel } from "ai";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 
 /** The server's environment variables (only ever read on the server). */
 export type ProviderEnv = Readonly<Record<string, string | undefined>>;
@@ -23,7 +23,7 @@ export interface ConfiguredProvider extends ProviderBase {
   configured: true;
   /** The model used when a request names none; undefined → the request must name one. */
   defaultModel?: string;
-  model(id: string): LanguageModel;
+  model(id: string): LanguageModelV3;
   /** Whether this model takes stop sequences (some reasoning models refuse them). */
   supportsStop(id: string): boolean;
   /** OpenAI-compatible servers list their models at `<baseURL>/models`; this asks there. */

@@ -4,6 +4,7 @@ import type { Dialect } from "../protocol/events";
 import { listProviders } from "./catalog";
 import { createDemoModel, DEMO_MODEL_ID, DEMO_PROVIDER } from "./demo-model";
 import type { ProviderEnv } from "./provider";
+import { withServerPartsAsText } from "./server-parts";
 import { dialectStopSequences } from "./stop-sequences";
 
 export interface ModelRequest {
@@ -104,7 +105,8 @@ export function resolveModel(
   }
   return {
     ok: true,
-    model: provider.model(id),
+    // What a server parsed out of the text (reasoning, native calls): back in the text.
+    model: withServerPartsAsText(provider.model(id), dialect),
     provider: provider.id,
     id,
     label: provider.label,

@@ -62,6 +62,23 @@ describe("resolve", () => {
     );
   });
 
+  it("words a name too long and a loop of links as failures for the model, not a crash", async () => {
+    // A model's path (or links a shell command made) the file system cannot resolve: the
+    // registry would call these "failed unexpectedly" with the raw errno text.
+    const long = "x".repeat(300);
+    await expect(temp.workspace.resolve(long)).rejects.toThrow(ToolFailure);
+    await expect(temp.workspace.resolve(`${long}/a.txt`)).rejects.toThrow(
+      new ToolFailure(`"${long}/a.txt" is too long a name for the file system.`),
+    );
+    await symlink("loop-b", path.join(temp.workspace.root, "loop-a"));
+    await symlink("loop-a", path.join(temp.workspace.root, "loop-b"));
+    for (const looped of ["loop-a", "loop-a/new.txt"]) {
+      await expect(temp.workspace.resolve(looped)).rejects.toThrow(
+        new ToolFailure(`"${looped}" cannot be followed (too many symbolic links).`),
+      );
+    }
+  });
+
   it("follows symlinks that stay inside to their real path", async () => {
     await temp.put({ "docs/guide.md": "# Guide\n" });
     await symlink("docs", path.join(temp.workspace.root, "alias"));

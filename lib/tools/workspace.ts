@@ -1,5 +1,6 @@
 import { lstat, realpath } from "node:fs/promises";
 import path from "node:path";
+import { toFsFailure } from "./fs-failure";
 import { ToolFailure } from "./tool";
 
 export interface WorkspaceLimits {
@@ -55,7 +56,7 @@ async function resolveInside(root: string, relativePath: string): Promise<string
     throw new ToolFailure(`Path ${shown} leaves the workspace; use a path inside it.`);
   }
   // The lexical check is not enough: a symlink inside the workspace may point anywhere.
-  const real = await realPathOfDeepestExisting(lexical, shown);
+  const real = await realPathOfDeepestExisting(lexical, relativePath);
   if (!isInside(root, real)) {
     throw new ToolFailure(
       `Path ${shown} leads out of the workspace through a symbolic link; use a path inside it.`,
@@ -68,14 +69,17 @@ async function resolveInside(root: string, relativePath: string): Promise<string
  * The real path of `target`, following symlinks of every existing ancestor. Parts that do not
  * exist yet (a file about to be written) are appended unchanged, since they cannot be links.
  */
-async function realPathOfDeepestExisting(target: string, shown: string): Promise<string> {
+async function realPathOfDeepestExisting(target: string, relativePath: string): Promise<string> {
+  const shown = JSON.stringify(relativePath);
   const missing: string[] = [];
   let current = target;
   for (;;) {
     try {
       return path.join(await realpath(current), ...missing);
     } catch (error) {
-      if (!isMissing(error)) throw error;
+      // A name too long for the file system, a loop of links: the model's to fix, so worded
+      // for it (toFsFailure), not "failed unexpectedly" with the errno text.
+      if (!isMissing(error)) toFsFailure(error, relativePath);
     }
     // A dangling symlink resolves nowhere yet; writing through it could create a file outside.
     if (await isDanglingLink(current)) {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProviderListing } from "@/lib/providers";
 import {
@@ -79,6 +79,51 @@ describe("GET /api/models", () => {
     expect(compat?.error).toBeUndefined();
     const asked = fake.requests.filter((request) => request.path === "/v1/models").at(-1);
     expect(asked?.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  /** Serves `answer` as the compat server's `/models` while `check` runs. */
+  async function withModelsServer(
+    answer: (response: ServerResponse) => void,
+    check: (compat: ProviderListing | undefined) => void,
+  ): Promise<void> {
+    const server: Server = createServer((_request, response) => answer(response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const port = typeof address === "object" && address !== null ? address.port : 0;
+    process.env.WIRESCOPE_COMPAT_BASE_URL = `http://127.0.0.1:${port}/v1`;
+    try {
+      check((await providers()).find((provider) => provider.id === "compat"));
+    } finally {
+      process.env.WIRESCOPE_COMPAT_BASE_URL = `${fake.url}/v1`;
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it("offers each listed id once, and only ids a run can name", async () => {
+    const listed = ["a", "a", "", "x".repeat(257), "two\nlines", "y".repeat(256), "b", 7];
+    await withModelsServer(
+      (response) => response.end(JSON.stringify({ data: listed.map((id) => ({ id })) })),
+      (compat) => {
+        expect(compat?.error).toBeUndefined();
+        expect(compat?.models.map((model) => model.id)).toEqual(["a", "y".repeat(256), "b"]);
+      },
+    );
+  });
+
+  it("does not read a model list past its cap", async () => {
+    const megabyte = "a".repeat(1024 * 1024);
+    await withModelsServer(
+      (response) => {
+        // An answer that goes on: 9 MB of one id's text, then never an end.
+        response.write('{"data": [{"id": "');
+        for (let sent = 0; sent < 9; sent += 1) response.write(megabyte);
+      },
+      (compat) => {
+        expect(compat).toMatchObject({ configured: true, models: [] });
+        expect(compat?.error).toMatch(/answered with more than 8 MB when asked for models/);
+      },
+    );
   });
 
   it("fails soft, within the timeout, when a server does not answer", async () => {

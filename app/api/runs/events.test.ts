@@ -139,10 +139,44 @@ describe("GET /api/runs/:runId/events", () => {
   });
 
   it("GET /api/runs needs active=1", async () => {
-    for (const query of ["", "?active=0", "?active=1&x=2"]) {
+    for (const query of [
+      "",
+      "?active=0",
+      "?active=1&x=2",
+      "?active=1&active=2",
+      "?active=1&active=1",
+    ]) {
       const response = await list(new Request(`http://localhost/api/runs${query}`));
       expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/^(active|query): /);
     }
+  });
+
+  it("refuses `after` given twice and parameters it does not read, naming them", async () => {
+    const { runId } = await startAndLeave({
+      message: "hello",
+      dialect: "xml",
+      model: { provider: "demo", settings: { paceMs: 0 } },
+    });
+    const cases = {
+      "after=0&after=5": "after: given more than once; give it once.",
+      "after=0&from=end": 'query: unknown parameter "from".',
+      "after%5B%5D=1": 'query: unknown parameter "after[]".',
+    };
+    for (const [query, error] of Object.entries(cases)) {
+      const response = await events(
+        new Request(`http://localhost/api/runs/${runId}/events?${query}`),
+        { params: Promise.resolve({ runId }) },
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error });
+    }
+    // An empty `after` is no count: from the start, as without it.
+    const empty = await events(new Request(`http://localhost/api/runs/${runId}/events?after=`), {
+      params: Promise.resolve({ runId }),
+    });
+    expect(empty.status).toBe(200);
+    expect((await collect(empty))[0]).toMatchObject({ kind: "run", runId });
   });
 
   it("limits hold with nobody watching: max turns still ends the run", async () => {

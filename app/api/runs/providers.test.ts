@@ -1,14 +1,16 @@
 import { mkdtemp } from "node:fs/promises";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
-import type { Dialect, ErrorEvent, ProtocolEvent } from "@/lib/protocol";
+import { type Dialect, type ErrorEvent, mergePieces, type ProtocolEvent } from "@/lib/protocol";
 import {
   type FakeProviderServer,
   startFakeProviderServer,
 } from "@/lib/providers/testing/fake-provider-server";
+import { FAKE_REASONING } from "@/lib/providers/testing/fake-script";
 import { readConfig } from "@/lib/server/config";
 import { getStore } from "@/lib/server/store-instance";
 import { POST } from "./route";
@@ -160,6 +162,107 @@ describe.each(PROVIDERS)("POST /api/runs through the real %s provider", (provide
       // What arrived before the failure is kept: raw chunks and the parsed think piece.
       expect(chunkText(records)).toContain("The user wants");
       expect(events.some((event) => event.type === "think")).toBe(true);
+    }
+  });
+});
+
+describe.each(["anthropic", "compat"])("reasoning %s streams apart from the text", (provider) => {
+  // A reasoning parser (llama.cpp's default, vLLM's, Ollama's; Anthropic's thinking blocks)
+  // takes the model's thinking out of its text: it was dropped without a word.
+  it.each<[Dialect, string]>([
+    ["xml", `<think>${FAKE_REASONING}</think>\n<think>The user wants`],
+    ["delimiter", `§think: ${FAKE_REASONING}\n§think: The user wants`],
+    ["action", `<thought>${FAKE_REASONING}</thought>\n<thought>The user wants`],
+  ])("is written back in %s's think markers, parsed and run on", async (dialect, wire) => {
+    const { events, records } = await run(provider, "reasoning", "list the files", dialect);
+    expect(chunkText(records).startsWith(wire)).toBe(true);
+    const thinks = mergePieces(events).filter((event) => event.type === "think");
+    expect(thinks[0]).toMatchObject({ turn: 0, content: FAKE_REASONING.trim() });
+    expect(events.filter((event) => event.type === "error")).toEqual([]);
+    expect(events.find((event) => event.type === "result")).toMatchObject({
+      payload: { tool: "list", status: "success" },
+    });
+  });
+});
+
+describe("a native tool call from an OpenAI-compatible server", () => {
+  // A server whose chat template parses the model's calls sends them as `tool_calls`, although
+  // the run gave it no tools: the run used to end there as if the model had written nothing.
+  it("is written in the dialect's call syntax, run, and answered", async () => {
+    const frames = (model: string) =>
+      [
+        { choices: [{ index: 0, delta: { content: "<think>calling natively</think>" } }] },
+        {
+          choices: [
+            {
+              index: 0,
+              delta: {
+                tool_calls: [
+                  {
+                    index: 0,
+                    id: "call_1",
+                    type: "function",
+                    function: { name: "list", arguments: "" },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+        {
+          choices: [
+            {
+              index: 0,
+              delta: { tool_calls: [{ index: 0, function: { arguments: '{"path": "."}' } }] },
+            },
+          ],
+        },
+        { choices: [{ index: 0, delta: {}, finish_reason: "tool_calls" }] },
+      ].map((frame) => ({ id: "c", object: "chat.completion.chunk", created: 0, model, ...frame }));
+    let answered = 0;
+    const native = createHttpServer((request, response) => {
+      request.resume();
+      request.on("end", () => {
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        // The first turn calls natively; the second (after the results) answers in text.
+        const turn =
+          answered++ === 0
+            ? frames("native")
+            : [
+                {
+                  id: "c",
+                  choices: [{ index: 0, delta: { content: "<respond>Listed.</respond><end>" } }],
+                },
+                { id: "c", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
+              ];
+        for (const frame of turn) response.write(`data: ${JSON.stringify(frame)}\n\n`);
+        response.end("data: [DONE]\n\n");
+      });
+    });
+    await new Promise<void>((resolve) => native.listen(0, "127.0.0.1", resolve));
+    const address = native.address();
+    const saved = process.env.WIRESCOPE_COMPAT_BASE_URL;
+    process.env.WIRESCOPE_COMPAT_BASE_URL = `http://127.0.0.1:${typeof address === "object" && address !== null ? address.port : 0}/v1`;
+    try {
+      const { events, records } = await run("compat", "native");
+      expect(chunkText(records)).toContain(
+        '<think>calling natively</think>\n<execute>\n[\n  {"name":"list","args":{"path": "."}}\n]\n</execute>',
+      );
+      expect(events.find((event) => event.type === "call")).toMatchObject({
+        call: { name: "list", args: { path: "." } },
+      });
+      expect(events.find((event) => event.type === "result")).toMatchObject({
+        payload: { tool: "list", status: "success" },
+      });
+      expect(events.filter((event) => event.type === "error")).toEqual([]);
+      expect(mergePieces(events).find((event) => event.type === "respond")).toMatchObject({
+        content: "Listed.",
+      });
+      expect(events.some((event) => event.type === "end")).toBe(true);
+    } finally {
+      process.env.WIRESCOPE_COMPAT_BASE_URL = saved;
+      native.closeAllConnections();
+      native.close();
     }
   });
 });

@@ -59,6 +59,22 @@ describe("POST /api/runs", () => {
       'model.provider: Unknown provider "nope"',
     ],
     [
+      // Stored in the transcript's header, listed with every page of GET /api/transcripts.
+      "a model id of a megabyte",
+      { message: "hi", dialect: "xml", model: { provider: "demo", id: "m".repeat(1_000_000) } },
+      "model.id: Too big: expected string to have <=256 characters.",
+    ],
+    [
+      "a model id of two lines",
+      { message: "hi", dialect: "xml", model: { provider: "demo", id: "gpt\nforged line" } },
+      "model.id: must be one line without control characters.",
+    ],
+    [
+      "a provider name of a megabyte",
+      { message: "hi", dialect: "xml", model: { provider: "p".repeat(1_000_000) } },
+      "model.provider: Too big: expected string to have <=64 characters.",
+    ],
+    [
       "unknown tool",
       { message: "hi", dialect: "xml", tools: ["list", "rm"] },
       'tools: unknown tool "rm"',

@@ -1,4 +1,4 @@
-import { guardedRoute, otherMethods, problem, readBody } from "@/app/api/http";
+import { guardedRoute, otherMethods, readBody, readQuery } from "@/app/api/http";
 import { readConfig } from "@/lib/server/config";
 import { SSE_HEADERS } from "@/lib/server/run-events";
 import { type ActiveRun, runRegistry } from "@/lib/server/run-registry";
@@ -6,7 +6,7 @@ import { RunRequestError, startRun } from "@/lib/server/runs";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
 import type { Store } from "@/lib/store";
-import { runRequestSchema } from "./schema";
+import { activeQuerySchema, runRequestSchema } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -46,11 +46,8 @@ export const POST = guardedRoute(post);
  * on another instance until it next reads its stop requests), and the page could not open it.
  */
 async function get(request: Request): Promise<Response> {
-  const params = new URL(request.url).searchParams;
-  const unknown = [...params.keys()].find((name) => name !== "active");
-  if (unknown !== undefined) return problem(400, `query: unknown parameter "${unknown}".`);
-  if (params.get("active") !== "1")
-    return problem(400, "active: must be 1 (only running runs are listed).");
+  const query = readQuery(request, activeQuerySchema);
+  if (query instanceof Response) return query;
   const store = getStore(readConfig().dataDir);
   const runs = await runRegistry().activeEverywhere(store);
   return Response.json(

@@ -51,6 +51,18 @@ const dialect = z.unknown().transform((value, context): Dialect | DialectDefinit
   return z.NEVER;
 });
 
+/**
+ * A provider or model name: one line, at most `max` characters. Longer ids than any server
+ * names (OpenRouter's, a vLLM model path) fit; a 3 MB one did too, and was then stored in the
+ * transcript's header and sent with every page of `GET /api/transcripts` and every run record.
+ */
+export const modelName = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, "must be one line without control characters");
+
 /** The body of `POST /api/runs` (spec §9). */
 export const runRequestSchema = z
   .object({
@@ -58,8 +70,8 @@ export const runRequestSchema = z
     dialect,
     model: z
       .object({
-        provider: z.string().min(1),
-        id: z.string().min(1).optional(),
+        provider: modelName(64),
+        id: modelName(256).optional(),
         settings: settings.optional(),
       })
       .strict()
@@ -75,3 +87,11 @@ export const runRequestSchema = z
     path: ["message"],
     message: "Invalid input: expected string, received undefined",
   }) satisfies z.ZodType<RunRequest>;
+
+/** `GET /api/runs?active=1`: only the runs in progress are listed, so `active` must say so. */
+export const activeQuerySchema = z.strictObject({
+  active: z.literal("1", "must be 1 (only running runs are listed)"),
+});
+
+/** `GET /api/runs/:runId/events?after=N`: `after` alone, once (`runEvents` reads the count). */
+export const eventsQuerySchema = z.strictObject({ after: z.string().optional() });

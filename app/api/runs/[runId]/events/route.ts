@@ -1,5 +1,6 @@
-import { guardedRoute, otherMethods, problem, server } from "@/app/api/http";
+import { guardedRoute, otherMethods, problem, readQuery, server } from "@/app/api/http";
 import { runEvents, SSE_HEADERS } from "@/lib/server/run-events";
+import { eventsQuerySchema } from "../../schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -11,8 +12,11 @@ async function get(
 ): Promise<Response> {
   const { runId } = await context.params;
   if (runId.length > 200) return problem(404, "runId: no such run.");
-  const after = new URL(request.url).searchParams.get("after");
-  const answer = await runEvents(runId, after, server().store);
+  // `after` given twice is refused rather than read as one of them (a viewer resuming from the
+  // wrong count would repeat or skip records), and so is a parameter this route does not read.
+  const query = readQuery(request, eventsQuerySchema);
+  if (query instanceof Response) return query;
+  const answer = await runEvents(runId, query.after ?? null, server().store);
   if (!answer.ok) return problem(answer.status, answer.error);
   return new Response(answer.body, {
     headers: { ...SSE_HEADERS, "x-transcript-id": answer.transcriptId, "x-run-id": runId },

@@ -1,0 +1,111 @@
+import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import { describe, expect, it } from "vitest";
+import type { DialectDefinition } from "../protocol/definition";
+import { reasoningToText, thinkMarkers } from "./reasoning-as-think";
+
+async function through(parts: LanguageModelV3StreamPart[]): Promise<LanguageModelV3StreamPart[]> {
+  const out: LanguageModelV3StreamPart[] = [];
+  const stream = new ReadableStream<LanguageModelV3StreamPart>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  }).pipeThrough(reasoningToText("<t>", "</t>\n"));
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) out.push(next.value);
+  return out;
+}
+
+const finish: LanguageModelV3StreamPart = {
+  type: "finish",
+  finishReason: { unified: "stop", raw: "stop" },
+  usage: {
+    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 1, text: 1, reasoning: undefined },
+  },
+};
+
+const textOf = (parts: LanguageModelV3StreamPart[]) =>
+  parts.map((part) => (part.type === "text-delta" ? part.delta : "")).join("");
+
+describe("thinkMarkers", () => {
+  it("reads each dialect's think markers off its encoder, a definition's too", () => {
+    expect(thinkMarkers("xml")).toEqual(["<think>", "</think>\n"]);
+    expect(thinkMarkers("hermes")).toEqual(["<think>", "</think>\n"]);
+    expect(thinkMarkers("action")).toEqual(["<thought>", "</thought>\n"]);
+    expect(thinkMarkers("delimiter")).toEqual(["§think: ", "\n"]);
+    const reasoner: DialectDefinition = {
+      name: "reasoner",
+      family: "tags",
+      think: ["<reasoning>", "</reasoning>"],
+      batch: ["<tools>", "</tools>"],
+      respond: ["<answer>", "</answer>"],
+      end: "<done/>",
+      results: ["<observations>", "</observations>"],
+      fields: { name: "tool", args: "input" },
+    };
+    expect(thinkMarkers(reasoner)).toEqual(["<reasoning>", "</reasoning>\n"]);
+  });
+});
+
+describe("reasoningToText", () => {
+  it("writes reasoning as a text block in the markers, before the text that follows", async () => {
+    const parts = await through([
+      { type: "stream-start", warnings: [] },
+      { type: "reasoning-start", id: "r" },
+      { type: "reasoning-delta", id: "r", delta: "hmm " },
+      { type: "response-metadata", id: "x" },
+      { type: "reasoning-delta", id: "r", delta: "ok" },
+      { type: "reasoning-end", id: "r" },
+      { type: "text-start", id: "t" },
+      { type: "text-delta", id: "t", delta: "Hi" },
+      { type: "text-end", id: "t" },
+      finish,
+    ]);
+    expect(textOf(parts)).toBe("<t>hmm ok</t>\nHi");
+    expect(parts.map((part) => part.type)).toEqual([
+      "stream-start",
+      "text-start",
+      "text-delta",
+      "text-delta",
+      "response-metadata",
+      "text-delta",
+      "text-delta",
+      "text-end",
+      "text-start",
+      "text-delta",
+      "text-end",
+      "finish",
+    ]);
+    // Every text delta belongs to a text block that was started and not yet ended.
+    const open = new Set<string>();
+    for (const part of parts) {
+      if (part.type === "text-start") open.add(part.id);
+      if (part.type === "text-delta") expect(open.has(part.id)).toBe(true);
+      if (part.type === "text-end") open.delete(part.id);
+    }
+    expect(open.size).toBe(0);
+  });
+
+  it("closes reasoning a server never ends, before the text, and at the end of the stream", async () => {
+    const cut = await through([
+      { type: "reasoning-delta", id: "r", delta: "a" },
+      { type: "text-start", id: "t" },
+      { type: "text-delta", id: "t", delta: "b" },
+      { type: "text-end", id: "t" },
+      { type: "reasoning-delta", id: "r2", delta: "c" },
+    ]);
+    expect(textOf(cut)).toBe("<t>a</t>\nb<t>c</t>\n");
+    expect(cut.at(-1)).toEqual({ type: "text-end", id: "reasoning:r2" });
+  });
+
+  it("writes nothing for reasoning without text", async () => {
+    const parts = await through([
+      { type: "reasoning-start", id: "r" },
+      { type: "reasoning-delta", id: "r", delta: "" },
+      { type: "reasoning-end", id: "r" },
+      finish,
+    ]);
+    expect(parts).toEqual([finish]);
+  });
+});

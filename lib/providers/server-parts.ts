@@ -1,0 +1,34 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { wrapLanguageModel } from "ai";
+import type { DialectDefinition } from "../protocol/definition";
+import type { Dialect } from "../protocol/events";
+import { nativeCallsToText } from "./native-calls-as-text";
+import { reasoningToText, thinkMarkers } from "./reasoning-as-think";
+
+/**
+ * `model` with what its server parsed out of the model's text put back in it, in the dialect's
+ * own markers: reasoning in think markers (`reasoning-as-think.ts`), native tool calls in the
+ * call syntax (`native-calls-as-text.ts`). Such a server takes the model's `<think>` block or
+ * its call out of the answer; the runtime reads text only, so either was lost without a word.
+ * As text they are parsed into events, shown in Raw, run, and sent back in later turns like
+ * anything the model writes itself; the capture proxy writes them the same way.
+ */
+export function withServerPartsAsText(
+  model: LanguageModelV3,
+  dialect: Dialect | DialectDefinition,
+): LanguageModelV3 {
+  const [open, close] = thinkMarkers(dialect);
+  return wrapLanguageModel({
+    model,
+    middleware: {
+      specificationVersion: "v3",
+      async wrapStream({ doStream }) {
+        const result = await doStream();
+        const stream = result.stream
+          .pipeThrough(reasoningToText(open, close))
+          .pipeThrough(nativeCallsToText(dialect));
+        return { ...result, stream };
+      },
+    },
+  });
+}

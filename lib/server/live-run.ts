@@ -46,6 +46,11 @@ export class LiveRun implements FrameSource {
   private readonly listeners = new Set<RunListener>();
   private scheduled = false;
   private failed = false;
+  /**
+   * The `storage_failed` record its viewers got when a store write failed (`fail`): not stored
+   * with the run's records, since the store was failing; the registry stores it at the run's end.
+   */
+  storageFailure: TranscriptRecord | null = null;
   private cache: { start: number; end: number; bytes: Uint8Array } | null = null;
   private unwatched: ReturnType<typeof setTimeout> | null = null;
   /** The record its viewers were ended with (`endViewers`), which later ones get at once. */
@@ -80,10 +85,11 @@ export class LiveRun implements FrameSource {
   /**
    * A store write failed (or the store refused it: another instance took the run over):
    * viewers get an `error` (`storage_failed`) with `message`, the run is interrupted and
-   * nothing it produces afterwards is sent (it could not be kept). False when it had already
-   * failed or ended.
+   * nothing it produces afterwards is sent (it could not be kept). `keep: false` when the run
+   * is no longer this instance's to write (taken over). False when it had already failed or
+   * ended.
    */
-  fail(message: string): boolean {
+  fail(message: string, { keep = true }: { keep?: boolean } = {}): boolean {
     if (this.failed || this.finished) return false;
     const event: ProtocolEvent = {
       type: "error",
@@ -94,6 +100,7 @@ export class LiveRun implements FrameSource {
     };
     const record: TranscriptRecord = { kind: "event", event };
     this.send(record, JSON.stringify(record));
+    if (keep) this.storageFailure = record;
     this.failed = true;
     this.options.controller?.abort("storage");
     return true;

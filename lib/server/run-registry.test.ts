@@ -213,4 +213,53 @@ describe("RunRegistry", () => {
     ]);
     expect(JSON.stringify(records.at(-1))).not.toContain("/");
   });
+  it("stores a failed run's storage_failed record and its end once the store answers again", async () => {
+    const memory = createMemoryStore();
+    let failing = false;
+    const down = () => new Error("connect ECONNREFUSED 127.0.0.1:5432");
+    const store: Store = {
+      ...memory,
+      async appendRunRecords(batches) {
+        if (failing) throw down();
+        return memory.appendRunRecords(batches);
+      },
+      async recordRunEnd(runId, endedAt) {
+        if (failing) throw down();
+        return memory.recordRunEnd(runId, endedAt);
+      },
+    };
+    const registry = new RunRegistry(LIMITS);
+    registry.endRetryMs = 5;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const controller = new AbortController();
+    const run = await openRun(registry, store, controller);
+    const before = recorded.slice(0, 5);
+    for (const record of before) run.publish(record);
+    await vi.waitFor(async () => expect(await storedOf(store, run)).toEqual(before));
+    failing = true;
+    run.publish(recorded[5] as TranscriptRecord);
+    await vi.waitFor(() => expect(controller.signal.aborted).toBe(true));
+    await registry.finish(run, store);
+    // The database is still down: the run is not noted as ended, and stays so while it is.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect((await memory.getRunInfo(run.runId))?.endedAt).toBeNull();
+
+    failing = false;
+    await vi.waitFor(async () =>
+      expect((await memory.getRunInfo(run.runId))?.endedAt).not.toBeNull(),
+    );
+    const stored = await storedOf(store, run);
+    expect(stored.slice(0, 5)).toEqual(before);
+    expect(stored.slice(5)).toEqual([
+      {
+        kind: "event",
+        event: expect.objectContaining({ type: "error", code: "storage_failed" }),
+      },
+    ]);
+    // Said once when it failed and once when it was stored, not on every try.
+    const said = errors.mock.calls.map((call) => String(call[0]));
+    expect(said.filter((line) => line.includes("could not record the end"))).toHaveLength(1);
+    expect(said.filter((line) => line.includes("at last"))).toHaveLength(1);
+    errors.mockRestore();
+  });
 });

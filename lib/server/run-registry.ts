@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { withLiveExport } from "../otel/install";
+import type { TranscriptRecord } from "../protocol/records";
 import { type RunInfo, type Store, StoreError } from "../store";
 import { DEFAULT_POLL_MS } from "./config";
 import { LiveRun } from "./live-run";
@@ -38,6 +39,25 @@ export interface OpenRunInput {
 export type FinishListener = (run: { transcriptId: string; runId: string }, store: Store) => void;
 
 /** What a run's viewers here are told when another instance has taken it over. */
+/**
+ * A store's answer that ends trying to store a run's end: the run is another instance's now,
+ * its transcript is gone, or the store was closed (the server is stopping).
+ */
+const nothingToEnd = (error: unknown): boolean =>
+  error instanceof StoreError &&
+  (error.code === "taken_over" || error.code === "not_found" || error.code === "closed");
+
+/** `RunRegistry.endRetryMs`'s default. */
+const END_RETRY_MS = 2_000;
+
+/** A run's end not stored yet: its `storage_failed` record (until stored), then `endedAt`. */
+interface PendingEnd {
+  run: LiveRun;
+  store: Store;
+  endedAt: number;
+  failure: TranscriptRecord | null;
+}
+
 const TAKEN_OVER =
   "Another instance took this run over: this server did not renew its lease for longer than " +
   "WIRESCOPE_LEASE_MS (it stalled), so the run was marked crashed there. It was stopped here, " +
@@ -79,6 +99,11 @@ export class RunRegistry {
   readonly instanceId: string;
   /** How often another instance's run is read from the store (`WIRESCOPE_POLL_MS`). */
   pollMs = DEFAULT_POLL_MS;
+  /** How often a run's end the store failed to take is tried again (`finish`). */
+  endRetryMs = END_RETRY_MS;
+  /** Runs whose end the store has not taken yet, by run id. */
+  private readonly pendingEnds = new Map<string, PendingEnd>();
+  private endRetry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly limits: ViewerLimits,
@@ -104,7 +129,7 @@ export class RunRegistry {
     const writer = this.queue(input.store).writer(input.transcriptId, runId, (error) => {
       if (error instanceof StoreError && error.code === "taken_over") {
         console.error(`wirescope: run ${runId} was taken over by another instance; stopped here.`);
-        run?.fail(TAKEN_OVER);
+        run?.fail(TAKEN_OVER, { keep: false });
         return;
       }
       console.error("wirescope: could not store a record:", describeError(error));
@@ -129,17 +154,70 @@ export class RunRegistry {
     return run;
   }
 
-  /** Ends a run: its records are stored, its end noted, and it leaves the active list. */
+  /**
+   * Ends a run: its records are stored, its end noted, and it leaves the active list. When the
+   * store fails (the database is down, the disk full), the end is tried again every
+   * `endRetryMs` until it is stored (`recordEnd`): a run whose end was never noted stayed "in
+   * progress" for as long as this instance lived, its conversation refused every new run.
+   */
   async finish(run: LiveRun, store: Store, now: () => number = Date.now): Promise<void> {
     try {
       await run.finish();
-      await store.recordRunEnd(run.runId, now()).catch((error: unknown) => {
-        console.error("wirescope: could not record a run's end:", describeError(error));
-      });
+      const end: PendingEnd = { run, store, endedAt: now(), failure: run.storageFailure };
+      if (!(await this.recordEnd(end, true))) this.retryEnd(end);
     } finally {
       this.runs.delete(run.runId);
     }
     this.announceFinish(run, store);
+  }
+
+  /**
+   * Stores what a run's end needs: the `storage_failed` record its viewers got, if a write
+   * failed (else a reload shows its last turn cut off with no reason), then its end. False
+   * when the store failed: tried again later. A run another instance took over meanwhile, or
+   * whose transcript was deleted, is that instance's or nobody's to end: nothing more is tried.
+   */
+  private async recordEnd(end: PendingEnd, first: boolean): Promise<boolean> {
+    const { run, store } = end;
+    try {
+      if (end.failure !== null) {
+        const [result] = await store.appendRunRecords([
+          {
+            transcriptId: run.transcriptId,
+            runId: run.runId,
+            records: [end.failure],
+            instanceId: this.instanceId,
+          },
+        ]);
+        if (result !== undefined && !result.ok) throw result.error;
+        end.failure = null;
+      }
+      await store.recordRunEnd(run.runId, end.endedAt);
+      if (!first) console.error(`wirescope: recorded the end of run ${run.runId} at last.`);
+      return true;
+    } catch (error) {
+      if (nothingToEnd(error)) return true;
+      if (first)
+        console.error(
+          `wirescope: could not record the end of run ${run.runId}; trying again every ${this.endRetryMs / 1000} s:`,
+          describeError(error),
+        );
+      return false;
+    }
+  }
+
+  private retryEnd(end: PendingEnd): void {
+    this.pendingEnds.set(end.run.runId, end);
+    if (this.endRetry !== null) return;
+    this.endRetry = setTimeout(async () => {
+      for (const pending of [...this.pendingEnds.values()]) {
+        if (await this.recordEnd(pending, false)) this.pendingEnds.delete(pending.run.runId);
+      }
+      this.endRetry = null;
+      const [next] = this.pendingEnds.values();
+      if (next !== undefined) this.retryEnd(next);
+    }, this.endRetryMs);
+    this.endRetry.unref?.();
   }
 
   /**
@@ -290,7 +368,9 @@ export class RunRegistry {
     // Taken before the read: a run opened after it is not in the answer, yet is still ours.
     const mine = [...this.runs.values()];
     const held = new Set(await store.listInstanceRuns(this.instanceId));
-    const lost = mine.filter((run) => !held.has(run.runId) && run.fail(TAKEN_OVER));
+    const lost = mine.filter(
+      (run) => !held.has(run.runId) && run.fail(TAKEN_OVER, { keep: false }),
+    );
     for (const run of lost)
       console.error(
         `wirescope: run ${run.runId} was taken over by another instance; stopped here.`,

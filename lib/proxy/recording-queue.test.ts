@@ -87,7 +87,8 @@ describe("recording queue", () => {
     for (let index = 0; index < 3; index++) queue.push(() => order.push(`task ${index}`));
     // I/O-like work that becomes ready after the first slice was scheduled.
     setImmediate(() => order.push("other"));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Settles after the last task, however slow the loop (a 5 ms wait fell short under load).
+    await new Promise<void>((resolve) => queue.push(resolve));
     expect(order).toEqual(["task 0", "other", "task 1", "task 2"]);
   });
 });

@@ -1,6 +1,6 @@
 import type { ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
-import type { RecordWriter } from "./record-writer";
+import type { RecordWriter, UnstoredRecords } from "./record-writer";
 import { type FrameSource, Viewer, type ViewerLimits } from "./run-viewer";
 import { sseFrame, sseStream } from "./sse";
 
@@ -47,10 +47,10 @@ export class LiveRun implements FrameSource {
   private scheduled = false;
   private failed = false;
   /**
-   * The `storage_failed` record its viewers got when a store write failed (`fail`): not stored
-   * with the run's records, since the store was failing; the registry stores it at the run's end.
+   * When a store write failed (`fail`): the records its viewers got that were not stored, its
+   * `storage_failed` record last. The registry stores them at the run's end, when it can.
    */
-  storageFailure: TranscriptRecord | null = null;
+  storageFailure: UnstoredRecords | null = null;
   private cache: { start: number; end: number; bytes: Uint8Array } | null = null;
   private unwatched: ReturnType<typeof setTimeout> | null = null;
   /** The record its viewers were ended with (`endViewers`), which later ones get at once. */
@@ -85,11 +85,12 @@ export class LiveRun implements FrameSource {
   /**
    * A store write failed (or the store refused it: another instance took the run over):
    * viewers get an `error` (`storage_failed`) with `message`, the run is interrupted and
-   * nothing it produces afterwards is sent (it could not be kept). `keep: false` when the run
-   * is no longer this instance's to write (taken over). False when it had already failed or
-   * ended.
+   * nothing it produces afterwards is sent (it could not be kept). `unstored`: what the
+   * viewers got that the store did not take, kept to be stored at the end (`storageFailure`);
+   * none when the run is no longer this instance's to write (taken over). False when it had
+   * already failed or ended.
    */
-  fail(message: string, { keep = true }: { keep?: boolean } = {}): boolean {
+  fail(message: string, unstored?: UnstoredRecords): boolean {
     if (this.failed || this.finished) return false;
     const event: ProtocolEvent = {
       type: "error",
@@ -99,8 +100,14 @@ export class LiveRun implements FrameSource {
       message,
     };
     const record: TranscriptRecord = { kind: "event", event };
-    this.send(record, JSON.stringify(record));
-    if (keep) this.storageFailure = record;
+    const json = JSON.stringify(record);
+    this.send(record, json);
+    if (unstored !== undefined) {
+      this.storageFailure = {
+        records: [...unstored.records, record],
+        json: [...unstored.json, json],
+      };
+    }
     this.failed = true;
     this.options.controller?.abort("storage");
     return true;

@@ -182,3 +182,43 @@ describe("createCommitQueue with a slow store", () => {
     ]);
   });
 });
+
+describe("createCommitQueue with a failing store", () => {
+  it("hands the writer what it did not store: the failed commit's records and those written since, none committed after", async () => {
+    const store = createMemoryStore();
+    const meta = await store.createTranscript({
+      dialect: "xml",
+      model: { provider: "demo", id: "x" },
+    });
+    const { slow, calls, release } = gatedStore({
+      ...store,
+      appendRunRecords: async () => {
+        throw new Error("disk full");
+      },
+    });
+    const failures: { error: unknown; texts: string[] }[] = [];
+    const writer = createCommitQueue(slow, { delayMs: 1 }).writer(
+      meta.id,
+      "run",
+      (error, unstored) => {
+        failures.push({
+          error,
+          texts: unstored.records.map((record) => (record.kind === "chunk" ? record.text : "")),
+        });
+      },
+    );
+    writer.write(chunk("a"));
+    writer.write(chunk("b"));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(calls).toHaveLength(1);
+    // Written while the failing commit is on its way.
+    writer.write(chunk("c"));
+    release();
+    await writer.flush();
+    writer.write(chunk("d"));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(failures).toEqual([{ error: new Error("disk full"), texts: ["a", "b", "c"] }]);
+    // Nothing more reached the store: "c" is the caller's now, "d" came after the failure.
+    expect(calls).toHaveLength(1);
+  });
+});

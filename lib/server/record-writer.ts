@@ -34,14 +34,27 @@ export interface RecordWriter {
   flush(): Promise<void>;
 }
 
+/** Records written and not stored: a failed commit's, then any written since. */
+export interface UnstoredRecords {
+  records: TranscriptRecord[];
+  json: (string | undefined)[];
+}
+
 export interface CommitQueue {
-  /** `onError` is called once, on the first append that fails; later writes are dropped. */
-  writer(transcriptId: string, runId: string, onError: (error: unknown) => void): RecordWriter;
+  /**
+   * `onError` is called once, on the first append that fails, with what was written and not
+   * stored (the caller may store it later); later writes are dropped.
+   */
+  writer(
+    transcriptId: string,
+    runId: string,
+    onError: (error: unknown, unstored: UnstoredRecords) => void,
+  ): RecordWriter;
 }
 
 interface WriterState {
-  batch: RunRecordBatch & { records: TranscriptRecord[]; json: (string | undefined)[] };
-  onError: (error: unknown) => void;
+  batch: RunRecordBatch & UnstoredRecords;
+  onError: (error: unknown, unstored: UnstoredRecords) => void;
   failed: boolean;
 }
 
@@ -101,9 +114,18 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
       wait = Math.min(maxDelayMs, Math.max(delayMs, (now() - began) * COMMIT_BUSY_FACTOR));
       results.forEach((result, index) => {
         const writer = writers[index];
-        if (result.ok || writer === undefined || writer.failed) return;
+        const batch = batches[index];
+        if (result.ok || writer === undefined || batch === undefined || writer.failed) return;
         writer.failed = true;
-        writer.onError(result.error);
+        // This commit's records of the run, then those written since (not to be committed now).
+        const unstored = {
+          records: [...batch.records, ...writer.batch.records],
+          json: [...batch.json, ...writer.batch.json],
+        };
+        writer.batch.records = [];
+        writer.batch.json = [];
+        pending.delete(writer);
+        writer.onError(result.error, unstored);
       });
     })().finally(() => {
       running = null;

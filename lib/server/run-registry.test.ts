@@ -213,7 +213,7 @@ describe("RunRegistry", () => {
     ]);
     expect(JSON.stringify(records.at(-1))).not.toContain("/");
   });
-  it("stores a failed run's storage_failed record and its end once the store answers again", async () => {
+  it("stores what a failed run's viewers got, storage_failed last, and its end once the store answers again", async () => {
     const memory = createMemoryStore();
     let failing = false;
     const down = () => new Error("connect ECONNREFUSED 127.0.0.1:5432");
@@ -233,12 +233,14 @@ describe("RunRegistry", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const controller = new AbortController();
     const run = await openRun(registry, store, controller);
+    const viewer = readAll(run.attach(0));
     const before = recorded.slice(0, 5);
     for (const record of before) run.publish(record);
     await vi.waitFor(async () => expect(await storedOf(store, run)).toEqual(before));
     failing = true;
     run.publish(recorded[5] as TranscriptRecord);
     await vi.waitFor(() => expect(controller.signal.aborted).toBe(true));
+    run.publish(recorded[6] as TranscriptRecord);
     await registry.finish(run, store);
     // The database is still down: the run is not noted as ended, and stays so while it is.
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -248,14 +250,16 @@ describe("RunRegistry", () => {
     await vi.waitFor(async () =>
       expect((await memory.getRunInfo(run.runId))?.endedAt).not.toBeNull(),
     );
+    // Everything the viewers got, the record whose commit failed included, and nothing after.
     const stored = await storedOf(store, run);
-    expect(stored.slice(0, 5)).toEqual(before);
-    expect(stored.slice(5)).toEqual([
+    expect(stored.slice(0, 6)).toEqual(recorded.slice(0, 6));
+    expect(stored.slice(6)).toEqual([
       {
         kind: "event",
         event: expect.objectContaining({ type: "error", code: "storage_failed" }),
       },
     ]);
+    expect(stored).toEqual(withoutHeader(await viewer));
     // Said once when it failed and once when it was stored, not on every try.
     const said = errors.mock.calls.map((call) => String(call[0]));
     expect(said.filter((line) => line.includes("could not record the end"))).toHaveLength(1);

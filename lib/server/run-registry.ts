@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { withLiveExport } from "../otel/install";
-import type { TranscriptRecord } from "../protocol/records";
 import { type RunInfo, type Store, StoreError } from "../store";
 import { DEFAULT_POLL_MS } from "./config";
 import { LiveRun } from "./live-run";
-import { type CommitQueue, createCommitQueue } from "./record-writer";
+import { type CommitQueue, createCommitQueue, type UnstoredRecords } from "./record-writer";
 import { RunTail } from "./run-tail";
 import { VIEWER_BUFFER_BYTES, VIEWER_MAX_LAG_BYTES, type ViewerLimits } from "./run-viewer";
 
@@ -50,12 +49,15 @@ const nothingToEnd = (error: unknown): boolean =>
 /** `RunRegistry.endRetryMs`'s default. */
 const END_RETRY_MS = 2_000;
 
-/** A run's end not stored yet: its `storage_failed` record (until stored), then `endedAt`. */
+/**
+ * A run's end not stored yet: what its viewers got that was not stored, `storage_failed` last
+ * (until stored), then `endedAt`.
+ */
 interface PendingEnd {
   run: LiveRun;
   store: Store;
   endedAt: number;
-  failure: TranscriptRecord | null;
+  failure: UnstoredRecords | null;
 }
 
 const TAKEN_OVER =
@@ -126,14 +128,17 @@ export class RunRegistry {
     });
     if (!claim.ok) throw new RunBusyError(input.transcriptId, claim.runId);
     let run: LiveRun | undefined;
-    const writer = this.queue(input.store).writer(input.transcriptId, runId, (error) => {
+    const writer = this.queue(input.store).writer(input.transcriptId, runId, (error, unstored) => {
       if (error instanceof StoreError && error.code === "taken_over") {
         console.error(`wirescope: run ${runId} was taken over by another instance; stopped here.`);
-        run?.fail(TAKEN_OVER, { keep: false });
+        run?.fail(TAKEN_OVER);
         return;
       }
       console.error("wirescope: could not store a record:", describeError(error));
-      run?.fail("The transcript could not be saved (storage failed), so the run was stopped.");
+      run?.fail(
+        "The transcript could not be saved (storage failed), so the run was stopped.",
+        unstored,
+      );
     });
     run = new LiveRun({
       runId,
@@ -185,7 +190,8 @@ export class RunRegistry {
           {
             transcriptId: run.transcriptId,
             runId: run.runId,
-            records: [end.failure],
+            records: end.failure.records,
+            json: end.failure.json,
             instanceId: this.instanceId,
           },
         ]);
@@ -368,9 +374,7 @@ export class RunRegistry {
     // Taken before the read: a run opened after it is not in the answer, yet is still ours.
     const mine = [...this.runs.values()];
     const held = new Set(await store.listInstanceRuns(this.instanceId));
-    const lost = mine.filter(
-      (run) => !held.has(run.runId) && run.fail(TAKEN_OVER, { keep: false }),
-    );
+    const lost = mine.filter((run) => !held.has(run.runId) && run.fail(TAKEN_OVER));
     for (const run of lost)
       console.error(
         `wirescope: run ${run.runId} was taken over by another instance; stopped here.`,

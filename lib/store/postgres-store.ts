@@ -79,6 +79,13 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   pool.on("error", (error) => {
     console.error(`wirescope: a PostgreSQL connection to ${where} failed:`, error.message);
   });
+  // The server's word that it is ending a connection can also come while the connection is
+  // checked out, or after it was released as broken and is closing, when the pool does not
+  // listen: an `error` event with no listener is an uncaught exception. The call under way, if
+  // any, fails by itself; `transaction` marks its connection broken.
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
   const messages = postgresMessages();
   const appender = postgresAppender(messages, now);
   // Appends to one transcript from this store run in call order, as with SQLite: the pool
@@ -89,10 +96,16 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
   const migrated = (async () => {
     const client = await pool.connect();
+    let broken = false;
+    const lost = () => {
+      broken = true;
+    };
+    client.on("error", lost); // as in `transaction`
     try {
       await migrate(client, now());
     } finally {
-      client.release();
+      client.off("error", lost);
+      client.release(broken);
     }
   })().catch((error: unknown) => {
     throw storeErrorOf(error, where);
@@ -150,17 +163,23 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
       throw storeErrorOf(error, where);
     }
     let broken = false;
+    const lost = () => {
+      broken = true;
+    };
+    // The server ending this connection (a restart, `pg_terminate_backend`) is reported as an
+    // `error` event on it, and the pool listens only while a connection is idle: with no
+    // listener here the event was an uncaught exception. The statement under way fails too.
+    client.on("error", lost);
     try {
       await client.query(begin);
       const result = await work(client);
       await client.query("COMMIT");
       return result;
     } catch (error) {
-      await client.query("ROLLBACK").catch(() => {
-        broken = true;
-      });
+      await client.query("ROLLBACK").catch(lost);
       throw storeErrorOf(error, where);
     } finally {
+      client.off("error", lost);
       client.release(broken);
     }
   }

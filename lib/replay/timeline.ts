@@ -268,7 +268,8 @@ export function runEpochs(
   return epochs;
 }
 
-function isUserMessage(record: TranscriptRecord): boolean {
+/** A user's message that starts a run (a sub-agent's task, with a `parent`, does not). */
+export function isUserMessage(record: TranscriptRecord): boolean {
   return (
     record.kind === "event" && record.event.type === "user" && record.event.parent === undefined
   );

@@ -253,6 +253,9 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     listTranscriptRuns(id) {
       return transaction(READ_TRANSACTION, async (client) => {
         if ((await liveTranscript(client, id)) === undefined) return null;
+        // The planner cannot tell how many records a run's range holds: its estimate makes the
+        // statement look costly enough to compile (JIT), which took seconds, not the query.
+        await client.query("SET LOCAL jit = off");
         const rows = (await client.query<TranscriptRunRow>(PG_TRANSCRIPT_RUNS, [id])).rows;
         return transcriptRunsFromRows(rows);
       });

@@ -3,6 +3,7 @@
  * implementation): the runs a transcript's records make, as replay times them, worked out by
  * the store without handing the records over.
  */
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ProtocolEvent } from "../protocol";
 import type { TranscriptRecord } from "./store";
@@ -32,6 +33,42 @@ const respondAt = (turn: number, timestamp: number): TranscriptRecord =>
     content: "a",
   });
 const streamed = (turn: number, t: number): TranscriptRecord => ({ ...request(turn, []), t });
+
+/** Records of every kind a run's span is made of, times arbitrary (a clock may go back). */
+const arbitraryRecord: fc.Arbitrary<TranscriptRecord> = fc.oneof(
+  fc
+    .record({ at: fc.integer({ min: -5, max: 5000 }), sub: fc.boolean() })
+    .map(({ at, sub }) => userAt(`u${at}`, START + at, sub ? "call-1" : undefined)),
+  fc
+    .record({ turn: fc.nat(3), t: fc.integer({ min: -1000, max: 900_000 }).map((n) => n / 100) })
+    .map(({ turn, t }) => chunk("a", turn, t)),
+  fc.record({ turn: fc.nat(3), t: fc.nat(9000) }).map(({ turn, t }) => streamed(turn, t)),
+  fc
+    .record({ turn: fc.nat(3), at: fc.integer({ min: -5, max: 9000 }), parsed: fc.boolean() })
+    .map(({ turn, at, parsed }) =>
+      parsed ? respondAt(turn, START + at) : metric(turn, START + at),
+    ),
+  fc
+    .record({
+      at: fc.nat(9000),
+      code: fc.constantFrom("provider", "unclosed_block", "tool_failed"),
+    })
+    .map(({ at, code }) =>
+      event({
+        type: "error",
+        id: `x${at}`,
+        timestamp: START + at,
+        code,
+        message: "m",
+        ...(code === "unclosed_block" ? { span: { start: 0, end: 1 } } : {}),
+      }),
+    ),
+);
+
+const arbitraryAppend = fc.tuple(
+  fc.constantFrom("a", "b", "c"),
+  fc.array(arbitraryRecord, { minLength: 1, maxLength: 8 }),
+);
 
 export function describeTranscriptRunConformance(name: string, open: OpenStore): void {
   describe(`Store conformance: ${name}: transcript runs`, () => {
@@ -140,6 +177,23 @@ export function describeTranscriptRunConformance(name: string, open: OpenStore):
       const transcript = await store.getTranscript("t");
       expect(runs).toEqual(transcriptRunsOf(transcript?.records ?? []));
     });
+
+    it("finds the runs the records tell, whatever records and run ids come in what order", async () => {
+      const { store } = fixture;
+      let transcripts = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.array(arbitraryAppend, { maxLength: 12 }), async (appends) => {
+          const id = `r${++transcripts}`;
+          await store.createTranscript({ ...NEW, id });
+          for (const [runId, records] of appends) await store.appendRecords(id, runId, records);
+          const transcript = await store.getTranscript(id);
+          expect(await store.listTranscriptRuns(id)).toEqual(
+            transcriptRunsOf(transcript?.records ?? []),
+          );
+        }),
+        { numRuns: 25 },
+      );
+    }, 60_000);
 
     it("has no runs without records, and none for an unknown or deleted transcript", async () => {
       const { store } = fixture;

@@ -65,6 +65,11 @@ export class ReplayPlanner {
     return this.entries.at(-1)?.at ?? 0;
   }
 
+  /** The last run planned goes on in the records held (a long run planned a few turns at a time). */
+  get midRun(): boolean {
+    return this.going !== null;
+  }
+
   /**
    * Adds the records that follow those added before (`last`: the transcript ends with them)
    * and plans every run they complete, and the whole turns of a long run. Answers the entries

@@ -78,8 +78,7 @@ describe("exactDuration", () => {
     const plan = planReplay("xml", calls);
     expect(exactDuration(spans, { seq: calls.length, at: plan.duration })).toBe(plan.duration);
     // Planned up to inside a run: its length is the records'.
-    const first = spans[0];
-    expect(first !== undefined && first.lastSeq > 2).toBe(true);
-    expect(exactDuration(spans.slice(0, 1), { seq: 2, at: 10 })).toBeUndefined();
+    expect(spans[0]?.lastSeq).toBeGreaterThan(1);
+    expect(exactDuration(spans.slice(0, 1), { seq: 1, at: 10 })).toBeUndefined();
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { ForwardReader } from "@/lib/client/record-pages";
 import { mergePieces, type ProtocolEvent, type TranscriptRecord } from "@/lib/protocol";
 import { streamedTurn } from "@/lib/replay/fixtures.testing";
+import { type RunSpan, runSpanOf } from "@/lib/replay/run-spans";
 import { fakeTimerHost } from "@/lib/replay/timer-host.testing";
 import type { StoredRecord } from "@/lib/store";
+import { transcriptRunsOf } from "@/lib/store/transcript-runs";
 import { planReplay, ReplayPlanner } from "./replay-plan";
 import { ReplaySession } from "./replay-session";
 
@@ -45,8 +47,11 @@ function conversation(runs: number): StoredRecord[] {
   return out.map((record, index) => ({ ...record, seq: index + 1 }));
 }
 
-/** Pages of `size` records, each answered when the test says (`answer`), or at once (`auto`). */
-function pagedReader(all: StoredRecord[], size: number) {
+/**
+ * Pages of `size` records, each answered when the test says (`answer`), or at once (`auto`);
+ * `runs`: the transcript's runs, with the first page (as the server gives them).
+ */
+function pagedReader(all: StoredRecord[], size: number, runs?: RunSpan[]) {
   let after = 0;
   const waiting: (() => void)[] = [];
   let auto = false;
@@ -65,7 +70,8 @@ function pagedReader(all: StoredRecord[], size: number) {
       }
       const records = all.filter((record) => record.seq > after).slice(0, size);
       after = records.at(-1)?.seq ?? after;
-      const value = { records, recordCount: all.length, done: after >= all.length };
+      const first = records[0]?.seq === 1 && runs !== undefined ? { runs } : {};
+      const value = { records, recordCount: all.length, done: after >= all.length, ...first };
       return new Promise((resolve) => {
         const answer = () => resolve({ ok: true, value });
         if (auto) answer();
@@ -93,9 +99,10 @@ function pagedReader(all: StoredRecord[], size: number) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(runs: number, pageSize: number, readAhead = 30) {
+function setup(runs: number, pageSize: number, readAhead = 30, withRuns = false) {
   const all = conversation(runs);
-  const pages = pagedReader(all, pageSize);
+  const spans = withRuns ? transcriptRunsOf(all).map(runSpanOf) : undefined;
+  const pages = pagedReader(all, pageSize, spans);
   const host = fakeTimerHost();
   let shown: ProtocolEvent[] = [];
   let begun = 0;
@@ -191,6 +198,31 @@ describe("ReplaySession over a transcript read from its start", () => {
     }
     expect(shownIds()).toEqual(whole);
     expect(session.view()).toMatchObject({ playing: false, loading: false, complete: true });
+  });
+
+  it("knows the whole length from the first page when the server tells the runs", async () => {
+    const { pages, session, all } = setup(40, 30, 30, true);
+    const planned = planReplay("xml", all).duration;
+    // Until a page is read: the length the loaded tail suggests, an estimate.
+    expect(session.view()).toMatchObject({ duration: 40 * 590, exact: false });
+    session.play();
+    pages.answer();
+    await settle();
+    expect(session.view()).toMatchObject({ complete: false, exact: true, duration: planned });
+    expect(session.view().loaded).toBeLessThan(planned);
+    pages.answerAll();
+    session.seek(planned);
+    for (let round = 0; round < 40 && session.view().loading; round++) await settle();
+    expect(session.view()).toMatchObject({ complete: true, exact: true, duration: planned });
+  });
+
+  it("estimates the length until the last page without the runs", async () => {
+    const { pages, session, all } = setup(40, 30);
+    session.play();
+    pages.answer();
+    await settle();
+    expect(session.view()).toMatchObject({ complete: false, exact: false });
+    expect(session.view().duration).not.toBe(planReplay("xml", all).duration);
   });
 
   it("a seek past what was read loads up to there first, then shows exactly what is due", async () => {

@@ -17,11 +17,12 @@ const RECORDS = 100_000;
 const EPOCH = 1_700_000_000_000;
 
 /**
- * One run of `count` records: a user message, then turns of a request and 40 chunks, each
- * parsed; with `metric`, each turn ends with its metric and the next turn is another run (a
- * conversation), else no turn has one (an import, a captured call without usage).
+ * `count` records: a user message, then turns of a request and 40 chunks, each parsed. `runs`:
+ * each turn after the first is a run of its own (a conversation; `metric`: each turn ends with
+ * its metric, else none does: captured calls without usage, each held until 2,000 records of
+ * others pass), else one run (without `metric`: an import, a captured call without usage).
  */
-function transcript(count: number, metric: boolean): PlannedRecord[] {
+function transcript(count: number, metric: boolean, runs = metric): PlannedRecord[] {
   const out: PlannedRecord[] = [];
   let run = 0;
   let runId = "run-0";
@@ -29,13 +30,13 @@ function transcript(count: number, metric: boolean): PlannedRecord[] {
   push({ kind: "event", event: { type: "user", id: "u", timestamp: EPOCH, content: "go" } });
   for (let turn = 0; out.length < count; turn++) {
     let t = turn * 1000;
-    if (metric && turn > 0) {
+    if (runs && turn > 0) {
       runId = `run-${++run}`;
       t = 0;
       const timestamp = EPOCH + turn * 60_000;
       push({ kind: "event", event: { type: "user", id: `u${turn}`, timestamp, content: "go" } });
     }
-    const start = EPOCH + (metric ? turn * 60_000 : 0);
+    const start = EPOCH + (runs ? turn * 60_000 : 0);
     push({ kind: "request", turn, t, provider: "demo", model: "m", messages: [], settings: {} });
     const parser = createParser("xml", { turn, idPrefix: `t${turn}-`, clock: () => start + t });
     const texts = ["<think>", ...Array.from({ length: 38 }, () => "words "), "</think>"];
@@ -92,6 +93,7 @@ function main(): void {
   const shapes = {
     "one run, no metric": transcript(RECORDS, false),
     "runs with metrics": transcript(RECORDS, true),
+    "runs without metrics": transcript(RECORDS, false, true),
   };
   const results: Record<string, unknown> = {};
   for (const [name, records] of Object.entries(shapes)) {

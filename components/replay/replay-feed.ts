@@ -19,6 +19,7 @@ export class ReplayFeed {
   recordCount: number;
   /** The transcript's runs, as the server said with the first page. */
   private runs: readonly RunSpan[] | undefined;
+  private readonly lengths = new Map<number, { at: number; length: number | undefined }>();
   private reading: Promise<boolean> | null = null;
   private stopped = false;
 
@@ -39,9 +40,18 @@ export class ReplayFeed {
   exactDuration(): number | undefined {
     const { runs, planner } = this;
     if (runs === undefined || runs.at(-1)?.lastSeq !== this.recordCount) return undefined;
-    const whole = exactDuration(runs);
-    if (whole !== undefined || planner.records === 0 || planner.midRun) return whole;
-    return exactDuration(runs, { seq: planner.lastSeq, at: planner.duration });
+    if (planner.records === 0 || planner.midRun) return this.fromRuns(0, 0);
+    // Of use when runs ran at the same time (the whole transcript's runs tell no length then).
+    return this.fromRuns(0, 0) ?? this.fromRuns(planner.lastSeq, planner.duration);
+  }
+
+  /** `exactDuration(runs, { seq, at })`, worked out once per place (the view asks every frame). */
+  private fromRuns(seq: number, at: number): number | undefined {
+    const known = this.lengths.get(seq);
+    if (known !== undefined && known.at === at) return known.length;
+    const length = exactDuration(this.runs ?? [], { seq, at });
+    this.lengths.set(seq, { at, length });
+    return length;
   }
 
   /** A read is under way. */
@@ -81,7 +91,10 @@ export class ReplayFeed {
       return false;
     }
     this.recordCount = page.value.recordCount;
-    if (page.value.runs !== undefined) this.runs = page.value.runs;
+    if (page.value.runs !== undefined) {
+      this.runs = page.value.runs;
+      this.lengths.clear();
+    }
     const entries = this.planner.add(page.value.records, page.value.done);
     this.listener.planned(entries, this.planner.complete);
     return true;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ForwardReader } from "@/lib/client/record-pages";
 import { mergePieces, type ProtocolEvent, type TranscriptRecord } from "@/lib/protocol";
-import { streamedTurn } from "@/lib/replay/fixtures.testing";
+import { parallelCalls, streamedTurn } from "@/lib/replay/fixtures.testing";
 import { type RunSpan, runSpanOf } from "@/lib/replay/run-spans";
 import { fakeTimerHost } from "@/lib/replay/timer-host.testing";
 import type { StoredRecord } from "@/lib/store";
@@ -45,6 +45,15 @@ function conversation(runs: number): StoredRecord[] {
     });
   }
   return out.map((record, index) => ({ ...record, seq: index + 1 }));
+}
+
+/** `record` of a turn `by` later (its events' too). */
+function shiftTurn<R extends TranscriptRecord>(record: R, by: number): R {
+  if (record.kind !== "event") return { ...record, turn: record.turn + by };
+  const { event } = record;
+  return "turn" in event && event.turn !== undefined
+    ? { ...record, event: { ...event, turn: event.turn + by } }
+    : record;
 }
 
 /**
@@ -214,6 +223,53 @@ describe("ReplaySession over a transcript read from its start", () => {
     session.seek(planned);
     for (let round = 0; round < 40 && session.view().loading; round++) await settle();
     expect(session.view()).toMatchObject({ complete: true, exact: true, duration: planned });
+  });
+
+  it("knows the length of what follows calls made at the same time once they are planned", async () => {
+    const calls = parallelCalls({
+      epoch: 1_600_000_000_000,
+      names: ["a", "b", "c"],
+      content: "three at once",
+      words: 20,
+      word: (_name, index) => `w${index} `,
+      tokens: { input: 1, output: 20 },
+    });
+    // Then runs one after another (their turns after the calls').
+    const after = conversation(20).map((record) =>
+      record.kind === "event" || record.kind === "request" || record.kind === "chunk"
+        ? shiftTurn(record, 3)
+        : record,
+    );
+    const all = [...calls, ...after].map((record, index) => ({ ...record, seq: index + 1 }));
+    const runs = transcriptRunsOf(all).map(runSpanOf);
+    const pages = pagedReader(all, 40, runs);
+    const session = new ReplaySession({
+      source: {
+        kind: "paged",
+        planner: new ReplayPlanner("xml"),
+        reader: pages.reader,
+        recordCount: all.length,
+        duration: 1000,
+      },
+      speed: 1,
+      readAhead: 1,
+      begin: () => {},
+      show: () => {},
+      changed: () => {},
+      failed: () => {},
+    });
+    const planned = planReplay("xml", all).duration;
+    session.play();
+    pages.answer();
+    await settle();
+    // The calls' overlap is placed by their records' times: an estimate until they are planned.
+    expect(session.view()).toMatchObject({ exact: false, complete: false });
+    for (let round = 0; round < 10 && !session.view().exact; round++) {
+      session.seek(session.view().loaded + 1);
+      pages.answer();
+      await settle();
+    }
+    expect(session.view()).toMatchObject({ exact: true, complete: false, duration: planned });
   });
 
   it("estimates the length until the last page without the runs", async () => {

@@ -1,7 +1,7 @@
 import type { ProtocolEvent } from "@/lib/protocol/events";
 import type { TranscriptRecord } from "@/lib/protocol/records";
 import { isParserEvent } from "@/lib/replay/parser-events";
-import { groupStarts, runKeys, runStarts } from "@/lib/replay/timeline";
+import { isUserMessage } from "@/lib/replay/timeline";
 
 /** A stored record: the run it belongs to (absent: the run before it) and its place. */
 export type PlannedRecord = TranscriptRecord & { runId?: string; seq?: number };
@@ -21,8 +21,10 @@ export const SETTLED_AFTER = 200;
  */
 export const STALLED_AFTER = 2000;
 
-/** What the records read so far tell of a run: where its last record is, and whether it ended. */
+/** What the records held tell of a run (a `runKeys` key): where it is, and whether it ended. */
 interface RunSoFar {
+  /** Where its first and last records are. */
+  first: number;
   last: number;
   /** Its records so far end it (`endsRun`). */
   ended: boolean;
@@ -33,37 +35,169 @@ interface RunSoFar {
 }
 
 /**
- * Where the last run of `records` begins (0 when they are all one run) that is known to begin a
- * group of its own (`groupStarts`: runs that ran at the same time count as one), as it will be
- * once every record is read: every run before it ended (`endsRun`), or was
- * not heard from for `SETTLED_AFTER` records (`STALLED_AFTER` when part-way through a turn). A
- * user message alone does not tell: a call made at the same time opens with one too. Cut
- * earlier, a run that comes back later would start a group of its own there: its turn fed to a
- * second parser, timed apart from its first part.
+ * The records a `ReplayPlanner` holds back, and what they tell of where the planner may cut
+ * them, kept as records are added, so that each record is looked at once (and once more after
+ * a cut, when it is held back past it) instead of at every page: the state of `runStarts`,
+ * `runKeys` and `groupStarts` (timeline.ts) over the records held, each run's `RunSoFar`, and
+ * the scan of `lastTurnStart` from the first record held.
  */
-export function lastRunStart(records: readonly PlannedRecord[]): number {
-  const groups = groupStarts(records);
-  const keys = runKeys(records, runStarts(records));
-  const runs = new Map<string, RunSoFar>();
-  records.forEach((record, index) => {
-    const key = keys[index] as string;
-    let run = runs.get(key);
+export class HeldRecords {
+  /** The records held, in order. */
+  readonly records: PlannedRecord[] = [];
+  /** The last stored run id seen (`runStarts`) and the one keys are counted under (`runKeys`). */
+  private runId: string | undefined;
+  private keyRunId = "";
+  /** User messages seen per stored run id (`runKeys`). */
+  private readonly messages = new Map<string, number>();
+  private readonly runs = new Map<string, RunSoFar>();
+  /**
+   * The runs heard from in the last `STALLED_AFTER` records, by their last record, oldest
+   * first: the others are settled whatever their state (until they are heard from again).
+   */
+  private readonly recent = new Map<string, RunSoFar>();
+  /** Where groups begin as far as the records held tell (`groupStarts`), ascending. */
+  private readonly groups: number[] = [];
+  /** `lastTurnStart` from the first record held: how far it got, and what it found. */
+  private turnRunId = "";
+  private readonly streaming = new Set<number>();
+  private turn = 0;
+  /** Another run or a user message came: the first record held is all it answers. */
+  private turnStopped = false;
+
+  get length(): number {
+    return this.records.length;
+  }
+
+  add(record: PlannedRecord): void {
+    const index = this.records.length;
+    this.records.push(record);
+    const user = isUserMessage(record);
+    // `runStarts`: a user message, or where the stored run id changes.
+    const changed =
+      record.runId !== undefined && this.runId !== undefined && record.runId !== this.runId;
+    if (record.runId !== undefined) {
+      this.runId = record.runId;
+      this.keyRunId = record.runId;
+    }
+    const start = user || changed;
+    // `runKeys`: the stored run id, counted anew at each of its user messages.
+    let count = this.messages.get(this.keyRunId) ?? 0;
+    if (user) this.messages.set(this.keyRunId, ++count);
+    const key = `${count}:${this.keyRunId}`;
+    let run = this.runs.get(key);
     if (run === undefined) {
-      run = { last: index, ended: false, open: new Set(), called: false };
-      runs.set(key, run);
+      run = { first: index, last: index, ended: false, open: new Set(), called: false };
+      this.runs.set(key, run);
+      if (start || index === 0) this.groups.push(index);
+    } else {
+      // A run that comes back: no group begins between its first record and this one.
+      while ((this.groups.at(-1) ?? -1) > run.first) this.groups.pop();
     }
     run.last = index;
     endsRun(run, record);
-  });
-  // The cut comes at or before the last record of every run that may still go on.
-  let bound = records.length - 1;
-  for (const run of runs.values()) {
-    const quiet = records.length - 1 - run.last;
-    if (run.ended || quiet >= (run.open.size > 0 ? STALLED_AFTER : SETTLED_AFTER)) continue;
-    bound = Math.min(bound, run.last);
+    this.recent.delete(key);
+    this.recent.set(key, run);
+    this.scanTurn(record, index);
   }
-  for (let index = bound; index > 0; index--) if (groups[index]) return index;
-  return 0;
+
+  /**
+   * Where the last run of the records held begins (0 when they are all one run) that is known
+   * to begin a group of its own (`groupStarts`: runs that ran at the same time count as one),
+   * as it will be once every record is read: every run before it ended (`endsRun`), or was
+   * not heard from for `SETTLED_AFTER` records (`STALLED_AFTER` when part-way through a turn). A
+   * user message alone does not tell: a call made at the same time opens with one too. Cut
+   * earlier, a run that comes back later would start a group of its own there: its turn fed to a
+   * second parser, timed apart from its first part.
+   */
+  lastRunStart(): number {
+    const end = this.records.length - 1;
+    // The cut comes at or before the last record of every run that may still go on: the one
+    // heard from longest ago bounds it.
+    let bound = end;
+    for (const [key, run] of this.recent) {
+      const quiet = end - run.last;
+      if (quiet >= STALLED_AFTER) {
+        this.recent.delete(key);
+        continue;
+      }
+      if (run.ended || quiet >= (run.open.size > 0 ? STALLED_AFTER : SETTLED_AFTER)) continue;
+      bound = run.last;
+      break;
+    }
+    // The last group start at or before the bound (`groups` is ascending).
+    let low = 0;
+    let high = this.groups.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((this.groups[middle] as number) <= bound) low = middle + 1;
+      else high = middle;
+    }
+    return low === 0 ? 0 : (this.groups[low - 1] as number);
+  }
+
+  /** `lastTurnStart(this.records, from, over)`, from what was found as records came when `from` is 0. */
+  lastTurnStart(from: number, over: number): number {
+    if (from > 0 || this.records.length < over) return lastTurnStart(this.records, from, over);
+    return this.turnStopped ? 0 : this.turn;
+  }
+
+  /**
+   * Takes the records before `cut` out (the planner plans them), and works out what the records
+   * still held tell, as if they had just been added.
+   */
+  takeBefore(cut: number): PlannedRecord[] {
+    const taken = this.records.slice(0, cut);
+    const kept = this.records.slice(cut);
+    this.records.length = 0;
+    this.runId = undefined;
+    this.keyRunId = "";
+    this.messages.clear();
+    this.runs.clear();
+    this.recent.clear();
+    this.groups.length = 0;
+    this.streaming.clear();
+    this.turn = 0;
+    this.turnStopped = false;
+    for (const record of kept) this.add(record);
+    return taken;
+  }
+
+  /** One more record of `lastTurnStart`'s scan from the first record held. */
+  private scanTurn(record: PlannedRecord, index: number): void {
+    if (index === 0) {
+      this.turnRunId = record.runId ?? "";
+      return;
+    }
+    if (this.turnStopped) return;
+    const turn = turnStep(record, this.turnRunId, this.streaming);
+    if (turn === "stop") this.turnStopped = true;
+    else if (turn === "starts") this.turn = index;
+  }
+}
+
+/**
+ * One record of `lastTurnStart`'s scan of a run: whether it is another run (or a user message:
+ * "stop"), a `request` at which every turn that streamed before it has its metric ("starts"),
+ * or neither; the turns streaming are kept in `streaming`.
+ */
+function turnStep(
+  record: PlannedRecord,
+  runId: string,
+  streaming: Set<number>,
+): "stop" | "starts" | undefined {
+  if (record.runId !== undefined && record.runId !== runId) return "stop";
+  if (record.kind === "request") return streaming.size === 0 ? "starts" : undefined;
+  if (record.kind === "chunk") {
+    streaming.add(record.turn);
+    return undefined;
+  }
+  const { event } = record;
+  if (event.type === "user" && event.parent === undefined) return "stop";
+  if (event.type !== "metric") return undefined;
+  // A metric without its turn (older transcripts) ends whatever streamed.
+  if (event.turn === undefined) streaming.clear();
+  else streaming.delete(event.turn);
+  return undefined;
 }
 
 /**
@@ -125,17 +259,9 @@ export function lastTurnStart(
   const streaming = new Set<number>();
   let turn = from;
   for (let index = from + 1; index < records.length; index++) {
-    const record = records[index] as PlannedRecord;
-    if (record.runId !== undefined && record.runId !== runId) return from;
-    if (record.kind === "request" && streaming.size === 0) turn = index;
-    if (record.kind === "chunk") streaming.add(record.turn);
-    if (record.kind !== "event") continue;
-    const { event } = record;
-    if (event.type === "user" && event.parent === undefined) return from;
-    if (event.type !== "metric") continue;
-    // A metric without its turn (older transcripts) ends whatever streamed.
-    if (event.turn === undefined) streaming.clear();
-    else streaming.delete(event.turn);
+    const step = turnStep(records[index] as PlannedRecord, runId, streaming);
+    if (step === "stop") return from;
+    if (step === "starts") turn = index;
   }
   return turn;
 }

@@ -139,6 +139,8 @@ describe("ReplayBar", () => {
       // Read from the first record up to the loaded tail, which was not read again.
       expect(asked).toHaveLength(1);
       expect(asked[0]).toContain("after=0");
+      // With the transcript's runs, for the replay's whole length from this first page.
+      expect(asked[0]).toContain("runs=1");
       expect(screen.getByTestId("replay-duration").textContent).not.toMatch(/^~/);
     } finally {
       vi.unstubAllGlobals();

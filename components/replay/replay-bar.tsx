@@ -95,7 +95,7 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
           position={view.position}
           // At rest the log shows the transcript as stored, to its end, read or not.
           loaded={view.complete || !view.engaged ? view.duration : view.loaded}
-          estimated={!view.complete}
+          estimated={!view.exact}
           onSeek={busy ? () => {} : replay.seek}
         />
         <span className="shrink-0 font-mono text-[11px] text-fg-subtle tabular-nums">
@@ -105,9 +105,9 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
           {" / "}
           <span
             data-testid="replay-duration"
-            title={view.complete ? undefined : "About: the rest is read as the replay plays"}
+            title={view.exact ? undefined : "About: the rest is read as the replay plays"}
           >
-            {view.complete ? "" : "~"}
+            {view.exact ? "" : "~"}
             {formatReplayTime(view.duration)}
           </span>
         </span>

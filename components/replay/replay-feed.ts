@@ -1,4 +1,5 @@
 import type { ForwardReader } from "@/lib/client/record-pages";
+import { exactDuration, type RunSpan } from "@/lib/replay/run-spans";
 import type { TimedRecord } from "@/lib/replay/timeline";
 import type { ReplayPlanner } from "./replay-plan";
 
@@ -16,6 +17,9 @@ export interface FeedListener {
 export class ReplayFeed {
   /** The transcript's records, as the server last said. */
   recordCount: number;
+  /** The transcript's runs, as the server said with the first page. */
+  private runs: readonly RunSpan[] | undefined;
+  private readonly lengths = new Map<number, { at: number; length: number | undefined }>();
   private reading: Promise<boolean> | null = null;
   private stopped = false;
 
@@ -26,6 +30,28 @@ export class ReplayFeed {
     private readonly listener: FeedListener,
   ) {
     this.recordCount = recordCount;
+  }
+
+  /**
+   * The replay's whole length from the transcript's runs (`exactDuration`), before its records
+   * are read: when runs follow each other, or once those that ran at the same time are planned.
+   * Undefined when only the records can tell, or the transcript grew since the runs were told.
+   */
+  exactDuration(): number | undefined {
+    const { runs, planner } = this;
+    if (runs === undefined || runs.at(-1)?.lastSeq !== this.recordCount) return undefined;
+    if (planner.records === 0 || planner.midRun) return this.fromRuns(0, 0);
+    // Of use when runs ran at the same time (the whole transcript's runs tell no length then).
+    return this.fromRuns(0, 0) ?? this.fromRuns(planner.lastSeq, planner.duration);
+  }
+
+  /** `exactDuration(runs, { seq, at })`, worked out once per place (the view asks every frame). */
+  private fromRuns(seq: number, at: number): number | undefined {
+    const known = this.lengths.get(seq);
+    if (known !== undefined && known.at === at) return known.length;
+    const length = exactDuration(this.runs ?? [], { seq, at });
+    this.lengths.set(seq, { at, length });
+    return length;
   }
 
   /** A read is under way. */
@@ -65,6 +91,10 @@ export class ReplayFeed {
       return false;
     }
     this.recordCount = page.value.recordCount;
+    if (page.value.runs !== undefined) {
+      this.runs = page.value.runs;
+      this.lengths.clear();
+    }
     const entries = this.planner.add(page.value.records, page.value.done);
     this.listener.planned(entries, this.planner.complete);
     return true;

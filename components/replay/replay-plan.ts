@@ -4,7 +4,7 @@ import type { ReplayDiff } from "@/lib/replay/diff";
 import { replayRecords } from "@/lib/replay/replay";
 import { buildTimeline, type RunClock, type TimedRecord, timedRun } from "@/lib/replay/timeline";
 import { type ReplayMark, replayMarks } from "./marks";
-import { lastRunStart, lastTurnStart, type PlannedRecord, runIdAt } from "./plan-cuts";
+import { HeldRecords, type PlannedRecord, runIdAt } from "./plan-cuts";
 
 /** What the replay bar plays: the re-parsed records on the recorded clock, and what differs. */
 export interface ReplayPlan {
@@ -51,8 +51,8 @@ export class ReplayPlanner {
   lastSeq = 0;
   /** Every record has been added and planned. */
   complete = false;
-  /** The run not yet known to be whole. */
-  private held: PlannedRecord[] = [];
+  /** The run not yet known to be whole, and where it may be cut (kept as records come). */
+  private readonly held = new HeldRecords();
   /** The run whose first turns are planned and that the held records go on with. */
   private going: { runId: string; clock: RunClock; epoch: number } | null = null;
 
@@ -65,21 +65,29 @@ export class ReplayPlanner {
     return this.entries.at(-1)?.at ?? 0;
   }
 
+  /** The last run planned goes on in the records held (a long run planned a few turns at a time). */
+  get midRun(): boolean {
+    return this.going !== null;
+  }
+
   /**
    * Adds the records that follow those added before (`last`: the transcript ends with them)
    * and plans every run they complete, and the whole turns of a long run. Answers the entries
    * it planned.
    */
   add(records: readonly PlannedRecord[], last: boolean): TimedRecord[] {
-    const pending = this.held.concat(records);
-    let cut = last ? pending.length : lastRunStart(pending);
-    const turnCut = last ? cut : lastTurnStart(pending, cut, this.splitRunsOver);
+    for (const record of records) this.held.add(record);
+    const pending = this.held.records;
+    let cut = last ? pending.length : this.held.lastRunStart();
+    const turnCut = last ? cut : this.held.lastTurnStart(cut, this.splitRunsOver);
     const partial = turnCut > cut;
     cut = turnCut;
-    this.held = pending.slice(cut);
     if (last) this.complete = true;
     if (cut === 0) return [];
-    const part = pending.slice(0, cut);
+    // Cut inside a run, the next turn's request (its `t`) holds the times of the records before it.
+    const next = partial ? [pending[cut] as PlannedRecord] : [];
+    const goingOn = partial ? runIdAt(pending, cut) : "";
+    const part = this.held.takeBefore(cut);
     const going = this.going;
     const {
       records: replayed,
@@ -90,8 +98,6 @@ export class ReplayPlanner {
       part,
       going === null ? {} : { continues: { runId: going.runId, epoch: going.epoch } },
     );
-    // Cut inside a run, the next turn's request (its `t`) holds the times of the records before it.
-    const next = partial ? [pending[cut] as PlannedRecord] : [];
     const { entries, clock } = timedRun(
       replayed.concat(next),
       going !== null
@@ -106,7 +112,7 @@ export class ReplayPlanner {
     this.records += part.length;
     this.lastSeq = part.at(-1)?.seq ?? this.lastSeq + part.length;
     // The run going on keeps its start (`replayRecords` was told it) unless another began.
-    this.going = partial ? { runId: runIdAt(pending, cut), clock, epoch } : null;
+    this.going = partial ? { runId: goingOn, clock, epoch } : null;
     return planned;
   }
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ForwardReader } from "@/lib/client/record-pages";
 import { mergePieces, type ProtocolEvent, type TranscriptRecord } from "@/lib/protocol";
-import { streamedTurn } from "@/lib/replay/fixtures.testing";
+import { parallelCalls, streamedTurn } from "@/lib/replay/fixtures.testing";
+import { type RunSpan, runSpanOf } from "@/lib/replay/run-spans";
 import { fakeTimerHost } from "@/lib/replay/timer-host.testing";
 import type { StoredRecord } from "@/lib/store";
+import { transcriptRunsOf } from "@/lib/store/transcript-runs";
 import { planReplay, ReplayPlanner } from "./replay-plan";
 import { ReplaySession } from "./replay-session";
 
@@ -45,8 +47,20 @@ function conversation(runs: number): StoredRecord[] {
   return out.map((record, index) => ({ ...record, seq: index + 1 }));
 }
 
-/** Pages of `size` records, each answered when the test says (`answer`), or at once (`auto`). */
-function pagedReader(all: StoredRecord[], size: number) {
+/** `record` of a turn `by` later (its events' too). */
+function shiftTurn<R extends TranscriptRecord>(record: R, by: number): R {
+  if (record.kind !== "event") return { ...record, turn: record.turn + by };
+  const { event } = record;
+  return "turn" in event && event.turn !== undefined
+    ? { ...record, event: { ...event, turn: event.turn + by } }
+    : record;
+}
+
+/**
+ * Pages of `size` records, each answered when the test says (`answer`), or at once (`auto`);
+ * `runs`: the transcript's runs, with the first page (as the server gives them).
+ */
+function pagedReader(all: StoredRecord[], size: number, runs?: RunSpan[]) {
   let after = 0;
   const waiting: (() => void)[] = [];
   let auto = false;
@@ -65,7 +79,8 @@ function pagedReader(all: StoredRecord[], size: number) {
       }
       const records = all.filter((record) => record.seq > after).slice(0, size);
       after = records.at(-1)?.seq ?? after;
-      const value = { records, recordCount: all.length, done: after >= all.length };
+      const first = records[0]?.seq === 1 && runs !== undefined ? { runs } : {};
+      const value = { records, recordCount: all.length, done: after >= all.length, ...first };
       return new Promise((resolve) => {
         const answer = () => resolve({ ok: true, value });
         if (auto) answer();
@@ -93,9 +108,10 @@ function pagedReader(all: StoredRecord[], size: number) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-function setup(runs: number, pageSize: number, readAhead = 30) {
+function setup(runs: number, pageSize: number, readAhead = 30, withRuns = false) {
   const all = conversation(runs);
-  const pages = pagedReader(all, pageSize);
+  const spans = withRuns ? transcriptRunsOf(all).map(runSpanOf) : undefined;
+  const pages = pagedReader(all, pageSize, spans);
   const host = fakeTimerHost();
   let shown: ProtocolEvent[] = [];
   let begun = 0;
@@ -191,6 +207,78 @@ describe("ReplaySession over a transcript read from its start", () => {
     }
     expect(shownIds()).toEqual(whole);
     expect(session.view()).toMatchObject({ playing: false, loading: false, complete: true });
+  });
+
+  it("knows the whole length from the first page when the server tells the runs", async () => {
+    const { pages, session, all } = setup(40, 30, 30, true);
+    const planned = planReplay("xml", all).duration;
+    // Until a page is read: the length the loaded tail suggests, an estimate.
+    expect(session.view()).toMatchObject({ duration: 40 * 590, exact: false });
+    session.play();
+    pages.answer();
+    await settle();
+    expect(session.view()).toMatchObject({ complete: false, exact: true, duration: planned });
+    expect(session.view().loaded).toBeLessThan(planned);
+    pages.answerAll();
+    session.seek(planned);
+    for (let round = 0; round < 40 && session.view().loading; round++) await settle();
+    expect(session.view()).toMatchObject({ complete: true, exact: true, duration: planned });
+  });
+
+  it("knows the length of what follows calls made at the same time once they are planned", async () => {
+    const calls = parallelCalls({
+      epoch: 1_600_000_000_000,
+      names: ["a", "b", "c"],
+      content: "three at once",
+      words: 20,
+      word: (_name, index) => `w${index} `,
+      tokens: { input: 1, output: 20 },
+    });
+    // Then runs one after another (their turns after the calls').
+    const after = conversation(20).map((record) =>
+      record.kind === "event" || record.kind === "request" || record.kind === "chunk"
+        ? shiftTurn(record, 3)
+        : record,
+    );
+    const all = [...calls, ...after].map((record, index) => ({ ...record, seq: index + 1 }));
+    const runs = transcriptRunsOf(all).map(runSpanOf);
+    const pages = pagedReader(all, 40, runs);
+    const session = new ReplaySession({
+      source: {
+        kind: "paged",
+        planner: new ReplayPlanner("xml"),
+        reader: pages.reader,
+        recordCount: all.length,
+        duration: 1000,
+      },
+      speed: 1,
+      readAhead: 1,
+      begin: () => {},
+      show: () => {},
+      changed: () => {},
+      failed: () => {},
+    });
+    const planned = planReplay("xml", all).duration;
+    session.play();
+    pages.answer();
+    await settle();
+    // The calls' overlap is placed by their records' times: an estimate until they are planned.
+    expect(session.view()).toMatchObject({ exact: false, complete: false });
+    for (let round = 0; round < 10 && !session.view().exact; round++) {
+      session.seek(session.view().loaded + 1);
+      pages.answer();
+      await settle();
+    }
+    expect(session.view()).toMatchObject({ exact: true, complete: false, duration: planned });
+  });
+
+  it("estimates the length until the last page without the runs", async () => {
+    const { pages, session, all } = setup(40, 30);
+    session.play();
+    pages.answer();
+    await settle();
+    expect(session.view()).toMatchObject({ complete: false, exact: false });
+    expect(session.view().duration).not.toBe(planReplay("xml", all).duration);
   });
 
   it("a seek past what was read loads up to there first, then shows exactly what is due", async () => {

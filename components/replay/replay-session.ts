@@ -25,8 +25,10 @@ export interface SessionView {
   /** Entries planned so far (of `entries`), and differences found (of `diffs`). */
   planned: number;
   differences: number;
-  /** The replay's whole length in ms: estimated until `complete`. */
+  /** The replay's whole length in ms: estimated unless `exact`. */
   duration: number;
+  /** `duration` is the whole length: all planned, or known from the transcript's runs. */
+  exact: boolean;
   /** ms planned so far: what can be played or sought at once. */
   loaded: number;
   complete: boolean;
@@ -124,7 +126,8 @@ export class ReplaySession {
     const state = this.clock?.state();
     const complete = this.planner === null || this.planner.complete;
     const loaded = this.wholePlan?.duration ?? this.planner?.duration ?? 0;
-    const duration = complete ? loaded : this.estimate();
+    const exact = complete ? loaded : this.feed?.exactDuration();
+    const duration = exact ?? this.estimate();
     return {
       playing: (state?.playing ?? false) || this.seeking?.resume === true,
       speed: this.speed,
@@ -133,6 +136,7 @@ export class ReplaySession {
       planned: this.entries.length,
       differences: this.diffs.length,
       duration,
+      exact: exact !== undefined,
       loaded,
       complete,
       loading: this.reads > 0 || this.queued !== null || state?.waiting === true,
@@ -194,7 +198,7 @@ export class ReplaySession {
 
   seek(position: number): void {
     const { duration, complete } = this.view();
-    // The end of an estimated length is the end, wherever it turns out to be.
+    // The end of the length shown is the end (an estimate's, wherever it turns out to be).
     const target = !complete && position >= duration ? Number.POSITIVE_INFINITY : position;
     this.withClock(
       (clock) => this.seekOn(clock, target, Math.min(position, duration)),

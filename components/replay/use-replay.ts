@@ -47,6 +47,7 @@ const restingView = (resting: RestingReplay, speed: ReplaySpeed): ReplayView => 
   planned: resting.entries.length,
   differences: resting.diffs.length,
   duration: resting.duration,
+  exact: resting.complete,
   loaded: resting.complete ? resting.duration : 0,
   complete: resting.complete,
   loading: false,

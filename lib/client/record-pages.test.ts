@@ -184,6 +184,10 @@ describe("readFromStart", () => {
     expect(pages.flat()).toEqual(all);
     expect(pages.slice(0, -1).every((page) => page.length === 40)).toBe(true);
     expect(queries.map((query) => query.after)).toEqual(pages.map((_, index) => index * 40));
+    // The transcript's runs are asked for with the first page only.
+    expect(queries.map((query) => query.runs)).toEqual(
+      pages.map((_, index) => (index === 0 ? 1 : undefined)),
+    );
     expect(await reader.next()).toEqual({
       ok: true,
       value: { records: [], recordCount: all.length, done: true },
@@ -209,6 +213,22 @@ describe("readFromStart", () => {
     const known = all.slice(100, 150);
     const reader = readFromStart(fetchRecords, { known, recordCount: 150, limit: 40 });
     expect((await readAll(reader)).flat()).toEqual(all);
+  });
+
+  it("hands on the transcript's runs with the page they came with", async () => {
+    const { fetchRecords } = server(all);
+    const runs = [
+      { runId: "r", firstSeq: 1, lastSeq: all.length, startedAt: 0, lastT: 9, lastAt: null },
+    ];
+    const withRuns: FetchRecords = async (query) => {
+      const read = await fetchRecords(query);
+      return read.ok && query.runs === 1 ? { ok: true, value: { ...read.value, runs } } : read;
+    };
+    const reader = readFromStart(withRuns, { known: [], recordCount: all.length, limit: 40 });
+    const first = await reader.next();
+    expect(first.ok && first.value.runs).toEqual(runs);
+    const second = await reader.next();
+    expect(second.ok && second.value).not.toHaveProperty("runs");
   });
 
   it("passes a failed read on, and can be asked again", async () => {

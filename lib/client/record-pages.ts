@@ -1,4 +1,5 @@
 import type { TranscriptRecord } from "../protocol/records";
+import type { RunSpan } from "../replay/run-spans";
 import type { StoredRecord } from "../store/store";
 import { RunLog, turnOf } from "./run-log";
 
@@ -23,13 +24,15 @@ export interface RecordPageQuery {
   before?: number;
   after?: number;
   from?: "end";
+  /** Ask for the transcript's runs too (`RunSpan`s: how long its replay is). */
+  runs?: 1;
 }
 
 export type PageResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 export type FetchRecords = (
   query: RecordPageQuery,
-) => Promise<PageResult<{ records: StoredRecord[]; recordCount: number }>>;
+) => Promise<PageResult<{ records: StoredRecord[]; recordCount: number; runs?: RunSpan[] }>>;
 
 /** The model turn a record belongs to, if any (user messages and some results have none). */
 export function recordTurn(record: TranscriptRecord): number | undefined {
@@ -137,6 +140,8 @@ export interface ForwardPage {
   /** The transcript's records (its last `seq`) as the server last said. */
   recordCount: number;
   done: boolean;
+  /** The transcript's runs, with the first page read from the server (`runs` of its query). */
+  runs?: RunSpan[];
 }
 
 export interface ForwardReader {
@@ -148,7 +153,8 @@ export interface ForwardReader {
  * Reads a transcript from its first record, a page of `limit` at a time, for what cannot wait
  * for all of it (replay plays the first runs while it reads on). `known`: the records already
  * here (the loaded tail, in `seq` order), handed over from memory once reached instead of read
- * again; `recordCount`: how many the transcript had when they were read.
+ * again; `recordCount`: how many the transcript had when they were read. The first page asks
+ * for the transcript's runs too (replay's exact length) and hands them on.
  */
 export function readFromStart(
   fetchRecords: FetchRecords,
@@ -159,10 +165,13 @@ export function readFromStart(
   let recordCount = Math.max(options.recordCount, known.at(-1)?.seq ?? 0);
   let after = 0;
   let done = false;
-  const page = (records: StoredRecord[]): PageResult<ForwardPage> => {
+  const page = (records: StoredRecord[], runs?: RunSpan[]): PageResult<ForwardPage> => {
     after = records.at(-1)?.seq ?? after;
     done = records.length === 0 || after >= recordCount;
-    return { ok: true, value: { records, recordCount, done } };
+    return {
+      ok: true,
+      value: { records, recordCount, done, ...(runs === undefined ? {} : { runs }) },
+    };
   };
   return {
     async next() {
@@ -174,10 +183,11 @@ export function readFromStart(
       const read = await fetchRecords({
         after,
         limit: after + 1 < knownFirst ? Math.min(limit, knownFirst - 1 - after) : limit,
+        ...(after === 0 ? { runs: 1 as const } : {}),
       });
       if (!read.ok) return read;
       recordCount = read.value.recordCount;
-      return page(read.value.records);
+      return page(read.value.records, read.value.runs);
     },
   };
 }

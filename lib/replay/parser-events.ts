@@ -47,6 +47,30 @@ export function isParserEvent(event: ProtocolEvent): boolean {
   }
 }
 
+/**
+ * `isParserEvent` from what a run's summary keeps of its events (`RunTailEvents`): their type,
+ * error code and whether they have a span. An unknown type or code counts as the runtime's.
+ */
+export function isParserKind(kind: { type: string; code?: string; span: boolean }): boolean {
+  switch (kind.type) {
+    case "think":
+    case "call":
+    case "execute":
+    case "respond":
+      return true;
+    case "end":
+      return kind.span;
+    case "error":
+      return (
+        kind.code !== undefined &&
+        Object.hasOwn(ERROR_SOURCE, kind.code) &&
+        ERROR_SOURCE[kind.code as ErrorCode] === "parser"
+      );
+    default:
+      return false;
+  }
+}
+
 /** The model turn a parser event belongs to. */
 export function parserTurn(event: ProtocolEvent): number {
   return "turn" in event && event.turn !== undefined ? event.turn : -1;

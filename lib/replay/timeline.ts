@@ -7,6 +7,9 @@ export interface TimedRecord {
   record: TranscriptRecord;
 }
 
+/** The pause put between two runs of a conversation, whatever it was live. */
+export const RUN_GAP_MS = 500;
+
 export interface TimelineOptions {
   /** The pause put between two runs of a conversation (default 500 ms), whatever it was live. */
   runGapMs?: number;
@@ -55,7 +58,7 @@ export function timedRun(
   options: TimelineOptions = {},
 ): { entries: TimedRecord[]; clock: RunClock } {
   const { resume } = options;
-  const gap = options.runGapMs ?? 500;
+  const gap = options.runGapMs ?? RUN_GAP_MS;
   const starts = runStarts(records);
   if (options.after !== undefined && records.length > 0) starts[0] = true;
   const keys = runKeys(records, starts);
@@ -268,7 +271,8 @@ export function runEpochs(
   return epochs;
 }
 
-function isUserMessage(record: TranscriptRecord): boolean {
+/** A user's message that starts a run (a sub-agent's task, with a `parent`, does not). */
+export function isUserMessage(record: TranscriptRecord): boolean {
   return (
     record.kind === "event" && record.event.type === "user" && record.event.parent === undefined
   );

@@ -36,6 +36,7 @@ export {
   type RunClaimResult,
   type RunInfo,
   type RunRecordBatch,
+  type RunTailEvents,
   type Store,
   type StoredRecord,
   type StoreOptions,
@@ -43,6 +44,7 @@ export {
   type Transcript,
   type TranscriptMeta,
   type TranscriptRecord,
+  type TranscriptRun,
   type TranscriptSource,
   type TranscriptSummary,
 } from "./store";

@@ -24,6 +24,7 @@ import type {
   TranscriptRecord,
 } from "./store";
 import { decodeStoredJson, encodeRecord } from "./stored-json";
+import { transcriptRunsOf } from "./transcript-runs";
 
 interface Row {
   kind: TranscriptRecord["kind"];
@@ -170,6 +171,12 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
           last = row;
       const rows = entry.records.filter((row) => row === last || row.kind === "event");
       return { meta: meta(entry), records: messages.decode(rows) };
+    },
+
+    async listTranscriptRuns(id) {
+      open();
+      const entry = live(id);
+      return entry ? transcriptRunsOf(messages.decode(entry.records)) : null;
     },
 
     async listTranscripts(listOptions?: ListOptions) {

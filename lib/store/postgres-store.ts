@@ -31,12 +31,14 @@ import { postgresMessages } from "./postgres-messages";
 import { migrate } from "./postgres-migrate";
 import { PG, pgRowToMeta, pgSearchText, READ_TRANSACTION } from "./postgres-queries";
 import { fenceRuns, postgresRunMethods } from "./postgres-runs";
+import { PG_TRANSCRIPT_RUNS } from "./postgres-transcript-runs";
 import { recordPages } from "./record-pages";
 import { encodeRelicValue, isLive, relicExpiry } from "./relic";
 import { foldForSearch, matchSnippet } from "./search-text";
 import type { ListedRow, RecordRow, RelicRow, TranscriptRow } from "./sqlite-queries";
 import type { RecordPage, Store, StoreOptions } from "./store";
 import { decodeStoredJson, encodeRecord } from "./stored-json";
+import { type TranscriptRunRow, transcriptRunsFromRows } from "./transcript-runs";
 
 export interface PostgresStoreOptions extends StoreOptions {
   /** `postgres://user:password@host:port/database` (also `postgresql://`). */
@@ -264,6 +266,17 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
           rows.splice(at === -1 ? rows.length : at, 0, last);
         }
         return { meta: pgRowToMeta(row), records: await messages.decode(client, id, rows, false) };
+      });
+    },
+
+    listTranscriptRuns(id) {
+      return transaction(READ_TRANSACTION, async (client) => {
+        if ((await liveTranscript(client, id)) === undefined) return null;
+        // The planner cannot tell how many records a run's range holds: its estimate makes the
+        // statement look costly enough to compile (JIT), which took seconds, not the query.
+        await client.query("SET LOCAL jit = off");
+        const rows = (await client.query<TranscriptRunRow>(PG_TRANSCRIPT_RUNS, [id])).rows;
+        return transcriptRunsFromRows(rows);
       });
     },
 

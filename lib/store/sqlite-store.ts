@@ -25,6 +25,7 @@ import { openDatabase } from "./sqlite-open";
 import { rowToMeta } from "./sqlite-queries";
 import { sqliteRunFence, sqliteRunMethods } from "./sqlite-runs";
 import { prepareStatements } from "./sqlite-statements";
+import { sqliteTranscriptRuns } from "./sqlite-transcript-runs";
 import type { Store, StoreOptions, TranscriptMeta } from "./store";
 import { decodeStoredJson, encodeRecord } from "./stored-json";
 
@@ -113,6 +114,12 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     return { meta: rowToMeta(row), records: messages.decode(id, rows, false) };
   });
 
+  const transcriptRuns = sqliteTranscriptRuns(db);
+  const readRuns = db.transaction((id: string) => {
+    const row = sql.selectTranscript.get(id);
+    return !row || row.deleted_at !== null ? null : transcriptRuns(id);
+  });
+
   // The transcript's row and its settings' row (schema 7) in one transaction.
   const insertTranscript = db.transaction((meta: TranscriptMeta) => {
     sql.insertTranscript.run({
@@ -186,6 +193,11 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     async getConversation(id) {
       open();
       return readConversation(id);
+    },
+
+    async listTranscriptRuns(id) {
+      open();
+      return readRuns(id);
     },
 
     async listTranscripts(listOptions) {

@@ -11,6 +11,7 @@ import { describeRecordConformance } from "./store-conformance-records";
 import { describeRelicConformance } from "./store-conformance-relics";
 import { describeRunConformance } from "./store-conformance-runs";
 import { describeSearchConformance } from "./store-conformance-search";
+import { describeTranscriptRunConformance } from "./store-conformance-transcript-runs";
 
 describeStoreConformance("memory", (options) => createMemoryStore(options));
 
@@ -43,6 +44,11 @@ describeRelicConformance("sqlite", (options) =>
   openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
 );
 
+describeTranscriptRunConformance("memory", (options) => createMemoryStore(options));
+describeTranscriptRunConformance("sqlite", (options) =>
+  openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
+);
+
 describeInstanceConformance("memory", (options) => createMemoryStore(options));
 describeInstanceConformance("sqlite", (options) =>
   openSqliteStore({ ...options, path: join(directory, `${++files}.db`) }),
@@ -57,6 +63,7 @@ if (postgres.skip === undefined) {
   describeSearchConformance("postgres", (options) => postgres.open(options));
   describeRelicConformance("postgres", (options) => postgres.open(options));
   describeInstanceConformance("postgres", (options) => postgres.open(options));
+  describeTranscriptRunConformance("postgres", (options) => postgres.open(options));
 } else {
   describe("Store conformance: postgres", () => {
     it.skip(postgres.skip ?? "", () => {});

@@ -181,6 +181,37 @@ export interface RecordPageOptions {
 
 export const MAX_RECORD_PAGE = 10_000;
 
+/**
+ * A run of a transcript's records as replay times them (`lib/replay/timeline.ts` `runStarts`):
+ * records in a row with one `runId`, from a user message (one without `parent`) or from where
+ * the `runId` changes. Runs whose records interleave (calls made at the same time) are each
+ * several of these.
+ */
+export interface TranscriptRun {
+  runId: string;
+  firstSeq: number;
+  lastSeq: number;
+  records: number;
+  /** Its first record is a user message: that message's timestamp; else null. */
+  startedAt: number | null;
+  /** The greatest `t` of its chunks and requests; null when it has none. */
+  lastT: number | null;
+  /**
+   * Its events after its last chunk or request (every event when it has none), one entry per
+   * type, error code and span (or none), with the latest timestamp among them; ordered.
+   */
+  tail: RunTailEvents[];
+}
+
+export interface RunTailEvents {
+  type: string;
+  code?: string;
+  /** Whether these events have a `span` (the parser's do; the runtime's `end` does not). */
+  span: boolean;
+  /** The greatest `timestamp`. */
+  at: number;
+}
+
 export interface RecordPage {
   meta: TranscriptMeta;
   /** In `seq` order, whichever end the page was taken from. */
@@ -223,6 +254,12 @@ export interface Store {
    * turn number follows), in `seq` order. `null` when unknown or deleted.
    */
   getConversation(id: string): Promise<Transcript | null>;
+  /**
+   * The transcript's runs in `seq` order (`TranscriptRun`), worked out by the database from
+   * every record without sending them (replay knows a long transcript's length before reading
+   * it). `null` when unknown or deleted.
+   */
+  listTranscriptRuns(id: string): Promise<TranscriptRun[] | null>;
   /** Live transcripts, most recently updated first. */
   listTranscripts(options?: ListOptions): Promise<TranscriptSummary[]>;
   /** `null` when unknown or deleted. */

@@ -2,7 +2,10 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { planReplay } from "@/components/replay/replay-plan";
+import { exactDuration, type RunSpan, runSpanOf } from "@/lib/replay/run-spans";
 import type { Transcript, TranscriptMeta } from "@/lib/store";
+import { transcriptRunsOf } from "@/lib/store/transcript-runs";
 import { parseJsonl } from "@/lib/transcripts/jsonl";
 import type { TaskStep } from "@/lib/transcripts/task-step-types";
 import { GET as exportTranscript } from "./[id]/export/route";
@@ -10,7 +13,16 @@ import { POST as restore } from "./[id]/restore/route";
 import { GET as getOne, DELETE as remove, PATCH as rename } from "./[id]/route";
 import { POST as importFile } from "./import/route";
 import { GET as list } from "./route";
-import { get, listOf, newTranscript, params, stripped, transcriptOf, url } from "./route.testing";
+import {
+  get,
+  listOf,
+  newTranscript,
+  params,
+  run,
+  stripped,
+  transcriptOf,
+  url,
+} from "./route.testing";
 
 beforeAll(async () => {
   process.env.WIRESCOPE_DATA_DIR = await mkdtemp(join(tmpdir(), "wirescope-transcripts-"));
@@ -116,14 +128,35 @@ describe("GET /api/transcripts/:id in pages", () => {
     const range = (await (await page(id, "?after=1&limit=2")).json()) as Transcript;
     expect(range.records).toEqual(whole.records.slice(1, 3));
     expect(whole).not.toHaveProperty("recordCount");
+    expect(range).not.toHaveProperty("runs");
+  });
+
+  it("adds the transcript's runs with `runs=1`: what replay needs to time it, not its records", async () => {
+    const id = await newTranscript("list the files and read one");
+    await run({ message: "calculate 1 + 1", transcriptId: id });
+    const whole = await transcriptOf(id);
+    const first = (await (await page(id, "?after=0&limit=2&runs=1")).json()) as Transcript & {
+      runs: RunSpan[];
+    };
+    expect(first.records).toEqual(whole.records.slice(0, 2));
+    const runIds = [...new Set(whole.records.map((record) => record.runId))];
+    expect(first.runs).toEqual(transcriptRunsOf(whole.records).map(runSpanOf));
+    expect(first.runs.map((span) => span.runId)).toEqual(runIds);
+    expect(first.runs.at(-1)?.lastSeq).toBe(whole.records.length);
+    // Its length, from the runs alone, is the one replay plans from every record.
+    expect(exactDuration(first.runs)).toBe(planReplay("xml", whole.records).duration);
   });
 
   it("refuses a bad page query and answers 404 for an unknown transcript", async () => {
     const id = await newTranscript("calculate 1 + 1");
     const refused = async (query: string) => (await (await page(id, query)).json()) as unknown;
     expect(await refused("?after=3")).toEqual({
-      error: expect.stringMatching(/^limit: required with after, before or from/),
+      error: expect.stringMatching(/^limit: required with after, before, from or runs/),
     });
+    expect(await refused("?runs=1")).toEqual({
+      error: expect.stringMatching(/^limit: required with after, before, from or runs/),
+    });
+    expect(await refused("?limit=5&runs=yes")).toEqual({ error: expect.stringMatching(/^runs: /) });
     expect(await refused("?limit=0")).toEqual({ error: expect.stringMatching(/^limit: /) });
     expect(await refused("?limit=5&from=middle")).toEqual({
       error: expect.stringMatching(/^from: /),

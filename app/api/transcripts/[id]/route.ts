@@ -9,6 +9,7 @@ import {
   redacted,
   server,
 } from "@/app/api/http";
+import { runSpanOf } from "@/lib/replay/run-spans";
 import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import type { Store } from "@/lib/store";
@@ -26,7 +27,9 @@ export const dynamic = "force-dynamic";
  * at a time; records appended meanwhile are left out), and its origin if imported.
  * With `limit` (and `after`, `before`, `from=end`), a page of records instead, plus
  * `recordCount` (the last `seq`): `?limit=500&from=end` is the tail, `?before=N&limit=500&from=end`
- * the page before it.
+ * the page before it. `runs=1` adds `runs`, the transcript's runs as replay times them
+ * (`RunSpan`, worked out by the store over every record): a replay reading from the first page
+ * knows its whole length.
  */
 async function get(request: Request, context: RouteContext): Promise<Response> {
   const id = await idOf(context);
@@ -34,7 +37,7 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
   const query = readQuery(request, pageQuerySchema);
   if (query instanceof Response) return query;
   const { store } = server();
-  const { limit, after, before, from } = query;
+  const { limit, after, before, from, runs } = query;
   if (limit === undefined) return whole(store, id);
   const page = await store.readRecords(id, {
     limit,
@@ -43,8 +46,14 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
     ...(from === undefined ? {} : { from }),
   });
   if (page === null) return notFound(id);
+  const spans = runs === true ? await store.listTranscriptRuns(id) : undefined;
+  if (spans === null) return notFound(id);
   const importedFrom = await importOriginOf(store, id);
-  return Response.json({ ...page, ...(importedFrom === undefined ? {} : { importedFrom }) });
+  return Response.json({
+    ...page,
+    ...(spans === undefined ? {} : { runs: spans.map(runSpanOf) }),
+    ...(importedFrom === undefined ? {} : { importedFrom }),
+  });
 }
 
 /** Every record, read and written a page at a time (the body is the same JSON as whole). */

@@ -16,7 +16,8 @@ export const renameSchema = z
 const seq = (min: number) => queryNumber(z.number().min(min));
 
 /**
- * `GET /api/transcripts/:id?limit=500&after=N&before=M&from=end`: a page of records by `seq`.
+ * `GET /api/transcripts/:id?limit=500&after=N&before=M&from=end`: a page of records by `seq`;
+ * `runs=1` adds the transcript's runs (`RunSpan`s: what replay needs to know its length).
  * Without `limit` the whole transcript comes back, as before.
  */
 export const pageQuerySchema = z
@@ -25,11 +26,18 @@ export const pageQuerySchema = z
     after: seq(0).optional(),
     before: seq(1).optional(),
     from: z.enum(["start", "end"]).optional(),
+    runs: z
+      .enum(["0", "1"])
+      .transform((value) => value === "1")
+      .optional(),
   })
   .strict()
   .refine(
     (query) =>
       query.limit !== undefined ||
-      (query.after === undefined && query.before === undefined && query.from === undefined),
-    { path: ["limit"], message: "required with after, before or from" },
+      (query.after === undefined &&
+        query.before === undefined &&
+        query.from === undefined &&
+        query.runs === undefined),
+    { path: ["limit"], message: "required with after, before, from or runs" },
   );

@@ -37,6 +37,10 @@ const onlyMessage = process.argv
 const warmBursts = Number(
   process.argv.find((arg) => arg.startsWith("--warm-bursts="))?.slice("--warm-bursts=".length) ?? 0,
 );
+if (!Number.isInteger(warmBursts) || warmBursts < 0) {
+  console.error("--warm-bursts=N takes a whole number of bursts, such as --warm-bursts=8.");
+  process.exit(2);
+}
 
 interface Commits {
   calls: number;

@@ -104,6 +104,7 @@ export class LiveRun implements FrameSource {
     this.send(record, json);
     if (unstored !== undefined) {
       this.storageFailure = {
+        ...unstored,
         records: [...unstored.records, record],
         json: [...unstored.json, json],
       };

@@ -38,6 +38,12 @@ export interface RecordWriter {
 export interface UnstoredRecords {
   records: TranscriptRecord[];
   json: (string | undefined)[];
+  /**
+   * How many of the run's records the store had taken before these. A commit that failed may
+   * still have been applied (PostgreSQL's answer to `COMMIT` lost with its connection), so
+   * whoever stores them later first looks for them after this many.
+   */
+  after?: number;
 }
 
 export interface CommitQueue {
@@ -56,6 +62,8 @@ interface WriterState {
   batch: RunRecordBatch & UnstoredRecords;
   onError: (error: unknown, unstored: UnstoredRecords) => void;
   failed: boolean;
+  /** Records the store has taken. */
+  stored: number;
 }
 
 /**
@@ -115,12 +123,17 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
       results.forEach((result, index) => {
         const writer = writers[index];
         const batch = batches[index];
-        if (result.ok || writer === undefined || batch === undefined || writer.failed) return;
+        if (writer === undefined || batch === undefined || writer.failed) return;
+        if (result.ok) {
+          writer.stored += batch.records.length;
+          return;
+        }
         writer.failed = true;
         // This commit's records of the run, then those written since (not to be committed now).
         const unstored = {
           records: [...batch.records, ...writer.batch.records],
           json: [...batch.json, ...writer.batch.json],
+          after: writer.stored,
         };
         writer.batch.records = [];
         writer.batch.json = [];
@@ -160,6 +173,7 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
         },
         onError,
         failed: false,
+        stored: 0,
       };
       return {
         write(record, json) {

@@ -266,4 +266,36 @@ describe("RunRegistry", () => {
     expect(said.filter((line) => line.includes("at last"))).toHaveLength(1);
     errors.mockRestore();
   });
+  it("stores nothing twice when a commit reported failed had been applied", async () => {
+    const memory = createMemoryStore();
+    let lying = false;
+    const store: Store = {
+      ...memory,
+      async appendRunRecords(batches) {
+        const results = await memory.appendRunRecords(batches);
+        if (!lying) return results;
+        // Applied, and the answer lost with the connection: reported as a failure.
+        lying = false;
+        throw new Error("Connection terminated unexpectedly");
+      },
+    };
+    const registry = new RunRegistry(LIMITS);
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const controller = new AbortController();
+    const run = await openRun(registry, store, controller);
+    const viewer = readAll(run.attach(0));
+    const before = recorded.slice(0, 5);
+    for (const record of before) run.publish(record);
+    await vi.waitFor(async () => expect(await storedOf(store, run)).toEqual(before));
+    lying = true;
+    run.publish(recorded[5] as TranscriptRecord);
+    await vi.waitFor(() => expect(controller.signal.aborted).toBe(true));
+    await registry.finish(run, store);
+    const stored = await storedOf(store, run);
+    expect(stored).toEqual(withoutHeader(await viewer));
+    expect(stored.slice(0, 6)).toEqual(recorded.slice(0, 6));
+    expect(stored).toHaveLength(7);
+    expect((await memory.getRunInfo(run.runId))?.endedAt).not.toBeNull();
+    errors.mockRestore();
+  });
 });

@@ -37,7 +37,6 @@ export interface OpenRunInput {
 /** Told when a run's records are stored and its end noted; must return at once (no awaiting). */
 export type FinishListener = (run: { transcriptId: string; runId: string }, store: Store) => void;
 
-/** What a run's viewers here are told when another instance has taken it over. */
 /**
  * A store's answer that ends trying to store a run's end: the run is another instance's now,
  * its transcript is gone, or the store was closed (the server is stopping).
@@ -54,12 +53,14 @@ const END_RETRY_MS = 2_000;
  * (until stored), then `endedAt`.
  */
 interface PendingEnd {
-  run: LiveRun;
+  runId: string;
+  transcriptId: string;
   store: Store;
   endedAt: number;
   failure: UnstoredRecords | null;
 }
 
+/** What a run's viewers here are told when another instance has taken it over. */
 const TAKEN_OVER =
   "Another instance took this run over: this server did not renew its lease for longer than " +
   "WIRESCOPE_LEASE_MS (it stalled), so the run was marked crashed there. It was stopped here, " +
@@ -168,7 +169,14 @@ export class RunRegistry {
   async finish(run: LiveRun, store: Store, now: () => number = Date.now): Promise<void> {
     try {
       await run.finish();
-      const end: PendingEnd = { run, store, endedAt: now(), failure: run.storageFailure };
+      const { runId, transcriptId, storageFailure } = run;
+      const end: PendingEnd = {
+        runId,
+        transcriptId,
+        store,
+        endedAt: now(),
+        failure: storageFailure,
+      };
       if (!(await this.recordEnd(end, true))) this.retryEnd(end);
     } finally {
       this.runs.delete(run.runId);
@@ -177,47 +185,65 @@ export class RunRegistry {
   }
 
   /**
-   * Stores what a run's end needs: the `storage_failed` record its viewers got, if a write
-   * failed (else a reload shows its last turn cut off with no reason), then its end. False
+   * Stores what a run's end needs: if a write failed, what its viewers got that the store did
+   * not take, `storage_failed` last (else a reload shows its last turn cut off with no
+   * reason); then its end. False
    * when the store failed: tried again later. A run another instance took over meanwhile, or
    * whose transcript was deleted, is that instance's or nobody's to end: nothing more is tried.
    */
   private async recordEnd(end: PendingEnd, first: boolean): Promise<boolean> {
-    const { run, store } = end;
+    const { runId, transcriptId, store } = end;
     try {
-      if (end.failure !== null) {
-        const [result] = await store.appendRunRecords([
-          {
-            transcriptId: run.transcriptId,
-            runId: run.runId,
-            records: end.failure.records,
-            json: end.failure.json,
-            instanceId: this.instanceId,
-          },
-        ]);
-        if (result !== undefined && !result.ok) throw result.error;
-        end.failure = null;
-      }
-      await store.recordRunEnd(run.runId, end.endedAt);
-      if (!first) console.error(`wirescope: recorded the end of run ${run.runId} at last.`);
+      if (end.failure !== null) await this.storeUnstored(end, end.failure);
+      end.failure = null;
+      await store.recordRunEnd(runId, end.endedAt);
+      if (!first) console.error(`wirescope: recorded the end of run ${runId} at last.`);
       return true;
     } catch (error) {
       if (nothingToEnd(error)) return true;
       if (first)
         console.error(
-          `wirescope: could not record the end of run ${run.runId}; trying again every ${this.endRetryMs / 1000} s:`,
+          `wirescope: could not record the end of run ${runId} (${transcriptId}); trying again every ${this.endRetryMs / 1000} s:`,
           describeError(error),
         );
       return false;
     }
   }
 
+  /**
+   * Appends what a failed run's viewers got and the store did not take, but none of it twice: a
+   * commit reported failed may still have been applied (PostgreSQL's answer to `COMMIT` lost
+   * with its connection), so what the store holds past `after` is skipped. Records it refuses
+   * for good (`invalid`) are left out and the end is recorded all the same.
+   */
+  private async storeUnstored(end: PendingEnd, unstored: UnstoredRecords): Promise<void> {
+    const { runId, transcriptId, store } = end;
+    const held = await store.listRunRecords(transcriptId, runId, unstored.after ?? 0);
+    const skip = Math.min(held.length, unstored.records.length);
+    const [result] = await store.appendRunRecords([
+      {
+        transcriptId,
+        runId,
+        records: unstored.records.slice(skip),
+        json: unstored.json.slice(skip),
+        instanceId: this.instanceId,
+      },
+    ]);
+    if (result === undefined || result.ok) return;
+    if (!(result.error instanceof StoreError && result.error.code === "invalid"))
+      throw result.error;
+    console.error(
+      `wirescope: run ${runId}'s last records cannot be stored; its end is recorded without them:`,
+      describeError(result.error),
+    );
+  }
+
   private retryEnd(end: PendingEnd): void {
-    this.pendingEnds.set(end.run.runId, end);
+    this.pendingEnds.set(end.runId, end);
     if (this.endRetry !== null) return;
     this.endRetry = setTimeout(async () => {
       for (const pending of [...this.pendingEnds.values()]) {
-        if (await this.recordEnd(pending, false)) this.pendingEnds.delete(pending.run.runId);
+        if (await this.recordEnd(pending, false)) this.pendingEnds.delete(pending.runId);
       }
       this.endRetry = null;
       const [next] = this.pendingEnds.values();

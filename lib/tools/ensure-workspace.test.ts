@@ -43,6 +43,21 @@ describe("ensureWorkspace", () => {
     expect(found?.root).toBe((await making).root);
   });
 
+  it("never finds a workspace half seeded, even when asked just before it is made", async () => {
+    const seen: number[] = [];
+    for (let index = 0; index < 200; index++) {
+      const id = `race-${index}`;
+      const [found] = await Promise.all([
+        existingWorkspace(dataDir, id).then((workspace) =>
+          workspace === null ? null : readdirSync(workspace.root, { recursive: true }).length,
+        ),
+        ensureWorkspace(dataDir, id),
+      ]);
+      if (found !== null) seen.push(found);
+    }
+    expect(seen.filter((count) => count !== 6)).toEqual([]);
+  });
+
   it("reads the samples' template, the same files a new workspace gets", async () => {
     const samples = await sampleWorkspace(dataDir);
     const seeded = await ensureWorkspace(dataDir, "fresh");

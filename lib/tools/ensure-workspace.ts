@@ -48,13 +48,18 @@ export async function existingWorkspace(
   limits: Partial<WorkspaceLimits> = {},
 ): Promise<Workspace | null> {
   const root = workspaceRoot(dataDir, conversationId);
-  await making.get(root);
+  let workspace: Workspace;
   try {
-    return await createWorkspace(root, limits);
+    workspace = await createWorkspace(root, limits);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
   }
+  // Asked after the directory was found, not before: a making that began meanwhile (a write
+  // in the same batch) is known from before its mkdir, so an existing directory this process
+  // is still seeding is always waited for.
+  await making.get(root);
+  return workspace;
 }
 
 /**

@@ -1,23 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type { ProviderListing as ProviderOption } from "@/lib/providers/model-list";
 
-export interface ModelOption {
-  id: string;
-  source: string;
-}
-
-export interface ProviderOption {
-  id: string;
-  label: string;
-  configured: boolean;
-  /** How to configure it, when it is not (an env var to set). */
-  configure?: string;
-  defaultModel?: string;
-  models: ModelOption[];
-  freeText: boolean;
-  reachable?: boolean;
-}
+// The server's own types: a field it does not send cannot be read here (`reachable` was).
+export type { ModelOption, ProviderListing as ProviderOption } from "@/lib/providers/model-list";
 
 /** The providers the server knows (`GET /api/models`): configured ones first. */
 export function useModels(): ProviderOption[] | null {

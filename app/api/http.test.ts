@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { StoreError } from "@/lib/store";
+import { storeErrorOf } from "@/lib/store/postgres-errors";
 import { jsonRoute, MAX_BODY_BYTES, readBody, readCappedText } from "./http";
 
 const schema = z.object({ a: z.unknown() });
@@ -154,5 +156,53 @@ describe("jsonRoute", () => {
     expect(JSON.parse(body)).toEqual({ error: "server: the request failed; see the server log." });
     expect(body).not.toContain("/srv");
     expect(errors).toHaveLength(1);
+  });
+});
+
+describe("jsonRoute and a store that cannot be used now", () => {
+  async function answer(error: unknown): Promise<Response> {
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      return await jsonRoute(async () => {
+        throw error;
+      })();
+    } finally {
+      console.error = original;
+    }
+  }
+
+  it("answers 503 naming the cause, with Retry-After, and nothing of the connection", async () => {
+    const response = await answer(
+      storeErrorOf(
+        Object.assign(new Error('too many connections for role "ws"'), { code: "53300" }),
+        "postgres://ws:***@db.internal:5432/wirescope",
+      ),
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("2");
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({
+      error:
+        "store: the database (DATABASE_URL) cannot be used now: the database has too many connections; try again in 2 s (details in the server log).",
+      retryAfterSeconds: 2,
+    });
+    expect(body).not.toContain("db.internal");
+    expect(body).not.toContain('"ws"');
+  });
+
+  it("answers pg-pool's connect timeout (every connection busy) with a 503, not a 500", async () => {
+    const response = await answer(
+      storeErrorOf(new Error("timeout exceeded when trying to connect"), "postgres://db/w"),
+    );
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect((await response.json()).error).toContain("every database connection");
+  });
+
+  it("answers an `unavailable` that gives no cause with a 503 and a default Retry-After", async () => {
+    const response = await answer(new StoreError("unavailable", "DATABASE_URL is not a URL."));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
   });
 });

@@ -150,7 +150,8 @@ function tooLarge(maxBytes: number): Response {
 /**
  * A route handler that always answers JSON: anything it throws becomes a 500 with
  * `{ error }` (the details go to the server log, never to the client: they may hold paths),
- * or a 503 when the store's database (DATABASE_URL) cannot be used.
+ * or a 503 with `Retry-After` when the store's database (DATABASE_URL) cannot be used now
+ * (`storeUnavailable`).
  */
 export function jsonRoute<Args extends unknown[]>(
   handler: (...args: Args) => Promise<Response>,
@@ -160,14 +161,32 @@ export function jsonRoute<Args extends unknown[]>(
       return await handler(...args);
     } catch (error) {
       console.error("wirescope: a request failed:", error);
-      if (error instanceof StoreError && error.code === "unavailable")
-        return problem(
-          503,
-          "store: the database (DATABASE_URL) cannot be used; see the server log.",
-        );
+      const unavailable = storeUnavailable(error);
+      if (unavailable !== null) return unavailable;
       return problem(500, "server: the request failed; see the server log.");
     }
   };
+}
+
+/** Seconds to wait before asking again when a store's error does not say. */
+const DEFAULT_RETRY_AFTER_S = 5;
+
+/**
+ * A store's database that cannot be used now (`unavailable`: unreachable, out of connections,
+ * a statement past its time limit, …) as a 503 naming the cause, with `Retry-After`; null for
+ * any other error. The cause is the store's `why` (no host, user or SQL: those go to the log).
+ */
+export function storeUnavailable(error: unknown): Response | null {
+  if (!(error instanceof StoreError) || error.code !== "unavailable") return null;
+  const why = error.why ?? "it cannot be used";
+  const retryAfter = error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S;
+  return Response.json(
+    {
+      error: `store: the database (DATABASE_URL) cannot be used now: ${why}; try again in ${retryAfter} s (details in the server log).`,
+      retryAfterSeconds: retryAfter,
+    },
+    { status: 503, headers: { "retry-after": String(retryAfter) } },
+  );
 }
 
 /**

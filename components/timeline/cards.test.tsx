@@ -71,6 +71,20 @@ describe("timeline cards", () => {
     expect(text(orphan as ProtocolEvent)).toContain("Malformed execute block");
   });
 
+  it("a metric of a turn that got no token shows no ttft, not 0 ms", () => {
+    const untimed: ProtocolEvent = {
+      type: "metric",
+      id: "m2",
+      timestamp: 0,
+      step: { input: 40, output: 0, durationMs: 120 },
+      total: { input: 40, output: 0, durationMs: 120 },
+    };
+    loadLog([untimed]);
+    const { container } = renderCard(untimed);
+    expect(container.textContent).toMatch(/ttft –/);
+    expect(container.textContent).not.toMatch(/ttft 0/);
+  });
+
   it("a result whose call is in the log renders nothing by itself", () => {
     const result = make.result("c1", "success", "ok", "Listed 4 entries");
     loadLog([make.call("c1", "list", {}), result]);

@@ -12,7 +12,7 @@ export function formatCount(value: number): string {
  * generating, so it is left out. Null when the step was too short to say.
  */
 export function tokensPerSecond(step: TokenStep): number | null {
-  const generating = step.durationMs - step.ttftMs;
+  const generating = step.durationMs - (step.ttftMs ?? 0);
   if (generating <= 0 || step.output <= 0) return null;
   return step.output / (generating / 1000);
 }

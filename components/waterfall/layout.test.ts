@@ -77,6 +77,23 @@ describe("layoutWaterfall", () => {
     expect(b?.segments).toEqual([{ kind: "success", from: 0.25, to: 0.625 }]);
   });
 
+  it("a turn that got no token waits all along, and says so", () => {
+    const untimed = event({
+      type: "metric",
+      id: "m0",
+      timestamp: T0 + 100,
+      turn: 0,
+      step: { input: 1, output: 0, durationMs: 100 },
+      total: { input: 1, output: 0, durationMs: 100 },
+    });
+    const [turn] = layoutWaterfall(summarizeRecords([untimed]), T0 + 100)?.rows ?? [];
+    expect(turn?.segments).toEqual([
+      { kind: "wait", from: 0, to: 1 },
+      { kind: "stream", from: 1, to: 1 },
+    ]);
+    expect(turn?.description).toMatch(/: no token in 100 ms$/);
+  });
+
   it("links a call to the calls it depends on, and bars to their cards", () => {
     const rows = layoutWaterfall(summarizeRecords(records()), T0 + 400)?.rows ?? [];
     const a = rows[1];

@@ -67,7 +67,8 @@ export function layoutWaterfall(summary: RunSummary, now: number): Waterfall | n
   }
   const rows: WaterfallRow[] = [];
   const addTurn = (turn: TurnMetrics, depth: number) => {
-    const first = turn.startAt + (turn.ttftMs ?? 0);
+    // A turn that got no token waited all along: no streaming part.
+    const first = turn.startAt + (turn.ttftMs ?? turn.modelMs ?? 0);
     const end = turn.startAt + (turn.modelMs ?? 0);
     rows.push({
       key: `turn-${turn.turn}`,
@@ -153,6 +154,8 @@ function callRow(
 function describeTurn(turn: TurnMetrics): string {
   const model = turn.model === undefined ? "" : ` ${turn.model}`;
   if (turn.modelMs === null) return `turn ${turn.turn}${model}: not measured`;
+  if (turn.ttftMs === null)
+    return `turn ${turn.turn}${model}: no token in ${formatMs(turn.modelMs)}`;
   return `turn ${turn.turn}${model}: first token after ${formatMs(turn.ttftMs ?? 0)}, ${formatMs(turn.modelMs)} in all`;
 }
 

@@ -183,6 +183,16 @@ describe("summarizeRecords", () => {
     expectSums(summary);
   });
 
+  it("a measured turn that got no token has no ttft (null), not 0", () => {
+    const records: TranscriptRecord[] = [
+      request(0),
+      metric(0, 100, { input: 10, output: 0, durationMs: 100 }, "estimate"),
+    ];
+    const summary = summarizeRecords(records, { prices: mergePrices() });
+    expect(summary.perTurn[0]).toMatchObject({ measured: true, ttftMs: null, modelMs: 100 });
+    expect(summary.ttftMs).toBeNull();
+  });
+
   it("takes a turn without a metric (a captured call without usage) to last as long as its text took", () => {
     const records: TranscriptRecord[] = [
       event({ type: "user", id: "u", timestamp: T0, content: "go" }),

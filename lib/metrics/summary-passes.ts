@@ -279,7 +279,8 @@ function measure(found: TurnState, tally: TurnTally | undefined, options: Summar
     turn.cacheRead = cache.cacheRead ?? 0;
     turn.cacheWrite = cache.cacheWrite ?? 0;
     turn.tokenSource = metric.tokenSource ?? "unknown";
-    turn.ttftMs = metric.step.ttftMs;
+    // None when no token came (a refused key, a provider stopped before answering).
+    turn.ttftMs = metric.step.ttftMs ?? null;
     turn.modelMs = metric.step.durationMs;
     turn.startAt = metric.timestamp > 0 ? metric.timestamp - metric.step.durationMs : 0;
   } else {

@@ -257,7 +257,7 @@ export function planRun(meta: TranscriptMeta, run: RunInput, options: PlanOption
         Object.assign(turn.node.attributes, {
           [GEN_AI.inputTokens]: event.step.input,
           [GEN_AI.outputTokens]: event.step.output,
-          [WIRESCOPE.ttftMs]: event.step.ttftMs,
+          ...(event.step.ttftMs === undefined ? {} : { [WIRESCOPE.ttftMs]: event.step.ttftMs }),
           ...(event.step.cacheRead === undefined
             ? {}
             : { [GEN_AI.cacheReadTokens]: event.step.cacheRead }),

@@ -104,7 +104,11 @@ export interface TokenStep {
   input: number;
   output: number;
   durationMs: number;
-  ttftMs: number;
+  /**
+   * From the turn's start to its first token; absent when none came (a refused key, a provider
+   * stopped before it answered), which showed as "ttft 0 ms".
+   */
+  ttftMs?: number;
   /** Of `input`, tokens read from the provider's prompt cache, when it reported them. */
   cacheRead?: number;
   /** Of `input`, tokens written to the provider's prompt cache, when it reported them. */

@@ -364,7 +364,8 @@ export class TurnRecorder {
       input: input ?? estimateTokens(this.options.requestText),
       output: output ?? Math.ceil(this.recorded / 4),
       durationMs,
-      ttftMs: this.firstAt ?? 0,
+      // None when no text came (it read "ttft 0 ms").
+      ...(this.firstAt === undefined ? {} : { ttftMs: this.firstAt }),
     };
     // Parts of a reported input only (an estimated one has no cache counts), cut to fit in it.
     if (input !== undefined) Object.assign(step, cacheParts(input, cacheRead, cacheWrite));

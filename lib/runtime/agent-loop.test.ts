@@ -326,6 +326,25 @@ describe("runAgent", () => {
     );
   });
 
+  it("a turn that got no token (a refused key) has no time to first token, not 0 ms", async () => {
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: simulateReadableStream<LanguageModelV3StreamPart>({
+          chunks: [{ type: "error", error: new Error("401 Unauthorized: invalid api key") }],
+        }),
+      }),
+    });
+    const { outcome, events } = await run("xml", model);
+    expect(outcome.reason).toBe("error");
+    const metric = events.find((event) => event.type === "metric");
+    expect(metric?.type === "metric" && metric.step).toBeTruthy();
+    expect(metric?.type === "metric" && "ttftMs" in metric.step).toBe(false);
+    // One that got a token keeps its time.
+    const { events: answered } = await run("xml", scripted(["<respond>hi</respond><end>"]).model);
+    const timed = answered.find((event) => event.type === "metric");
+    expect(timed?.type === "metric" && typeof timed.step.ttftMs).toBe("number");
+  });
+
   it.each(["xml", "delimiter"] as const)(
     "%s: the demo model lists the workspace and answers from the result",
     async (dialect) => {

@@ -219,7 +219,7 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
             estimateTokens(messages.map((message) => message.content).join("\n")),
           output: usage.outputTokens ?? estimateTokens(text),
           durationMs: turnEnd - turnStart,
-          ttftMs: firstTokenAt === undefined ? 0 : firstTokenAt - turnStart,
+          ...(firstTokenAt === undefined ? {} : { ttftMs: firstTokenAt - turnStart }),
           ...cacheCounts(usage),
         },
         { turn, tokenSource: tokenSourceOf(options.modelRef.provider, usage) },

@@ -1,4 +1,5 @@
-import type { Store, StoredRecord } from "../store";
+import type { RunInfo, Store, StoredRecord } from "../store";
+import { coalescedRead } from "./coalesced-read";
 import { runRegistry } from "./run-registry";
 import { sseStream } from "./sse";
 
@@ -19,8 +20,9 @@ export type RunEventsAnswer =
  * the registry's frames — this instance's own, or another instance's followed through the
  * store (`RunTail`); a finished one from the store, so the URL keeps working. A deleted
  * transcript's runs are 404 like its other URLs, even one still winding down (one look-up of
- * the transcript per request), and a stream open here when it is deleted ends at once with
- * `{ "kind": "deleted" }` (`RunRegistry.endViewersOf`).
+ * the transcript per request; requests that arrive together share one, `coalescedRead`), and a
+ * stream open here when it is deleted ends at once with `{ "kind": "deleted" }`
+ * (`RunRegistry.endViewersOf`).
  */
 export async function runEvents(
   runId: string,
@@ -37,10 +39,11 @@ export async function runEvents(
   }
   const registry = runRegistry();
   const local = registry.get(runId);
-  const info = local === undefined ? await store.getRunInfo(runId) : null;
+  const reads = sharedReads(store);
+  const info = local === undefined ? await reads.runInfo(runId) : null;
   const transcriptId = local?.transcriptId ?? info?.transcriptId;
   if (transcriptId === undefined) return noRun(runId, "");
-  if (!(await transcriptShown(store, transcriptId)))
+  if (!(await reads.transcriptShown(transcriptId)))
     return noRun(runId, " (its transcript was deleted)");
   // Another instance's run is followed only while the store has it unfinished.
   const live = local ?? (info?.endedAt === null ? await registry.follow(store, runId) : null);
@@ -70,9 +73,27 @@ export function noRunMessage(runId: string, why = ""): string {
   return `runId: no run ${JSON.stringify(runId.slice(0, 64))}${why}.`;
 }
 
-/** Whether the transcript is there, not deleted: its meta alone (a page of no records). */
-async function transcriptShown(store: Store, transcriptId: string): Promise<boolean> {
-  return (await store.readRecords(transcriptId, { before: 1, limit: 1 })) !== null;
+interface SharedReads {
+  runInfo(runId: string): Promise<RunInfo | null>;
+  /** Whether the transcript is there, not deleted: its meta alone (a page of no records). */
+  transcriptShown(transcriptId: string): Promise<boolean>;
+}
+
+const readsOf = new WeakMap<Store, SharedReads>();
+
+/** The store's look-ups of every viewer at once, one call per key in flight (`coalescedRead`). */
+function sharedReads(store: Store): SharedReads {
+  let reads = readsOf.get(store);
+  if (reads === undefined) {
+    reads = {
+      runInfo: coalescedRead((runId) => store.getRunInfo(runId)),
+      transcriptShown: coalescedRead(
+        async (id) => (await store.readRecords(id, { before: 1, limit: 1 })) !== null,
+      ),
+    };
+    readsOf.set(store, reads);
+  }
+  return reads;
 }
 
 function parseAfter(text: string | null): number | null {

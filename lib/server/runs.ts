@@ -12,7 +12,7 @@ import { turnCounter } from "../runtime/agent-loop";
 import type { CallSettings } from "../runtime/model-turn";
 import { runInEnvironment } from "../runtime/run-environment";
 import { systemPrompt } from "../runtime/system-prompt";
-import type { Store, Transcript } from "../store";
+import { type Store, StoreError, type Transcript } from "../store";
 import { titleFromMessage } from "../store/meta";
 import { builtinTools, createRegistry, type Registry } from "../tools";
 import { withoutServerPaths } from "../tools/registry";
@@ -323,12 +323,17 @@ function taskStepBody(run: LiveRun): ReadableStream<Uint8Array> {
   });
 }
 
-/** A store call before the run streams: a failure is a `503` naming storage, not a crash. */
+/**
+ * A store call before the run streams: a failure is a `503` naming storage, not a crash (a
+ * database that cannot be used now is left to `jsonRoute`'s 503, which names why).
+ */
 async function storing<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof RunBusyError) throw busy(error.transcriptId);
+    // The route answers it as every other (503 naming the cause, with Retry-After).
+    if (error instanceof StoreError && error.code === "unavailable") throw error;
     console.error(
       "wirescope: could not store a run:",
       error instanceof Error ? error.message : error,

@@ -8,18 +8,36 @@ export type StoreErrorCode =
   | "invalid"
   | "closed"
   | "corrupt"
-  /** A networked database (PostgreSQL) that cannot be reached; `jsonRoute` answers 503. */
+  /**
+   * A networked database (PostgreSQL) that cannot be used now: unreachable, out of connections,
+   * a statement cut off by its time limit, … (`why`); `jsonRoute` answers 503 with `Retry-After`.
+   */
   | "unavailable"
   /** A run's records from an instance that no longer holds the run (`runTakenOver`). */
   | "taken_over";
 
+export interface StoreErrorOptions {
+  cause?: unknown;
+  /**
+   * For `unavailable`: the cause in a few words fit to show a client ("too many connections"),
+   * with no host, user or query in it (the message, which may hold them, goes to the log).
+   */
+  why?: string;
+  /** For `unavailable`: how many seconds a client had best wait before asking again. */
+  retryAfterSeconds?: number;
+}
+
 export class StoreError extends Error {
   readonly code: StoreErrorCode;
+  readonly why: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: StoreErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: StoreErrorCode, message: string, options: StoreErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "StoreError";
     this.code = code;
+    this.why = options.why;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

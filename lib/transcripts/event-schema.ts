@@ -109,7 +109,7 @@ const metric = z.strictObject({
       input: tokenCount,
       output: tokenCount,
       durationMs: z.number(),
-      ttftMs: z.number(),
+      ttftMs: z.number().optional(),
       cacheRead: tokenCount.optional(),
       cacheWrite: tokenCount.optional(),
     })

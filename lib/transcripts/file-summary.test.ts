@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mergePrices } from "../cost/price-table";
 import { formatDuration } from "../metrics/duration";
 import { summarizeRecords } from "../metrics/summarize";
-import { fileSummaryOf } from "./file-summary";
+import { fileSummaryOf, summaryLine } from "./file-summary";
 import { exportJsonl, parseJsonl } from "./jsonl";
 import { exportMarkdown } from "./markdown";
 import { sampleTranscript } from "./testing";
@@ -86,5 +86,14 @@ describe("the run summary in exports", () => {
     expect(tokensIn.reduce((a, b) => a + b, 0)).toBe(summary.tokensIn);
     expect(table).toContain(`| **Σ** |`);
     expect(exportMarkdown(transcript)).not.toContain("## Metrics");
+  });
+
+  it("Markdown: one turn, call or error is singular", () => {
+    const { summary } = summaryOfSample();
+    const line = summaryLine({ ...summary, turns: 1, toolCalls: 1, errors: 1 });
+    expect(line).toContain("**Summary** 1 turn · 1 call · 1 error · wall ");
+    expect(summaryLine({ ...summary, turns: 0, toolCalls: 0, errors: 2 })).toContain(
+      "**Summary** 0 turns · 0 calls · 2 errors · ",
+    );
   });
 });

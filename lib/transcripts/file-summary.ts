@@ -48,6 +48,9 @@ export function fileSummaryOf(summary: RunSummary): FileSummary {
 const ms = (value: number | null) => (value === null ? "–" : `${Math.round(value)}`);
 const count = (value: number) => value.toLocaleString("en-US");
 
+/** `1 turn`, `3 turns`: a count and its noun, singular for one. */
+const counted = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? "" : "s"}`;
+
 /** ` (N cached)` after the input count, as the page words it; "" when nothing was cached. */
 const cached = (summary: RunSummary) =>
   summary.cacheRead > 0 || summary.cacheWrite > 0 ? ` (${count(summary.cacheRead)} cached)` : "";
@@ -59,9 +62,9 @@ export function summaryLine(summary: RunSummary): string {
       ? "no price"
       : `${formatUsd(summary.cost.usd)}${summary.cost.unpriced.length > 0 ? ` (no price: ${summary.cost.unpriced.join(", ")})` : ""}`;
   return [
-    `**Summary** ${count(summary.turns)} turns`,
-    `${count(summary.toolCalls)} calls`,
-    `${count(summary.errors)} errors`,
+    `**Summary** ${counted(summary.turns, "turn")}`,
+    counted(summary.toolCalls, "call"),
+    counted(summary.errors, "error"),
     `wall ${formatDuration(summary.durationMs)}`,
     `tokens ${count(summary.tokensIn)}${cached(summary)} → ${count(summary.tokensOut)} (${summary.tokenSource})`,
     `cost ${cost}`,

@@ -31,7 +31,8 @@ export interface StepMetadata {
   /** The model turn (absent on user steps). */
   turn?: number;
   /** Token counts and timings of the turn. */
-  usage?: { input: number; output: number; durationMs: number; ttftMs: number };
+  /** `ttftMs` is absent when the turn got no token. */
+  usage?: { input: number; output: number; durationMs: number; ttftMs?: number };
   /** Parser and runtime errors that happened during the step. */
   errors?: { code: string; message: string; raw?: string; callId?: string }[];
   /** Why the run stopped here, when it was interrupted. */

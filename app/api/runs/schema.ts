@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { transcriptId } from "@/app/api/http";
+import { modelId, providerName } from "@/app/api/model-name";
 import { DIALECTS, type Dialect, type DialectDefinition } from "@/lib/protocol";
 import { definitionSchema } from "@/lib/protocol/definition-schema";
 import type { RunRequest } from "@/lib/server/runs";
@@ -51,18 +52,6 @@ const dialect = z.unknown().transform((value, context): Dialect | DialectDefinit
   return z.NEVER;
 });
 
-/**
- * A provider or model name: one line, at most `max` characters. Longer ids than any server
- * names (OpenRouter's, a vLLM model path) fit; a 3 MB one did too, and was then stored in the
- * transcript's header and sent with every page of `GET /api/transcripts` and every run record.
- */
-export const modelName = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .regex(/^[^\p{Cc}]*$/u, "must be one line without control characters");
-
 /** The body of `POST /api/runs` (spec §9). */
 export const runRequestSchema = z
   .object({
@@ -70,8 +59,8 @@ export const runRequestSchema = z
     dialect,
     model: z
       .object({
-        provider: modelName(64),
-        id: modelName(256).optional(),
+        provider: providerName,
+        id: modelId.optional(),
         settings: settings.optional(),
       })
       .strict()

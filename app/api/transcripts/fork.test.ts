@@ -110,6 +110,18 @@ describe("fork", () => {
     const unknown = await forkOf(id, { at: 1, model: { provider: "evil", id: "x" } });
     expect(unknown.status).toBe(400);
     expect(((await unknown.json()) as { error: string }).error).toMatch(/^model\.provider: /);
+    // Bounded as in POST /api/runs: the id is stored in the new transcript's header.
+    for (const [model, field] of [
+      [{ provider: "demo", id: "x".repeat(257) }, "model.id"],
+      [{ provider: "demo", id: "scripted\nsecond line" }, "model.id"],
+      [{ provider: "p".repeat(65), id: "scripted" }, "model.provider"],
+    ] as const) {
+      const refused = await forkOf(id, { at: 1, model });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        new RegExp(`^${field.replace(".", "\\.")}: (Too big|must be one line)`),
+      );
+    }
     const replayOfNothing = await forkOf(id, { at: 1, model: { provider: "replay", id: "../x" } });
     expect(replayOfNothing.status).toBeGreaterThanOrEqual(400);
     expect(replayOfNothing.status).toBeLessThan(500);

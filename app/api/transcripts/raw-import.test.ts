@@ -110,6 +110,8 @@ describe("POST /api/transcripts/import?format=text", () => {
     await refused("?format=csv", HERMES, 400, /^format: /);
     await refused("?format=text&dialect=klingon", HERMES, 400, /^dialect: /);
     await refused("?format=text&colour=red", HERMES, 400, /unknown parameter "colour"/);
+    // Which of the two was meant cannot be told: refused, not read as the last.
+    await refused("?format=jsonl&format=text", HERMES, 400, /^format: given more than once/);
     await refused(
       "?format=text",
       new Uint8Array([0x3c, 0xff, 0xfe]),

@@ -7,7 +7,12 @@ export function MetricCard({ event }: { event: MetricEvent }) {
   const { step } = event;
   const speed = tokensPerSecond(step);
   const items: { label: string; value: string; title: string }[] = [
-    { label: "ttft", value: formatDuration(step.ttftMs), title: "Time to first token" },
+    {
+      label: "ttft",
+      // A turn that got no token has none (it read "0 ms").
+      value: step.ttftMs === undefined ? "–" : formatDuration(step.ttftMs),
+      title: step.ttftMs === undefined ? "No token came" : "Time to first token",
+    },
     {
       label: "tokens",
       value: `${formatCount(step.input)} → ${formatCount(step.output)}`,

@@ -1,11 +1,4 @@
-import {
-  describeProblem,
-  guardedRoute,
-  otherMethods,
-  problem,
-  redacted,
-  server,
-} from "@/app/api/http";
+import { guardedRoute, otherMethods, problem, readQuery, redacted, server } from "@/app/api/http";
 import { secretsOf } from "@/lib/providers";
 import { maskSecretsDeep } from "@/lib/runtime/redact";
 import { BodyIdleError, readBodyIdleMs } from "@/lib/server/body-idle";
@@ -47,8 +40,9 @@ async function post(request: Request): Promise<Response> {
 async function importBody(request: Request): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
-  const parsed = importQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) return problem(400, describeProblem(parsed.error, "query"));
+  // As every route: `format=jsonl&format=text` is refused, not read as the last one.
+  const query = readQuery(request, importQuerySchema);
+  if (query instanceof Response) return query;
   const limits = importLimits(readNumber(process.env, SETTINGS.importMaxMb));
   const upload = await readUpload(request, limits.maxBytes, readBodyIdleMs(process.env));
   if (!upload.ok) return problem(upload.status, upload.message);
@@ -65,7 +59,7 @@ async function importBody(request: Request): Promise<Response> {
     }),
     record: (record) => maskSecretsDeep(record, secrets),
   };
-  if (parsed.data.format === "text") return importText(parsed.data, upload, limits.maxBytes, clean);
+  if (query.format === "text") return importText(query, upload, limits.maxBytes, clean);
   const imported = await importJsonlStream(store, upload.body, limits, Date.now, clean);
   if (!imported.ok) {
     const { reason, message, line } = imported.error;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { modelId, providerName } from "@/app/api/model-name";
 import { DIALECTS, type Dialect } from "@/lib/protocol";
 import type { ForkRequest } from "@/lib/transcripts/fork";
 
@@ -16,9 +17,6 @@ export const forkSchema = z
       .strict()
       .optional(),
     dialect: z.enum(DIALECTS as [Dialect, ...Dialect[]]).optional(),
-    model: z
-      .object({ provider: z.string().min(1), id: z.string().min(1) })
-      .strict()
-      .optional(),
+    model: z.object({ provider: providerName, id: modelId }).strict().optional(),
   })
   .strict() satisfies z.ZodType<ForkRequest>;

@@ -102,6 +102,17 @@ describe("POST /api/transcripts/:id/rerun", () => {
     const model = await rerun(source, { mode: "all", model: { provider: "nobody" } });
     expect(model.status).toBe(400);
     expect(((await model.json()) as { error: string }).error).toMatch(/^model\.provider/);
+    for (const [model, field] of [
+      [{ provider: "demo", id: "x".repeat(257) }, "model.id"],
+      [{ provider: "demo", id: "scripted\u0000" }, "model.id"],
+      [{ provider: "p".repeat(65) }, "model.provider"],
+    ] as const) {
+      const refused = await rerun(source, { mode: "all", model });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: string }).error).toMatch(
+        new RegExp(`^${field.replace(".", "\\.")}: (Too big|must be one line)`),
+      );
+    }
     expect((await rerun("no-such-id", { mode: "all" })).status).toBe(404);
     expect((await status("no-such-id")).status).toBe(404);
   });

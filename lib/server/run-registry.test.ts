@@ -190,20 +190,14 @@ describe("RunRegistry", () => {
       },
     };
     const registry = new RunRegistry(LIMITS);
-    const controller = new AbortController();
-    const run = await openRun(registry, store, controller);
-    const viewer = readAll(run.attach(0));
-    const before = recorded.slice(0, 5);
-    for (const record of before) run.publish(record);
-    await vi.waitFor(async () => expect(await storedOf(store, run)).toEqual(before));
-    failing = true;
-    run.publish(recorded[5] as TranscriptRecord);
-    await vi.waitFor(() => expect(controller.signal.aborted).toBe(true));
+    const { run, viewer, controller } = await failAtSixth(registry, store, () => {
+      failing = true;
+    });
     expect(controller.signal.reason).toBe("storage");
     // What the producer does after the failure (its interrupt) is neither sent nor stored.
     run.publish(recorded[6] as TranscriptRecord);
     await registry.finish(run, store);
-    const records = withoutHeader(await viewer);
+    const records = await viewer;
     expect(records.slice(0, 6)).toEqual(recorded.slice(0, 6));
     expect(records.slice(6)).toEqual([
       {
@@ -231,15 +225,9 @@ describe("RunRegistry", () => {
     const registry = new RunRegistry(LIMITS);
     registry.endRetryMs = 5;
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const controller = new AbortController();
-    const run = await openRun(registry, store, controller);
-    const viewer = readAll(run.attach(0));
-    const before = recorded.slice(0, 5);
-    for (const record of before) run.publish(record);
-    await vi.waitFor(async () => expect(await storedOf(store, run)).toEqual(before));
-    failing = true;
-    run.publish(recorded[5] as TranscriptRecord);
-    await vi.waitFor(() => expect(controller.signal.aborted).toBe(true));
+    const { run, viewer } = await failAtSixth(registry, store, () => {
+      failing = true;
+    });
     run.publish(recorded[6] as TranscriptRecord);
     await registry.finish(run, store);
     // The database is still down: the run is not noted as ended, and stays so while it is.
@@ -259,7 +247,7 @@ describe("RunRegistry", () => {
         event: expect.objectContaining({ type: "error", code: "storage_failed" }),
       },
     ]);
-    expect(stored).toEqual(withoutHeader(await viewer));
+    expect(stored).toEqual(await viewer);
     // Said once when it failed and once when it was stored, not on every try.
     const said = errors.mock.calls.map((call) => String(call[0]));
     expect(said.filter((line) => line.includes("could not record the end"))).toHaveLength(1);
@@ -281,21 +269,32 @@ describe("RunRegistry", () => {
     };
     const registry = new RunRegistry(LIMITS);
     const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const controller = new AbortController();
-    const run = await openRun(registry, store, controller);
-    const viewer = readAll(run.attach(0));
-    const before = recorded.slice(0, 5);
-    for (const record of before) run.publish(record);
-    await vi.waitFor(async () => expect(await storedOf(store, run)).toEqual(before));
-    lying = true;
-    run.publish(recorded[5] as TranscriptRecord);
-    await vi.waitFor(() => expect(controller.signal.aborted).toBe(true));
+    const { run, viewer } = await failAtSixth(registry, store, () => {
+      lying = true;
+    });
     await registry.finish(run, store);
     const stored = await storedOf(store, run);
-    expect(stored).toEqual(withoutHeader(await viewer));
+    expect(stored).toEqual(await viewer);
     expect(stored.slice(0, 6)).toEqual(recorded.slice(0, 6));
     expect(stored).toHaveLength(7);
     expect((await memory.getRunInfo(run.runId))?.endedAt).not.toBeNull();
     errors.mockRestore();
   });
 });
+
+/**
+ * A run whose first five records are stored, then `breakStore()`, then a sixth whose commit
+ * fails: the run is stopped. `viewer`: what its viewer got, header aside.
+ */
+async function failAtSixth(registry: RunRegistry, store: Store, breakStore: () => void) {
+  const controller = new AbortController();
+  const run = await openRun(registry, store, controller);
+  const viewer = readAll(run.attach(0)).then(withoutHeader);
+  const before = recorded.slice(0, 5);
+  for (const record of before) run.publish(record);
+  await vi.waitFor(async () => expect(await storedOf(store, run)).toEqual(before));
+  breakStore();
+  run.publish(recorded[5] as TranscriptRecord);
+  await vi.waitFor(() => expect(controller.signal.aborted).toBe(true));
+  return { run, viewer, controller };
+}

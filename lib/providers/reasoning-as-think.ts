@@ -1,52 +1,46 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import type { DialectDefinition } from "../protocol/definition";
-import { encodeTurn } from "../protocol/encode";
 import type { Dialect } from "../protocol/events";
-
-/** Stands for the think block's content while its markers are cut out of an encoded one. */
-const CONTENT = "\u0000";
-
-/**
- * The text a think block opens and closes with in `dialect` (`<think>` / `</think>\n`,
- * `§think: ` / `\n`, a definition's own markers), read off the encoder so every dialect, a
- * user's definition included, writes it the way its parser reads it. The newline after it
- * starts what follows on a line of its own, as the capture proxy writes reasoning.
- */
-export function thinkMarkers(dialect: Dialect | DialectDefinition): [string, string] {
-  const block = encodeTurn(dialect, [
-    {
-      type: "think",
-      id: "reasoning",
-      timestamp: 0,
-      turn: 0,
-      span: { start: 0, end: 0 },
-      content: CONTENT,
-    },
-  ]);
-  const at = block.indexOf(CONTENT);
-  return [block.slice(0, at), `${block.slice(at + CONTENT.length)}\n`];
-}
+import { afterReasoning, ReasoningGuard, thinkMarkers } from "../protocol/written-back";
 
 /**
  * Reasoning parts (`reasoning_content` / `reasoning` deltas of llama.cpp's, vLLM's and Ollama's
  * reasoning parsers, OpenRouter, DeepSeek; Anthropic thinking blocks) → text parts in the
- * think markers, in a text block of their own (`reasoning:<id>`), the markers
- * written at its first delta and at its end (or before anything else that follows, should a
- * server never end it). Reasoning without text writes nothing; every other part passes as it is.
+ * dialect's think markers (`lib/protocol/written-back.ts`, shared with the capture proxy), in a
+ * text block of their own (`reasoning:<id>`), the markers written at its first delta and at its
+ * end (or before anything else that follows, should a server never end it). A marker in the
+ * reasoning that would end the block early is broken (`ReasoningGuard`); in a delimiter dialect
+ * the answer text after it gets `§respond: ` unless it starts with a marker of its own.
+ * Reasoning without text writes nothing; every other part passes as it is.
  */
 export function reasoningToText(
-  open: string,
-  close: string,
+  dialect: Dialect | DialectDefinition,
 ): TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart> {
+  const { open, close } = thinkMarkers(dialect);
   /** The reasoning block being written as text, once its first delta has come. */
-  let current: string | undefined;
+  let current: { id: string; guard: ReasoningGuard } | undefined;
+  /** Answer text after reasoning, held until it shows whether it starts with a marker. */
+  let following: { id: string; text: string } | undefined;
+  let afterThink = false;
   const closeCurrent = (
     controller: TransformStreamDefaultController<LanguageModelV3StreamPart>,
   ) => {
     if (current === undefined) return;
-    controller.enqueue({ type: "text-delta", id: current, delta: close });
-    controller.enqueue({ type: "text-end", id: current });
+    const { id, guard } = current;
+    controller.enqueue({ type: "text-delta", id, delta: guard.end() + close });
+    controller.enqueue({ type: "text-end", id });
     current = undefined;
+    afterThink = true;
+  };
+  /** Held answer text out, with `prefix` before it (the text is undecided at a stream's end). */
+  const release = (
+    controller: TransformStreamDefaultController<LanguageModelV3StreamPart>,
+    prefix = "",
+  ) => {
+    if (following === undefined) return;
+    const delta = prefix + following.text;
+    if (delta !== "") controller.enqueue({ type: "text-delta", id: following.id, delta });
+    following = undefined;
   };
   return new TransformStream({
     transform(part, controller) {
@@ -56,17 +50,20 @@ export function reasoningToText(
         case "reasoning-delta": {
           if (part.delta === "") return;
           const id = `reasoning:${part.id}`;
-          if (current !== id) {
+          if (current?.id !== id) {
             closeCurrent(controller);
-            current = id;
+            release(controller);
+            afterThink = false;
+            current = { id, guard: new ReasoningGuard(dialect) };
             controller.enqueue({ type: "text-start", id });
             controller.enqueue({ type: "text-delta", id, delta: open });
           }
-          controller.enqueue({ type: "text-delta", id, delta: part.delta });
+          const safe = current.guard.push(part.delta);
+          if (safe !== "") controller.enqueue({ type: "text-delta", id, delta: safe });
           return;
         }
         case "reasoning-end":
-          if (current === `reasoning:${part.id}`) closeCurrent(controller);
+          if (current?.id === `reasoning:${part.id}`) closeCurrent(controller);
           return;
         // What says nothing about the answer's content leaves a think block open.
         case "stream-start":
@@ -74,13 +71,29 @@ export function reasoningToText(
         case "raw":
           controller.enqueue(part);
           return;
+        case "text-delta": {
+          closeCurrent(controller);
+          if (!afterThink) return controller.enqueue(part);
+          const text = (following?.text ?? "") + part.delta;
+          const prefix = afterReasoning(dialect, text);
+          if (prefix === null) {
+            following = { id: part.id, text };
+            return;
+          }
+          following = undefined;
+          afterThink = false;
+          controller.enqueue({ ...part, delta: prefix + text });
+          return;
+        }
         default:
           closeCurrent(controller);
+          release(controller);
           controller.enqueue(part);
       }
     },
     flush(controller) {
       closeCurrent(controller);
+      release(controller);
     },
   });
 }

@@ -147,7 +147,8 @@ describe("native tool calls", () => {
     const streamed = record(decodeSplit("anthropic", ANTHROPIC_STREAM, 3), "hermes");
     expect(calls(streamed.events)).toMatchObject([{ name: "read", args: { file: "a.txt" } }]);
     expect(streamed.raw).toBe(
-      'Reading.\n<tool_call>{"name": "read", "arguments": {"file":"a.txt"}}</tool_call>',
+      // Written as the playground writes it (`nativeCallsText` in lib/protocol/written-back.ts).
+      'Reading.\n<tool_call>\n{"name":"read","arguments":{"file":"a.txt"}}\n</tool_call>',
     );
 
     const whole = (format: "openai" | "anthropic", body: unknown) => {

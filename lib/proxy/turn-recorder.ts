@@ -24,15 +24,16 @@ import type { ErrorEvent, MetricEvent, ProtocolEvent } from "../protocol/events"
 import { createParser } from "../protocol/parser";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
-import { createStreamRedactor, type StreamRedactor } from "../runtime/redact-stream";
-import type { AnswerDelta } from "./answer-decoder";
 import {
-  type DialectChoice,
+  afterReasoning,
   type NativeCall,
   nativeCallsText,
-  parserFor,
+  ReasoningGuard,
   thinkMarkers,
-} from "./dialect-choice";
+} from "../protocol/written-back";
+import { createStreamRedactor, type StreamRedactor } from "../runtime/redact-stream";
+import type { AnswerDelta } from "./answer-decoder";
+import { type DialectChoice, parserFor } from "./dialect-choice";
 
 /** Chunk records per call at most: a stream of one-character deltas is millions of records. */
 export const MAX_CHUNKS_PER_CALL = 100_000;
@@ -81,7 +82,10 @@ export class TurnRecorder {
   private heldChars = 0;
   /** How much of `probe` detection has looked at: each call resumes there (linear). */
   private scanned = 0;
-  private thinking = false;
+  /** The think block being written, with what breaks markers in its reasoning. */
+  private thinking: ReasoningGuard | undefined;
+  /** Answer text after reasoning, held until it shows whether it starts with a marker. */
+  private following: string | undefined;
   private recorded = 0;
   private capped = false;
   /** Chunk records written: bounded apart from the text, since each delta is one. */
@@ -164,7 +168,8 @@ export class TurnRecorder {
       const text = nativeCallsText((this.choice as DialectChoice).dialect, this.sortedNative());
       this.write("text", this.written ? `\n${text}` : text, this.options.elapsed());
     }
-    if (this.thinking) this.write("text", "", this.options.elapsed());
+    if (this.thinking !== undefined) this.write("text", "", this.options.elapsed());
+    this.releaseFollowing(this.options.elapsed());
     this.flushRedactor();
     if (this.parser !== undefined) records.push(...this.events(this.parser.end()));
     if (failure !== undefined) records.push(this.errorRecord(failure.code, failure.message));
@@ -189,10 +194,10 @@ export class TurnRecorder {
       ]);
       return;
     }
-    const call = this.native.get(delta.index) ?? { name: "", args: "" };
+    const call = this.native.get(delta.index) ?? { name: "", input: "" };
     if (delta.id !== undefined) call.id ??= delta.id;
     if (delta.name !== undefined && call.name === "") call.name = delta.name;
-    call.args += delta.args;
+    call.input += delta.args;
     this.native.set(delta.index, call);
   }
 
@@ -282,24 +287,50 @@ export class TurnRecorder {
     if (this.choice === undefined) this.tryDecide(final);
   }
 
-  /** One delta as wire text: think markers opened and closed around reasoning. */
+  /**
+   * One delta as wire text: think markers opened and closed around reasoning, markers in it
+   * broken, and in a delimiter dialect `§respond: ` before unmarked answer text after it
+   * (`lib/protocol/written-back.ts`, as the playground writes it).
+   */
   private write(kind: "text" | "think", text: string, t: number): void {
-    const choice = this.choice as DialectChoice;
-    const markers = thinkMarkers(choice.dialect);
-    let wire = text;
-    if (kind === "think" && !this.thinking) {
-      this.thinking = true;
-      wire = markers.open + text;
-    } else if (kind === "text" && this.thinking) {
-      this.thinking = false;
-      const follow =
-        choice.dialect === "delimiter" &&
-        text.trimStart() !== "" &&
-        !text.trimStart().startsWith("§")
-          ? "§respond: "
-          : "";
-      wire = markers.close + follow + text;
+    const dialect = (this.choice as DialectChoice).dialect;
+    const markers = thinkMarkers(dialect);
+    let wire = "";
+    if (kind === "think") {
+      if (this.following !== undefined) this.releaseFollowing(t);
+      if (this.thinking === undefined) {
+        this.thinking = new ReasoningGuard(dialect);
+        wire = markers.open;
+      }
+      wire += this.thinking.push(text);
+    } else {
+      if (this.thinking !== undefined) {
+        wire = this.thinking.end() + markers.close;
+        this.thinking = undefined;
+        this.following = "";
+      }
+      if (this.following === undefined) wire += text;
+      else {
+        const held = this.following + text;
+        const prefix = afterReasoning(dialect, held);
+        if (prefix === null) this.following = held;
+        else {
+          this.following = undefined;
+          wire += prefix + held;
+        }
+      }
     }
+    this.put(wire, t);
+  }
+
+  /** Answer text held after reasoning, out as it is (nothing more came to decide it). */
+  private releaseFollowing(t: number): void {
+    const held = this.following;
+    this.following = undefined;
+    if (held !== undefined && held !== "") this.put(held, t);
+  }
+
+  private put(wire: string, t: number): void {
     this.written = true;
     const released = this.redactor.push(wire, t);
     if (released === "") return;

@@ -169,7 +169,7 @@ describe("native tool calls", () => {
       ],
     });
     expect(calls(openai.events)).toMatchObject([{ name: "read", args: { file: "b" } }]);
-    expect(openai.raw).toBe('<execute>[{"name": "read", "args": {"file":"b"}}]</execute>');
+    expect(openai.raw).toBe('<execute>\n[\n  {"name":"read","args":{"file":"b"}}\n]\n</execute>');
     const anthropic = whole("anthropic", {
       content: [
         { type: "text", text: "Ok." },

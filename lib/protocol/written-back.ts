@@ -32,7 +32,11 @@ export function thinkMarkers(dialect: Spec): { open: string; close: string } {
     },
   ]);
   const at = block.indexOf(CONTENT);
-  return { open: block.slice(0, at), close: `${block.slice(at + CONTENT.length)}\n` };
+  const open = block.slice(0, at);
+  // An opener ending in a word character (`{think`) is no marker before one (`{thinkThe`);
+  // the space is trimmed off the block's text.
+  const spaced = wordBoundary(open) === undefined ? open : `${open} `;
+  return { open: spaced, close: `${block.slice(at + CONTENT.length)}\n` };
 }
 
 /** The markers that end a think block's text in `dialect`: every marker of a delimiter one. */

@@ -73,5 +73,6 @@ export {
   type NativeCall,
   nativeCallsText,
   ReasoningGuard,
+  ThinkWriter,
   thinkMarkers,
 } from "./written-back";

@@ -16,6 +16,7 @@ import {
   guardReasoning,
   nativeCallsText,
   ReasoningGuard,
+  ThinkWriter,
   thinkMarkers,
 } from "./written-back";
 
@@ -220,6 +221,24 @@ describe("afterReasoning", () => {
     expect(kinds).toEqual(["think", "respond"]);
     const respond = events[1] as Extract<ProtocolEvent, { type: "respond" }>;
     expect(respond.content.trim()).toBe(answer);
+  });
+});
+
+describe("ThinkWriter", () => {
+  it("opens, guards and closes reasoning, and holds the answer's start until it can tell", () => {
+    const writer = new ThinkWriter("delimiter");
+    expect(writer.text("Hi. ")).toBe("Hi. ");
+    expect(writer.think("Plan §")).toBe("§think: Plan ");
+    expect(writer.thinking).toBe(true);
+    expect(writer.think("end now")).toBe("§·end now");
+    expect(writer.text("\n")).toBe("\n");
+    expect(writer.thinking).toBe(false);
+    expect(writer.text("Hel")).toBe("§respond: \nHel");
+    expect(writer.text("lo")).toBe("lo");
+    expect(writer.think("more")).toBe("§think: more");
+    expect(writer.text("§")).toBe("\n");
+    expect(writer.release()).toBe("§");
+    expect(writer.release()).toBe("");
   });
 });
 

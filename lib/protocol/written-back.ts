@@ -153,6 +153,69 @@ export function afterReasoning(dialect: Spec, text: string): string | null {
   return `${definition.respond} `;
 }
 
+/**
+ * Reasoning and answer text of one model turn, as they come, → the turn's wire text: reasoning
+ * in the think markers with its markers broken (`ReasoningGuard`), the block closed before the
+ * answer text that follows, which gets the respond marker where the dialect needs it
+ * (`afterReasoning`; held, at most a marker's length, until it can tell). Every return value
+ * is the wire text to write now, in order.
+ */
+export class ThinkWriter {
+  private readonly markers: { open: string; close: string };
+  private guard: ReasoningGuard | undefined;
+  /** Answer text after reasoning, held until it shows whether it starts with a marker. */
+  private following: string | undefined;
+
+  constructor(private readonly dialect: Spec) {
+    this.markers = thinkMarkers(dialect);
+  }
+
+  /** Whether a think block is open. */
+  get thinking(): boolean {
+    return this.guard !== undefined;
+  }
+
+  /** A piece of reasoning: the block opens at the first (held answer text goes out first). */
+  think(text: string): string {
+    let wire = this.release();
+    if (this.guard === undefined) {
+      this.guard = new ReasoningGuard(this.dialect);
+      wire += this.markers.open;
+    }
+    return wire + this.guard.push(text);
+  }
+
+  /** Ends an open think block ("" when none is open). */
+  close(): string {
+    if (this.guard === undefined) return "";
+    const wire = this.guard.end() + this.markers.close;
+    this.guard = undefined;
+    this.following = "";
+    return wire;
+  }
+
+  /** A piece of answer text, after the think block it closes. */
+  text(text: string): string {
+    const wire = this.close();
+    if (this.following === undefined) return wire + text;
+    const held = this.following + text;
+    const prefix = afterReasoning(this.dialect, held);
+    if (prefix === null) {
+      this.following = held;
+      return wire;
+    }
+    this.following = undefined;
+    return wire + prefix + held;
+  }
+
+  /** Answer text held after reasoning, out as it is: nothing more came to tell. */
+  release(): string {
+    const held = this.following ?? "";
+    this.following = undefined;
+    return held;
+  }
+}
+
 /** One native tool call as a server sent it. */
 export interface NativeCall {
   /** The server's id (`call_0`); a missing or unusable one gets `native-<n>`. */

@@ -81,7 +81,6 @@ describe("reasoningToText", () => {
       "stream-start",
       "text-start",
       "text-delta",
-      "text-delta",
       "response-metadata",
       "text-delta",
       "text-delta",

@@ -1,46 +1,40 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
-import { afterReasoning, ReasoningGuard, thinkMarkers } from "../protocol/written-back";
+import { ThinkWriter } from "../protocol/written-back";
+
+type Controller = TransformStreamDefaultController<LanguageModelV3StreamPart>;
 
 /**
  * Reasoning parts (`reasoning_content` / `reasoning` deltas of llama.cpp's, vLLM's and Ollama's
  * reasoning parsers, OpenRouter, DeepSeek; Anthropic thinking blocks) → text parts in the
- * dialect's think markers (`lib/protocol/written-back.ts`, shared with the capture proxy), in a
- * text block of their own (`reasoning:<id>`), the markers written at its first delta and at its
- * end (or before anything else that follows, should a server never end it). A marker in the
- * reasoning that would end the block early is broken (`ReasoningGuard`); in a delimiter dialect
- * the answer text after it gets `§respond: ` unless it starts with a marker of its own.
- * Reasoning without text writes nothing; every other part passes as it is.
+ * dialect's think markers, written by `ThinkWriter` (`lib/protocol/written-back.ts`) as the
+ * capture proxy writes them: a marker in the reasoning that would end the block early is
+ * broken, and in a delimiter dialect the answer text after it gets `§respond: ` unless it
+ * opens with a marker of its own. The reasoning goes in a text block of its own
+ * (`reasoning:<id>`), its markers written at its first delta and at its end (or before
+ * anything else that follows, should a server never end it). Reasoning without text writes
+ * nothing; every other part passes as it is.
  */
 export function reasoningToText(
   dialect: Dialect | DialectDefinition,
 ): TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart> {
-  const { open, close } = thinkMarkers(dialect);
+  const writer = new ThinkWriter(dialect);
   /** The reasoning block being written as text, once its first delta has come. */
-  let current: { id: string; guard: ReasoningGuard } | undefined;
-  /** Answer text after reasoning, held until it shows whether it starts with a marker. */
-  let following: { id: string; text: string } | undefined;
-  let afterThink = false;
-  const closeCurrent = (
-    controller: TransformStreamDefaultController<LanguageModelV3StreamPart>,
-  ) => {
-    if (current === undefined) return;
-    const { id, guard } = current;
-    controller.enqueue({ type: "text-delta", id, delta: guard.end() + close });
-    controller.enqueue({ type: "text-end", id });
-    current = undefined;
-    afterThink = true;
+  let current: string | undefined;
+  /** The text block whose delta `writer` may hold (the answer's start after reasoning). */
+  let answer: string | undefined;
+  const delta = (controller: Controller, id: string, text: string) => {
+    if (text !== "") controller.enqueue({ type: "text-delta", id, delta: text });
   };
-  /** Held answer text out, with `prefix` before it (the text is undecided at a stream's end). */
-  const release = (
-    controller: TransformStreamDefaultController<LanguageModelV3StreamPart>,
-    prefix = "",
-  ) => {
-    if (following === undefined) return;
-    const delta = prefix + following.text;
-    if (delta !== "") controller.enqueue({ type: "text-delta", id: following.id, delta });
-    following = undefined;
+  const closeCurrent = (controller: Controller) => {
+    if (current === undefined) return;
+    delta(controller, current, writer.close());
+    controller.enqueue({ type: "text-end", id: current });
+    current = undefined;
+  };
+  const release = (controller: Controller) => {
+    if (answer !== undefined) delta(controller, answer, writer.release());
   };
   return new TransformStream({
     transform(part, controller) {
@@ -50,20 +44,17 @@ export function reasoningToText(
         case "reasoning-delta": {
           if (part.delta === "") return;
           const id = `reasoning:${part.id}`;
-          if (current?.id !== id) {
+          if (current !== id) {
             closeCurrent(controller);
             release(controller);
-            afterThink = false;
-            current = { id, guard: new ReasoningGuard(dialect) };
+            current = id;
             controller.enqueue({ type: "text-start", id });
-            controller.enqueue({ type: "text-delta", id, delta: open });
           }
-          const safe = current.guard.push(part.delta);
-          if (safe !== "") controller.enqueue({ type: "text-delta", id, delta: safe });
+          delta(controller, id, writer.think(part.delta));
           return;
         }
         case "reasoning-end":
-          if (current?.id === `reasoning:${part.id}`) closeCurrent(controller);
+          if (current === `reasoning:${part.id}`) closeCurrent(controller);
           return;
         // What says nothing about the answer's content leaves a think block open.
         case "stream-start":
@@ -71,20 +62,11 @@ export function reasoningToText(
         case "raw":
           controller.enqueue(part);
           return;
-        case "text-delta": {
+        case "text-delta":
           closeCurrent(controller);
-          if (!afterThink) return controller.enqueue(part);
-          const text = (following?.text ?? "") + part.delta;
-          const prefix = afterReasoning(dialect, text);
-          if (prefix === null) {
-            following = { id: part.id, text };
-            return;
-          }
-          following = undefined;
-          afterThink = false;
-          controller.enqueue({ ...part, delta: prefix + text });
+          answer = part.id;
+          delta(controller, part.id, writer.text(part.delta));
           return;
-        }
         default:
           closeCurrent(controller);
           release(controller);

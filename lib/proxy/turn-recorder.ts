@@ -24,13 +24,7 @@ import type { ErrorEvent, MetricEvent, ProtocolEvent } from "../protocol/events"
 import { createParser } from "../protocol/parser";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
-import {
-  afterReasoning,
-  type NativeCall,
-  nativeCallsText,
-  ReasoningGuard,
-  thinkMarkers,
-} from "../protocol/written-back";
+import { type NativeCall, nativeCallsText, ThinkWriter } from "../protocol/written-back";
 import { createStreamRedactor, type StreamRedactor } from "../runtime/redact-stream";
 import type { AnswerDelta } from "./answer-decoder";
 import { type DialectChoice, parserFor } from "./dialect-choice";
@@ -82,10 +76,8 @@ export class TurnRecorder {
   private heldChars = 0;
   /** How much of `probe` detection has looked at: each call resumes there (linear). */
   private scanned = 0;
-  /** The think block being written, with what breaks markers in its reasoning. */
-  private thinking: ReasoningGuard | undefined;
-  /** Answer text after reasoning, held until it shows whether it starts with a marker. */
-  private following: string | undefined;
+  /** Reasoning and answer text → wire text, once the dialect is decided. */
+  private writer: ThinkWriter | undefined;
   private recorded = 0;
   private capped = false;
   /** Chunk records written: bounded apart from the text, since each delta is one. */
@@ -168,8 +160,10 @@ export class TurnRecorder {
       const text = nativeCallsText((this.choice as DialectChoice).dialect, this.sortedNative());
       this.write("text", this.written ? `\n${text}` : text, this.options.elapsed());
     }
-    if (this.thinking !== undefined) this.write("text", "", this.options.elapsed());
-    this.releaseFollowing(this.options.elapsed());
+    if (this.writer !== undefined) {
+      const writer = this.writer;
+      this.put(writer.close() + writer.release(), this.options.elapsed());
+    }
     this.flushRedactor();
     if (this.parser !== undefined) records.push(...this.events(this.parser.end()));
     if (failure !== undefined) records.push(this.errorRecord(failure.code, failure.message));
@@ -288,49 +282,16 @@ export class TurnRecorder {
   }
 
   /**
-   * One delta as wire text: think markers opened and closed around reasoning, markers in it
-   * broken, and in a delimiter dialect `§respond: ` before unmarked answer text after it
-   * (`lib/protocol/written-back.ts`, as the playground writes it).
+   * One delta as wire text (`ThinkWriter`, as the playground writes it): reasoning in think
+   * markers, markers in it broken, `§respond: ` before unmarked answer text after it.
    */
   private write(kind: "text" | "think", text: string, t: number): void {
-    const dialect = (this.choice as DialectChoice).dialect;
-    const markers = thinkMarkers(dialect);
-    let wire = "";
-    if (kind === "think") {
-      if (this.following !== undefined) this.releaseFollowing(t);
-      if (this.thinking === undefined) {
-        this.thinking = new ReasoningGuard(dialect);
-        wire = markers.open;
-      }
-      wire += this.thinking.push(text);
-    } else {
-      if (this.thinking !== undefined) {
-        wire = this.thinking.end() + markers.close;
-        this.thinking = undefined;
-        this.following = "";
-      }
-      if (this.following === undefined) wire += text;
-      else {
-        const held = this.following + text;
-        const prefix = afterReasoning(dialect, held);
-        if (prefix === null) this.following = held;
-        else {
-          this.following = undefined;
-          wire += prefix + held;
-        }
-      }
-    }
-    this.put(wire, t);
-  }
-
-  /** Answer text held after reasoning, out as it is (nothing more came to decide it). */
-  private releaseFollowing(t: number): void {
-    const held = this.following;
-    this.following = undefined;
-    if (held !== undefined && held !== "") this.put(held, t);
+    this.writer ??= new ThinkWriter((this.choice as DialectChoice).dialect);
+    this.put(kind === "think" ? this.writer.think(text) : this.writer.text(text), t);
   }
 
   private put(wire: string, t: number): void {
+    if (wire === "") return;
     this.written = true;
     const released = this.redactor.push(wire, t);
     if (released === "") return;

@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createParser, type Dialect, mergePieces } from "../protocol";
 import { resolveModel } from "./registry";
@@ -45,7 +46,9 @@ async function run(dialect: Dialect) {
     env: { WIRESCOPE_COMPAT_BASE_URL: baseURL },
   });
   if (!resolved.ok) throw new Error(resolved.message);
-  const { stream } = await resolved.model.doStream({
+  // A real provider's model is a `LanguageModelV3` (wrapped by `withServerPartsAsText`).
+  const model = resolved.model as LanguageModelV3;
+  const { stream } = await model.doStream({
     prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }],
   });
   let text = "";

@@ -6,7 +6,8 @@ import type { Dialect, DialectDefinition, ResultStatus } from "@/lib/protocol";
 import type { TranscriptMeta, TranscriptSource, TranscriptSummary } from "@/lib/store/store";
 import type { OpenTranscript } from "@/state/playground-store";
 
-export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: string };
+/** A failure's `status` is the server's HTTP status; it is absent when none answered. */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: string; status?: number };
 
 export interface TranscriptPage {
   transcripts: TranscriptSummary[];
@@ -48,7 +49,11 @@ async function call<T>(url: string, init?: RequestInit): Promise<ApiResult<T>> {
   }
   const body = (await response.json().catch(() => null)) as (T & { error?: string }) | null;
   if (!response.ok || body === null)
-    return { ok: false, error: body?.error ?? `The server answered ${response.status}.` };
+    return {
+      ok: false,
+      error: body?.error ?? `The server answered ${response.status}.`,
+      status: response.status,
+    };
   return { ok: true, value: body };
 }
 

@@ -24,9 +24,17 @@ export const SEARCH_DEBOUNCE_MS = 250;
 export const LIST_RETRY_MS = 3000;
 
 /**
+ * Whether a failed list is worth asking for again: the server failed (5xx) or none answered.
+ * A 4xx (a search text over its length limit) answers the same until the request changes.
+ */
+export function retriesAfter(status: number | undefined): boolean {
+  return status === undefined || status >= 500;
+}
+
+/**
  * Saved transcripts, newest first, for a search text: searched after typing pauses, fetched
- * again whenever the store says the list changed (`listVersion`), and after a failure every
- * `LIST_RETRY_MS` until it is read (the error shows meanwhile).
+ * again whenever the store says the list changed (`listVersion`), and after a server or
+ * network failure every `LIST_RETRY_MS` until it is read (the error shows meanwhile).
  */
 export function useTranscriptList(query: string, source?: TranscriptSource): TranscriptList {
   const listVersion = usePlayground((state) => state.listVersion);
@@ -56,7 +64,8 @@ export function useTranscriptList(query: string, source?: TranscriptSource): Tra
         if (!live) return;
         if (!result.ok) {
           setState((previous) => ({ ...previous, loading: false, error: result.error }));
-          again = setTimeout(() => setRetry((count) => count + 1), LIST_RETRY_MS);
+          if (retriesAfter(result.status))
+            again = setTimeout(() => setRetry((count) => count + 1), LIST_RETRY_MS);
           return;
         }
         transcripts.push(...result.value.transcripts);

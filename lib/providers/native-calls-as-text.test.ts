@@ -2,7 +2,8 @@ import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { createParser, type Dialect, mergePieces, type ProtocolEvent } from "../protocol";
 import type { DialectDefinition } from "../protocol/definition";
-import { nativeCallsText, nativeCallsToText } from "./native-calls-as-text";
+import { nativeCallsText } from "../protocol/written-back";
+import { nativeCallsToText } from "./native-calls-as-text";
 
 const reasoner: DialectDefinition = {
   name: "reasoner",

@@ -1,16 +1,30 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import type { DialectDefinition } from "../protocol/definition";
-import { reasoningToText, thinkMarkers } from "./reasoning-as-think";
+import type { Dialect } from "../protocol/events";
+import { thinkMarkers } from "../protocol/written-back";
+import { reasoningToText } from "./reasoning-as-think";
 
-async function through(parts: LanguageModelV3StreamPart[]): Promise<LanguageModelV3StreamPart[]> {
+/** A tags dialect whose think markers are `<t>` and `</t>`. */
+const tiny: DialectDefinition = {
+  name: "tiny",
+  family: "tags",
+  think: ["<t>", "</t>"],
+  batch: ["<x>", "</x>"],
+  results: ["<r>", "</r>"],
+};
+
+async function through(
+  parts: LanguageModelV3StreamPart[],
+  dialect: Dialect | DialectDefinition = tiny,
+): Promise<LanguageModelV3StreamPart[]> {
   const out: LanguageModelV3StreamPart[] = [];
   const stream = new ReadableStream<LanguageModelV3StreamPart>({
     start(controller) {
       for (const part of parts) controller.enqueue(part);
       controller.close();
     },
-  }).pipeThrough(reasoningToText("<t>", "</t>\n"));
+  }).pipeThrough(reasoningToText(dialect));
   const reader = stream.getReader();
   for (let next = await reader.read(); !next.done; next = await reader.read()) out.push(next.value);
   return out;
@@ -30,10 +44,10 @@ const textOf = (parts: LanguageModelV3StreamPart[]) =>
 
 describe("thinkMarkers", () => {
   it("reads each dialect's think markers off its encoder, a definition's too", () => {
-    expect(thinkMarkers("xml")).toEqual(["<think>", "</think>\n"]);
-    expect(thinkMarkers("hermes")).toEqual(["<think>", "</think>\n"]);
-    expect(thinkMarkers("action")).toEqual(["<thought>", "</thought>\n"]);
-    expect(thinkMarkers("delimiter")).toEqual(["§think: ", "\n"]);
+    expect(thinkMarkers("xml")).toEqual({ open: "<think>", close: "</think>\n" });
+    expect(thinkMarkers("hermes")).toEqual({ open: "<think>", close: "</think>\n" });
+    expect(thinkMarkers("action")).toEqual({ open: "<thought>", close: "</thought>\n" });
+    expect(thinkMarkers("delimiter")).toEqual({ open: "§think: ", close: "\n" });
     const reasoner: DialectDefinition = {
       name: "reasoner",
       family: "tags",
@@ -44,7 +58,7 @@ describe("thinkMarkers", () => {
       results: ["<observations>", "</observations>"],
       fields: { name: "tool", args: "input" },
     };
-    expect(thinkMarkers(reasoner)).toEqual(["<reasoning>", "</reasoning>\n"]);
+    expect(thinkMarkers(reasoner)).toEqual({ open: "<reasoning>", close: "</reasoning>\n" });
   });
 });
 
@@ -66,7 +80,6 @@ describe("reasoningToText", () => {
     expect(parts.map((part) => part.type)).toEqual([
       "stream-start",
       "text-start",
-      "text-delta",
       "text-delta",
       "response-metadata",
       "text-delta",

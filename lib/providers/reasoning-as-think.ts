@@ -1,52 +1,40 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import type { DialectDefinition } from "../protocol/definition";
-import { encodeTurn } from "../protocol/encode";
 import type { Dialect } from "../protocol/events";
+import { ThinkWriter } from "../protocol/written-back";
 
-/** Stands for the think block's content while its markers are cut out of an encoded one. */
-const CONTENT = "\u0000";
-
-/**
- * The text a think block opens and closes with in `dialect` (`<think>` / `</think>\n`,
- * `§think: ` / `\n`, a definition's own markers), read off the encoder so every dialect, a
- * user's definition included, writes it the way its parser reads it. The newline after it
- * starts what follows on a line of its own, as the capture proxy writes reasoning.
- */
-export function thinkMarkers(dialect: Dialect | DialectDefinition): [string, string] {
-  const block = encodeTurn(dialect, [
-    {
-      type: "think",
-      id: "reasoning",
-      timestamp: 0,
-      turn: 0,
-      span: { start: 0, end: 0 },
-      content: CONTENT,
-    },
-  ]);
-  const at = block.indexOf(CONTENT);
-  return [block.slice(0, at), `${block.slice(at + CONTENT.length)}\n`];
-}
+type Controller = TransformStreamDefaultController<LanguageModelV3StreamPart>;
 
 /**
  * Reasoning parts (`reasoning_content` / `reasoning` deltas of llama.cpp's, vLLM's and Ollama's
  * reasoning parsers, OpenRouter, DeepSeek; Anthropic thinking blocks) → text parts in the
- * think markers, in a text block of their own (`reasoning:<id>`), the markers
- * written at its first delta and at its end (or before anything else that follows, should a
- * server never end it). Reasoning without text writes nothing; every other part passes as it is.
+ * dialect's think markers, written by `ThinkWriter` (`lib/protocol/written-back.ts`) as the
+ * capture proxy writes them: a marker in the reasoning that would end the block early is
+ * broken, and in a delimiter dialect the answer text after it gets `§respond: ` unless it
+ * opens with a marker of its own. The reasoning goes in a text block of its own
+ * (`reasoning:<id>`), its markers written at its first delta and at its end (or before
+ * anything else that follows, should a server never end it). Reasoning without text writes
+ * nothing; every other part passes as it is.
  */
 export function reasoningToText(
-  open: string,
-  close: string,
+  dialect: Dialect | DialectDefinition,
 ): TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart> {
+  const writer = new ThinkWriter(dialect);
   /** The reasoning block being written as text, once its first delta has come. */
   let current: string | undefined;
-  const closeCurrent = (
-    controller: TransformStreamDefaultController<LanguageModelV3StreamPart>,
-  ) => {
+  /** The text block whose delta `writer` may hold (the answer's start after reasoning). */
+  let answer: string | undefined;
+  const delta = (controller: Controller, id: string, text: string) => {
+    if (text !== "") controller.enqueue({ type: "text-delta", id, delta: text });
+  };
+  const closeCurrent = (controller: Controller) => {
     if (current === undefined) return;
-    controller.enqueue({ type: "text-delta", id: current, delta: close });
+    delta(controller, current, writer.close());
     controller.enqueue({ type: "text-end", id: current });
     current = undefined;
+  };
+  const release = (controller: Controller) => {
+    if (answer !== undefined) delta(controller, answer, writer.release());
   };
   return new TransformStream({
     transform(part, controller) {
@@ -58,11 +46,11 @@ export function reasoningToText(
           const id = `reasoning:${part.id}`;
           if (current !== id) {
             closeCurrent(controller);
+            release(controller);
             current = id;
             controller.enqueue({ type: "text-start", id });
-            controller.enqueue({ type: "text-delta", id, delta: open });
           }
-          controller.enqueue({ type: "text-delta", id, delta: part.delta });
+          delta(controller, id, writer.think(part.delta));
           return;
         }
         case "reasoning-end":
@@ -74,13 +62,20 @@ export function reasoningToText(
         case "raw":
           controller.enqueue(part);
           return;
+        case "text-delta":
+          closeCurrent(controller);
+          answer = part.id;
+          delta(controller, part.id, writer.text(part.delta));
+          return;
         default:
           closeCurrent(controller);
+          release(controller);
           controller.enqueue(part);
       }
     },
     flush(controller) {
       closeCurrent(controller);
+      release(controller);
     },
   });
 }

@@ -3,7 +3,7 @@ import { wrapLanguageModel } from "ai";
 import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
 import { nativeCallsToText } from "./native-calls-as-text";
-import { reasoningToText, thinkMarkers } from "./reasoning-as-think";
+import { reasoningToText } from "./reasoning-as-think";
 
 /**
  * `model` with what its server parsed out of the model's text put back in it, in the dialect's
@@ -11,13 +11,13 @@ import { reasoningToText, thinkMarkers } from "./reasoning-as-think";
  * call syntax (`native-calls-as-text.ts`). Such a server takes the model's `<think>` block or
  * its call out of the answer; the runtime reads text only, so either was lost without a word.
  * As text they are parsed into events, shown in Raw, run, and sent back in later turns like
- * anything the model writes itself; the capture proxy writes them the same way.
+ * anything the model writes itself (so later turns send them back: more input tokens). The
+ * capture proxy writes them with the same functions (`lib/protocol/written-back.ts`).
  */
 export function withServerPartsAsText(
   model: LanguageModelV3,
   dialect: Dialect | DialectDefinition,
 ): LanguageModelV3 {
-  const [open, close] = thinkMarkers(dialect);
   return wrapLanguageModel({
     model,
     middleware: {
@@ -25,7 +25,7 @@ export function withServerPartsAsText(
       async wrapStream({ doStream }) {
         const result = await doStream();
         const stream = result.stream
-          .pipeThrough(reasoningToText(open, close))
+          .pipeThrough(reasoningToText(dialect))
           .pipeThrough(nativeCallsToText(dialect));
         return { ...result, stream };
       },

@@ -1,9 +1,9 @@
 /**
- * The one place a detected dialect name becomes a parser, and where think text is given the
- * dialect's own markers.
+ * The one place a detected dialect name becomes a parser. Think text and native calls are
+ * written in the dialect's markers by `lib/protocol/written-back.ts`, as the playground does.
  */
 import type { DetectableDialect } from "../protocol/detect";
-import { assertNever, DIALECTS, type Dialect } from "../protocol/events";
+import { DIALECTS, type Dialect } from "../protocol/events";
 
 /** How a captured turn's dialect was chosen, recorded with its request (spec §11). */
 export interface DialectChoice {
@@ -25,65 +25,6 @@ export const DETECTABLE: readonly DetectableDialect[] = ["xml", "delimiter", "ac
 export function parserFor(dialect: DetectableDialect): Dialect {
   const known = DIALECTS.find((candidate) => candidate === dialect);
   return known ?? "xml";
-}
-
-/** Where reasoning deltas go in the wire text: the dialect's think markers around them. */
-export function thinkMarkers(dialect: DetectableDialect): { open: string; close: string } {
-  switch (dialect) {
-    case "xml":
-    case "hermes":
-      return { open: "<think>", close: "</think>\n" };
-    case "action":
-      return { open: "<thought>", close: "</thought>\n" };
-    case "delimiter":
-      // Content runs to the next marker; what follows the reasoning is closed by the caller.
-      return { open: "§think: ", close: "\n" };
-    default:
-      return assertNever(dialect, "dialect");
-  }
-}
-
-/** A native tool call (OpenAI `tool_calls`, Anthropic `tool_use`) as the upstream sent it. */
-export interface NativeCall {
-  id?: string;
-  name: string;
-  /** The arguments' JSON text, as streamed (it may be broken: the parser then says so). */
-  args: string;
-}
-
-/**
- * Native tool calls written in the dialect's own call syntax, the way reasoning is written in
- * its think markers: the parser then reads them as `call` events (a broken argument text gives
- * the parser's own error). The arguments go in verbatim, never re-encoded.
- */
-export function nativeCallsText(dialect: DetectableDialect, calls: readonly NativeCall[]): string {
-  const args = (call: NativeCall) => (call.args.trim() === "" ? "{}" : call.args);
-  const name = (call: NativeCall) => JSON.stringify(call.name);
-  switch (dialect) {
-    case "xml": {
-      const items = calls.map((call) => `{"name": ${name(call)}, "args": ${args(call)}}`);
-      return `<execute>[${items.join(", ")}]</execute>`;
-    }
-    case "hermes":
-      return calls
-        .map((call) => `<tool_call>{"name": ${name(call)}, "arguments": ${args(call)}}</tool_call>`)
-        .join("\n");
-    case "delimiter": {
-      // `§execute` closes the batch, as the model would.
-      const lines = calls.map((call) => `§call: {"name": ${name(call)}, "args": ${args(call)}}`);
-      return `${lines.join("\n")}\n§execute`;
-    }
-    case "action":
-      return calls
-        .map((call) => {
-          const safe = call.id !== undefined && /^[\w.:-]{1,64}$/.test(call.id);
-          const id = safe ? ` id="${call.id}"` : "";
-          return `<action type="tool" mode="async"${id}>{"name": ${name(call)}, "parameters": ${args(call)}}</action>`;
-        })
-        .join("\n");
-    default:
-      return assertNever(dialect, "dialect");
-  }
 }
 
 /** A dialect name from a header or query value, or `undefined` for `auto` / absent. */

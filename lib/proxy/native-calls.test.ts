@@ -147,7 +147,8 @@ describe("native tool calls", () => {
     const streamed = record(decodeSplit("anthropic", ANTHROPIC_STREAM, 3), "hermes");
     expect(calls(streamed.events)).toMatchObject([{ name: "read", args: { file: "a.txt" } }]);
     expect(streamed.raw).toBe(
-      'Reading.\n<tool_call>{"name": "read", "arguments": {"file":"a.txt"}}</tool_call>',
+      // Written as the playground writes it (`nativeCallsText` in lib/protocol/written-back.ts).
+      'Reading.\n<tool_call>\n{"name":"read","arguments":{"file":"a.txt"}}\n</tool_call>',
     );
 
     const whole = (format: "openai" | "anthropic", body: unknown) => {
@@ -168,7 +169,7 @@ describe("native tool calls", () => {
       ],
     });
     expect(calls(openai.events)).toMatchObject([{ name: "read", args: { file: "b" } }]);
-    expect(openai.raw).toBe('<execute>[{"name": "read", "args": {"file":"b"}}]</execute>');
+    expect(openai.raw).toBe('<execute>\n[\n  {"name":"read","args":{"file":"b"}}\n]\n</execute>');
     const anthropic = whole("anthropic", {
       content: [
         { type: "text", text: "Ok." },

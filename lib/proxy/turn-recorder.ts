@@ -24,15 +24,10 @@ import type { ErrorEvent, MetricEvent, ProtocolEvent } from "../protocol/events"
 import { createParser } from "../protocol/parser";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
+import { type NativeCall, nativeCallsText, ThinkWriter } from "../protocol/written-back";
 import { createStreamRedactor, type StreamRedactor } from "../runtime/redact-stream";
 import type { AnswerDelta } from "./answer-decoder";
-import {
-  type DialectChoice,
-  type NativeCall,
-  nativeCallsText,
-  parserFor,
-  thinkMarkers,
-} from "./dialect-choice";
+import { type DialectChoice, parserFor } from "./dialect-choice";
 
 /** Chunk records per call at most: a stream of one-character deltas is millions of records. */
 export const MAX_CHUNKS_PER_CALL = 100_000;
@@ -81,7 +76,8 @@ export class TurnRecorder {
   private heldChars = 0;
   /** How much of `probe` detection has looked at: each call resumes there (linear). */
   private scanned = 0;
-  private thinking = false;
+  /** Reasoning and answer text → wire text, once the dialect is decided. */
+  private writer: ThinkWriter | undefined;
   private recorded = 0;
   private capped = false;
   /** Chunk records written: bounded apart from the text, since each delta is one. */
@@ -164,7 +160,10 @@ export class TurnRecorder {
       const text = nativeCallsText((this.choice as DialectChoice).dialect, this.sortedNative());
       this.write("text", this.written ? `\n${text}` : text, this.options.elapsed());
     }
-    if (this.thinking) this.write("text", "", this.options.elapsed());
+    if (this.writer !== undefined) {
+      const writer = this.writer;
+      this.put(writer.close() + writer.release(), this.options.elapsed());
+    }
     this.flushRedactor();
     if (this.parser !== undefined) records.push(...this.events(this.parser.end()));
     if (failure !== undefined) records.push(this.errorRecord(failure.code, failure.message));
@@ -189,10 +188,10 @@ export class TurnRecorder {
       ]);
       return;
     }
-    const call = this.native.get(delta.index) ?? { name: "", args: "" };
+    const call = this.native.get(delta.index) ?? { name: "", input: "" };
     if (delta.id !== undefined) call.id ??= delta.id;
     if (delta.name !== undefined && call.name === "") call.name = delta.name;
-    call.args += delta.args;
+    call.input += delta.args;
     this.native.set(delta.index, call);
   }
 
@@ -282,24 +281,17 @@ export class TurnRecorder {
     if (this.choice === undefined) this.tryDecide(final);
   }
 
-  /** One delta as wire text: think markers opened and closed around reasoning. */
+  /**
+   * One delta as wire text (`ThinkWriter`, as the playground writes it): reasoning in think
+   * markers, markers in it broken, `§respond: ` before unmarked answer text after it.
+   */
   private write(kind: "text" | "think", text: string, t: number): void {
-    const choice = this.choice as DialectChoice;
-    const markers = thinkMarkers(choice.dialect);
-    let wire = text;
-    if (kind === "think" && !this.thinking) {
-      this.thinking = true;
-      wire = markers.open + text;
-    } else if (kind === "text" && this.thinking) {
-      this.thinking = false;
-      const follow =
-        choice.dialect === "delimiter" &&
-        text.trimStart() !== "" &&
-        !text.trimStart().startsWith("§")
-          ? "§respond: "
-          : "";
-      wire = markers.close + follow + text;
-    }
+    this.writer ??= new ThinkWriter((this.choice as DialectChoice).dialect);
+    this.put(kind === "think" ? this.writer.think(text) : this.writer.text(text), t);
+  }
+
+  private put(wire: string, t: number): void {
+    if (wire === "") return;
     this.written = true;
     const released = this.redactor.push(wire, t);
     if (released === "") return;

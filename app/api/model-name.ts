@@ -10,7 +10,12 @@ export const modelName = (max: number) =>
     .string()
     .min(1)
     .max(max)
-    .regex(/^[^\p{Cc}]*$/u, "must be one line without control characters");
+    .regex(
+      // Control characters, the Unicode line and paragraph separators, and the bidirectional
+      // controls, which would make a name shown in the page read as something else.
+      /^[^\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]*$/u,
+      "must be one line without control characters",
+    );
 
 /** `model.provider` of every body that names a model (runs, forks, reruns). */
 export const providerName = modelName(64);

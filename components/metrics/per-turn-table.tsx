@@ -160,7 +160,7 @@ export function PerTurnTable({
           <th scope="row" className="px-2 py-1 text-left font-normal">
             Σ
           </th>
-          <td className="px-2 py-1">{summary.turns} turns</td>
+          <td className="px-2 py-1">{summary.turns === 1 ? "1 turn" : `${summary.turns} turns`}</td>
           <td className={CELL}>{ms(summary.ttftMs)}</td>
           <td className={CELL}>{formatDuration(summary.modelTimeMs)}</td>
           <td className={CELL}>{formatDuration(summary.durationMs)}</td>

@@ -70,6 +70,16 @@ describe("POST /api/runs", () => {
       "model.id: must be one line without control characters.",
     ],
     [
+      "a model id with a line separator",
+      { message: "hi", dialect: "xml", model: { provider: "demo", id: "gpt\u2028forged line" } },
+      "model.id: must be one line without control characters.",
+    ],
+    [
+      "a model id that reads backwards",
+      { message: "hi", dialect: "xml", model: { provider: "demo", id: "gpt-\u202Eini-5" } },
+      "model.id: must be one line without control characters.",
+    ],
+    [
       "a provider name of a megabyte",
       { message: "hi", dialect: "xml", model: { provider: "p".repeat(1_000_000) } },
       "model.provider: Too big: expected string to have <=64 characters.",

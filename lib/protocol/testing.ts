@@ -3,6 +3,7 @@
  * product code.
  */
 import fc from "fast-check";
+import type { DialectDefinition } from "./definition";
 import type { ParserOptions } from "./emitter";
 import type { ProtocolEvent } from "./events";
 import { isWhitespace } from "./markers";
@@ -98,3 +99,15 @@ export function uncovered(text: string, events: readonly ProtocolEvent[]): numbe
   }
   return missing;
 }
+
+/** A custom dialect of the tags family with markers and field names of its own. */
+export const REASONER_DIALECT: DialectDefinition = {
+  name: "reasoner",
+  family: "tags",
+  think: ["<reasoning>", "</reasoning>"],
+  batch: ["<tools>", "</tools>"],
+  respond: ["<answer>", "</answer>"],
+  end: "<done/>",
+  results: ["<observations>", "</observations>"],
+  fields: { name: "tool", args: "input" },
+};

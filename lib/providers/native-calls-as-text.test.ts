@@ -2,19 +2,9 @@ import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { createParser, type Dialect, mergePieces, type ProtocolEvent } from "../protocol";
 import type { DialectDefinition } from "../protocol/definition";
+import { REASONER_DIALECT } from "../protocol/testing";
 import { nativeCallsText } from "../protocol/written-back";
 import { nativeCallsToText } from "./native-calls-as-text";
-
-const reasoner: DialectDefinition = {
-  name: "reasoner",
-  family: "tags",
-  think: ["<reasoning>", "</reasoning>"],
-  batch: ["<tools>", "</tools>"],
-  respond: ["<answer>", "</answer>"],
-  end: "<done/>",
-  results: ["<observations>", "</observations>"],
-  fields: { name: "tool", args: "input" },
-};
 
 function parse(dialect: Dialect | DialectDefinition, text: string): ProtocolEvent[] {
   const parser = createParser(dialect, { turn: 0 });
@@ -27,7 +17,7 @@ const calls = [
 ];
 
 describe("nativeCallsText", () => {
-  it.each<Dialect | DialectDefinition>(["xml", "delimiter", "action", "hermes", reasoner])(
+  it.each<Dialect | DialectDefinition>(["xml", "delimiter", "action", "hermes", REASONER_DIALECT])(
     "writes native calls in the dialect's own syntax, read back as its calls (%s)",
     (dialect) => {
       const events = parse(dialect, nativeCallsText(dialect, calls));

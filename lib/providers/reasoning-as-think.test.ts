@@ -2,6 +2,7 @@ import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
+import { REASONER_DIALECT } from "../protocol/testing";
 import { thinkMarkers } from "../protocol/written-back";
 import { reasoningToText } from "./reasoning-as-think";
 
@@ -48,17 +49,10 @@ describe("thinkMarkers", () => {
     expect(thinkMarkers("hermes")).toEqual({ open: "<think>", close: "</think>\n" });
     expect(thinkMarkers("action")).toEqual({ open: "<thought>", close: "</thought>\n" });
     expect(thinkMarkers("delimiter")).toEqual({ open: "§think: ", close: "\n" });
-    const reasoner: DialectDefinition = {
-      name: "reasoner",
-      family: "tags",
-      think: ["<reasoning>", "</reasoning>"],
-      batch: ["<tools>", "</tools>"],
-      respond: ["<answer>", "</answer>"],
-      end: "<done/>",
-      results: ["<observations>", "</observations>"],
-      fields: { name: "tool", args: "input" },
-    };
-    expect(thinkMarkers(reasoner)).toEqual({ open: "<reasoning>", close: "</reasoning>\n" });
+    expect(thinkMarkers(REASONER_DIALECT)).toEqual({
+      open: "<reasoning>",
+      close: "</reasoning>\n",
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type RunStreamRecord, readRunStream } from "@/lib/client/run-stream";
 import { dialectOf, type ProtocolEvent } from "@/lib/protocol";
+import { REASONER_DIALECT } from "@/lib/protocol/testing";
 import { replayRecords } from "@/lib/replay";
 import { readConfig } from "@/lib/server/config";
 import { getStore } from "@/lib/server/store-instance";
@@ -37,17 +38,6 @@ const chunkText = (records: RunStreamRecord[], turn: number) =>
     .map((record) => (record.kind === "chunk" && record.turn === turn ? record.text : ""))
     .join("");
 const model = { provider: "demo", settings: { paceMs: 0 } };
-
-const REASONER = {
-  name: "reasoner",
-  family: "tags",
-  think: ["<reasoning>", "</reasoning>"],
-  batch: ["<tools>", "</tools>"],
-  respond: ["<answer>", "</answer>"],
-  end: "<done/>",
-  results: ["<observations>", "</observations>"],
-  fields: { name: "tool", args: "input" },
-};
 
 describe("POST /api/runs in the hermes dialect", () => {
   it("calls a tool with <tool_call>, gets <tool_response> back and answers", async () => {
@@ -78,7 +68,7 @@ describe("POST /api/runs in the hermes dialect", () => {
 describe("POST /api/runs with a user-defined dialect", () => {
   it("speaks the definition, stores it in the header, exports and replays with it", async () => {
     const records = await collect(
-      await post({ message: "list the files", dialect: REASONER, model }),
+      await post({ message: "list the files", dialect: REASONER_DIALECT, model }),
     );
     const events = eventsOf(records);
     expect(chunkText(records, 0)).toContain(
@@ -99,11 +89,11 @@ describe("POST /api/runs with a user-defined dialect", () => {
     const stored = await getStore(readConfig().dataDir).getTranscript(transcriptId);
     if (stored === null) throw new Error("not stored");
     expect(stored.meta.dialect).toBe("xml");
-    expect(stored.meta.definition).toEqual(REASONER);
+    expect(stored.meta.definition).toEqual(REASONER_DIALECT);
     const header = headerOf(stored.meta);
-    expect(header.definition).toEqual(REASONER);
+    expect(header.definition).toEqual(REASONER_DIALECT);
     const file = parseJsonl(exportJsonl(stored));
-    expect(file.ok && file.file.header.definition).toEqual(REASONER);
+    expect(file.ok && file.file.header.definition).toEqual(REASONER_DIALECT);
     const replayed = replayRecords(dialectOf(stored.meta), stored.records);
     expect(replayed.diffs).toEqual([]);
     // With the built-in it would not read the same: the definition is what replay needs.
@@ -112,17 +102,17 @@ describe("POST /api/runs with a user-defined dialect", () => {
 
   it("continues the conversation in the same definition, and refuses another", async () => {
     const first = await collect(
-      await post({ message: "list the files", dialect: REASONER, model }),
+      await post({ message: "list the files", dialect: REASONER_DIALECT, model }),
     );
     const transcriptId = first[0]?.kind === "run" ? first[0].transcriptId : "";
-    const renamed = { ...REASONER, think: ["<why>", "</why>"] };
+    const renamed = { ...REASONER_DIALECT, think: ["<why>", "</why>"] };
     const refused = await post({ message: "again", dialect: renamed, transcriptId, model });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toContain(
       'dialect: this conversation is in "reasoner (tags)"',
     );
     const again = await collect(
-      await post({ message: "read README.md", dialect: REASONER, transcriptId, model }),
+      await post({ message: "read README.md", dialect: REASONER_DIALECT, transcriptId, model }),
     );
     expect(eventsOf(again).find((event) => event.type === "call")).toMatchObject({
       call: { name: "read" },
@@ -130,17 +120,17 @@ describe("POST /api/runs with a user-defined dialect", () => {
   });
 
   it.each([
-    [{ ...REASONER, think: ["<reasoning>", ""] }, "dialect.think.1: must not be empty."],
+    [{ ...REASONER_DIALECT, think: ["<reasoning>", ""] }, "dialect.think.1: must not be empty."],
     [
-      { ...REASONER, batch: ["<reasoning>", "</tools>"] },
+      { ...REASONER_DIALECT, batch: ["<reasoning>", "</tools>"] },
       "dialect.batch.0: must differ from think.0",
     ],
     [
-      { ...REASONER, end: "<tools" },
+      { ...REASONER_DIALECT, end: "<tools" },
       'dialect.end: "<tools" and batch.0 "<tools>": one is a prefix',
     ],
-    [{ ...REASONER, family: "yaml" }, "dialect.family: must be one of"],
-    [{ ...REASONER, fields: { name: "" } }, "dialect.fields.name: must not be empty."],
+    [{ ...REASONER_DIALECT, family: "yaml" }, "dialect.family: must be one of"],
+    [{ ...REASONER_DIALECT, fields: { name: "" } }, "dialect.fields.name: must not be empty."],
     ["yaml", "dialect: must be one of xml, delimiter, action, hermes, or a dialect definition"],
   ])("refuses a bad dialect with a 400 naming the field (%#)", async (dialect, message) => {
     const response = await post({ message: "hi", dialect, model });

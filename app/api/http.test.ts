@@ -206,3 +206,44 @@ describe("jsonRoute and a store that cannot be used now", () => {
     expect(response.headers.get("retry-after")).toBe("5");
   });
 });
+
+describe("jsonRoute and a SQLite store that cannot write", () => {
+  async function answer(error: unknown): Promise<Response> {
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      return await jsonRoute(async () => {
+        throw error;
+      })();
+    } finally {
+      console.error = original;
+    }
+  }
+  const sqlite = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+  it("answers a full disk with 507 naming it", async () => {
+    const response = await answer(sqlite("SQLITE_FULL", "database or disk is full"));
+    expect(response.status).toBe(507);
+    expect(await response.json()).toEqual({
+      error:
+        "store: the disk holding the data directory (WIRESCOPE_DATA_DIR) is full; free some space and try again (details in the server log).",
+    });
+  });
+
+  it("answers a busy database (extended codes too) with 503 and Retry-After", async () => {
+    const response = await answer(sqlite("SQLITE_BUSY_SNAPSHOT", "database is locked"));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect((await response.json()).error).toContain("the database is busy");
+  });
+
+  it("answers a read-only database with 503 naming it, and an unknown SQLite code with 500", async () => {
+    const readOnly = await answer(
+      sqlite("SQLITE_READONLY", "attempt to write a readonly database"),
+    );
+    expect(readOnly.status).toBe(503);
+    expect(readOnly.headers.get("retry-after")).toBeNull();
+    expect((await readOnly.json()).error).toContain("read-only");
+    expect((await answer(sqlite("SQLITE_MISMATCH", "datatype mismatch"))).status).toBe(500);
+  });
+});

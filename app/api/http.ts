@@ -8,7 +8,7 @@ import { readConfig, type ServerConfig } from "@/lib/server/config";
 import { allowedHosts, hostProblem, securityHeaders } from "@/lib/server/host-check";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
-import { type Store, StoreError } from "@/lib/store";
+import { type Store, StoreError, sqliteProblem } from "@/lib/store";
 import { openPagedTranscript, type PagedTranscript } from "@/lib/store/paged-transcript";
 
 export const transcriptId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "must be a transcript id");
@@ -151,7 +151,8 @@ function tooLarge(maxBytes: number): Response {
  * A route handler that always answers JSON: anything it throws becomes a 500 with
  * `{ error }` (the details go to the server log, never to the client: they may hold paths),
  * or a 503 with `Retry-After` when the store's database (DATABASE_URL) cannot be used now
- * (`storeUnavailable`).
+ * (`storeUnavailable`), or the status of a SQLite failure the user can act on, a full disk
+ * first (`storeFailed`).
  */
 export function jsonRoute<Args extends unknown[]>(
   handler: (...args: Args) => Promise<Response>,
@@ -161,7 +162,7 @@ export function jsonRoute<Args extends unknown[]>(
       return await handler(...args);
     } catch (error) {
       console.error("wirescope: a request failed:", error);
-      const unavailable = storeUnavailable(error);
+      const unavailable = storeUnavailable(error) ?? storeFailed(error);
       if (unavailable !== null) return unavailable;
       return problem(500, "server: the request failed; see the server log.");
     }
@@ -186,6 +187,30 @@ export function storeUnavailable(error: unknown): Response | null {
       retryAfterSeconds: retryAfter,
     },
     { status: 503, headers: { "retry-after": String(retryAfter) } },
+  );
+}
+
+/**
+ * A SQLite write or read that failed for a reason the user can act on (a full disk, a busy or
+ * read-only database) as its status with the cause named (507 for a full disk, else 503, with
+ * `Retry-After` when asking again soon may work); null for any other error.
+ */
+export function storeFailed(error: unknown): Response | null {
+  const found = sqliteProblem(error);
+  if (found === undefined) return null;
+  const { status, why, retryAfterSeconds } = found;
+  const again = retryAfterSeconds === undefined ? "" : `; try again in ${retryAfterSeconds} s`;
+  return Response.json(
+    {
+      error: `store: ${why}${again} (details in the server log).`,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    },
+    {
+      status,
+      ...(retryAfterSeconds === undefined
+        ? {}
+        : { headers: { "retry-after": String(retryAfterSeconds) } }),
+    },
   );
 }
 

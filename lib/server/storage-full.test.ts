@@ -4,13 +4,13 @@
  * the viewer gets a `storage_failed` error and the run stops.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readRunStream } from "../client/run-stream";
 import type { ProtocolEvent } from "../protocol/events";
-import { openSqliteStore } from "../store";
+import { openSqliteStore, sqliteProblem } from "../store";
 import { readConfig } from "./config";
 import { startRun } from "./runs";
 
@@ -74,4 +74,35 @@ describe("a full disk during a run", () => {
     expect(events.filter((event) => event.type === "end")).toEqual([]);
     await store.close();
   });
+});
+
+describe("a full disk on a route's write", () => {
+  it.skipIf(!mounted)(
+    "is the SQLite error a route answers with 507 naming the full disk",
+    async () => {
+      // Room again after the run above filled the disk.
+      for (const name of readdirSync(mountPoint))
+        if (name.startsWith("filler-")) rmSync(join(mountPoint, name));
+      const dataDir = join(mountPoint, "data-route");
+      mkdirSync(dataDir);
+      const store = openSqliteStore({ path: join(dataDir, "wirescope.db") });
+      await store.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });
+      fill(mountPoint);
+      let failure: unknown;
+      try {
+        // Enough to need new pages: the disk has none left.
+        for (let index = 0; index < 50; index++) {
+          await store.createTranscript({
+            dialect: "xml",
+            model: { provider: "demo", id: "x" },
+            system: "s".repeat(64 * 1024),
+          });
+        }
+      } catch (error) {
+        failure = error;
+      }
+      expect(sqliteProblem(failure)).toMatchObject({ status: 507 });
+      await store.close();
+    },
+  );
 });

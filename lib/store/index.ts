@@ -5,6 +5,7 @@ export {
   type PostgresStore,
   type PostgresStoreOptions,
 } from "./postgres-store";
+export { type SqliteProblem, sqliteProblem } from "./sqlite-errors";
 export {
   DEFAULT_DB_PATH,
   openSqliteStore,

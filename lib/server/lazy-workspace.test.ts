@@ -78,6 +78,26 @@ describe("lazyWorkspace", () => {
     expect(JSON.stringify(others.content)).not.toContain("new.md");
   });
 
+  it("reads again from a new template when the template is removed during a read", async () => {
+    const lazy = lazyWorkspace(dataDir, "conv-7");
+    const tools = createRegistry([readTool]);
+    let removals = 0;
+    // The template goes away between the tool being pointed at it and its read.
+    const racing = {
+      ...tools,
+      async run(...args: Parameters<typeof tools.run>) {
+        if (removals++ === 0) await rm(args[2].workspace.root, { recursive: true, force: true });
+        return tools.run(...args);
+      },
+    };
+    const result = await lazy
+      .tools(racing)
+      .run("read", { file: "README.md" }, { workspace: lazy.workspace, signal });
+    expect(result.status).toBe("success");
+    expect(JSON.stringify(result.content)).toContain("Your workspace");
+    expect(removals).toBe(2);
+  });
+
   it("reads the samples again when their template was removed", async () => {
     const lazy = lazyWorkspace(dataDir, "conv-6");
     const registry = lazy.tools(createRegistry([readTool]));

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import {
   calculateTool,
@@ -72,8 +73,13 @@ export function lazyWorkspace(dataDir: string, conversationId: string): LazyWork
     if (made !== null) return made;
     const existing = await existingWorkspace(dataDir, conversationId);
     if (existing !== null) return existing;
-    return (await sampleWorkspace(dataDir)) ?? ready();
+    const samples = await sampleWorkspace(dataDir);
+    if (samples === null) return ready();
+    samplesRoot = samples.root;
+    return samples;
   };
+  /** The samples' template's root, once a tool has read there. */
+  let samplesRoot: string | null = null;
   const workspace: Workspace = {
     get root() {
       return real?.root ?? lexicalRoot;
@@ -111,7 +117,12 @@ export function lazyWorkspace(dataDir: string, conversationId: string): LazyWork
             outcome: "Internal error",
           };
         }
-        return registry.run(name, args, { ...context, workspace: target });
+        const result = await registry.run(name, args, { ...context, workspace: target });
+        // The template was removed while the tool read it (the data directory cleaned up): a
+        // read of a sample then failed as if the file did not exist. Read again from a new one.
+        if (result.status === "failure" && target.root === samplesRoot && !existsSync(target.root))
+          return registry.run(name, args, { ...context, workspace: await readable() });
+        return result;
       },
     }),
   };

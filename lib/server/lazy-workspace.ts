@@ -1,4 +1,3 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
 import {
   calculateTool,
@@ -118,9 +117,11 @@ export function lazyWorkspace(dataDir: string, conversationId: string): LazyWork
           };
         }
         const result = await registry.run(name, args, { ...context, workspace: target });
-        // The template was removed while the tool read it (the data directory cleaned up): a
-        // read of a sample then failed as if the file did not exist. Read again from a new one.
-        if (result.status === "failure" && target.root === samplesRoot && !existsSync(target.root))
+        // The template may have been removed while the tool read it (the data directory
+        // cleaned up, and perhaps the template made again since): a read of a sample then
+        // failed as if the file did not exist. A failed read there is tried once more, from a
+        // template made again if need be (a read that fails for its own reason fails twice).
+        if (result.status === "failure" && target.root === samplesRoot)
           return registry.run(name, args, { ...context, workspace: await readable() });
         return result;
       },

@@ -99,6 +99,34 @@ describe("what the agent sends back", () => {
       { type: "user", id: "r3", timestamp: 5, content: "go on" },
     ]);
   });
+
+  it("puts results naming one upstream id twice under the two calls that had it, in order", () => {
+    let id = 0;
+    const events = sentBackEvents(
+      {
+        results: [
+          { ref: "call_0", status: "success", content: "second's" },
+          { ref: "call_0", status: "success", content: "third's" },
+          { ref: "call_9", status: "success", content: "first's" },
+        ],
+        user: [],
+      },
+      [
+        { id: "call_9", name: "list", args: {} },
+        { id: "call_0", name: "read", args: {} },
+        { id: "call_0-2", name: "read", args: {} },
+      ],
+      0,
+      () => 5,
+      () => `r${++id}`,
+      ["call_9", "call_0", "call_0"],
+    );
+    expect(events.map((event) => (event.type === "result" ? event.callId : ""))).toEqual([
+      "call_0",
+      "call_0-2",
+      "call_9",
+    ]);
+  });
 });
 
 describe("conversations", () => {

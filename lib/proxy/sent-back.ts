@@ -112,7 +112,7 @@ function contentValue(text: string): unknown {
  * Events for what was sent back: each result under the call it answers, then the user's words.
  * A result naming a native call's id answers that call (`nativeIds`: the upstream ids of the
  * last turn's native calls, which were written out after its text calls, so they are the last
- * calls); any other result answers the call at its own position.
+ * calls; each answered once); any other result answers the call at its own position.
  */
 export function sentBackEvents(
   sent: SentBack,
@@ -123,9 +123,17 @@ export function sentBackEvents(
   nativeIds: readonly (string | undefined)[] = [],
 ): ProtocolEvent[] {
   const firstNative = calls.length - nativeIds.length;
+  // An upstream may give two calls one id: the k-th result naming it answers the k-th of them.
+  const answered = new Set<number>();
   const callFor = (result: SentResult, index: number): ToolCall | undefined => {
-    const native = result.ref === undefined ? -1 : nativeIds.indexOf(result.ref);
-    return native >= 0 && firstNative >= 0 ? calls[firstNative + native] : calls[index];
+    if (result.ref !== undefined && firstNative >= 0) {
+      const native = nativeIds.findIndex((id, at) => id === result.ref && !answered.has(at));
+      if (native >= 0) {
+        answered.add(native);
+        return calls[firstNative + native];
+      }
+    }
+    return calls[index];
   };
   const events: ProtocolEvent[] = sent.results.map((result, index) => {
     const call = callFor(result, index);

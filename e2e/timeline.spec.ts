@@ -201,3 +201,37 @@ test("a run of hundreds of cards is virtualized and follows the end", async ({ p
   await expect(page.getByRole("button", { name: "Jump to latest" })).toBeVisible();
   await page.screenshot({ path: "test-results/timeline-long-run-middle.png" });
 });
+
+test("a conversation opened on a 1024×768 screen lands at its end, in the timeline and in Raw", async ({
+  page,
+}) => {
+  const model = { provider: "demo", settings: { paceMs: 0 } };
+  let transcriptId: string | undefined;
+  for (const message of [
+    "list the files",
+    "read README.md",
+    "write notes/mine.md: hello from the test",
+    "list the files",
+  ]) {
+    const response = await page.request.post("/api/runs", {
+      data: { message, dialect: "xml", model, ...(transcriptId ? { transcriptId } : {}) },
+    });
+    expect(response.ok()).toBe(true);
+    await response.body();
+    transcriptId ??= response.headers()["x-transcript-id"];
+  }
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`/t/${transcriptId}`);
+  const raw = page.getByTestId("raw-view");
+  await expect(raw).toBeVisible();
+  const distanceToBottom = (element: HTMLElement) =>
+    element.scrollHeight - element.scrollTop - element.clientHeight;
+  // Opened at 1024×768, both had stopped short of the end: the timeline 69 px (a card's size
+  // change above the view moved the scroll up, which let go), Raw 63 px.
+  await expect.poll(() => timeline(page).evaluate(distanceToBottom)).toBeLessThan(2);
+  await expect.poll(() => raw.evaluate(distanceToBottom)).toBeLessThan(2);
+  await page.waitForTimeout(500);
+  expect(await timeline(page).evaluate(distanceToBottom)).toBeLessThan(2);
+  expect(await raw.evaluate(distanceToBottom)).toBeLessThan(2);
+  await expect(page.getByRole("button", { name: "Jump to latest" })).toBeHidden();
+});

@@ -23,7 +23,7 @@ export function useStickToBottom(
    */
   const ownTop = useRef<number | null>(null);
 
-  useEffect(() => {
+  const pull = useCallback(() => {
     if (!pinned.current || frame.current !== 0) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = 0;
@@ -32,21 +32,47 @@ export function useStickToBottom(
       element.scrollTop = element.scrollHeight;
       ownTop.current = element.scrollTop;
     });
+  }, [scroller]);
+  useEffect(pull);
+  // Content grows without a render here too (a block drawing its lines as it comes into view,
+  // highlighting): the view opened at 1024×768 stopped 63 px short of the end. Each child's
+  // size is watched (observing one already watched does nothing).
+  const sizes = useRef<ResizeObserver | null>(null);
+  const watched = useRef(new Set<Element>());
+  useEffect(() => {
+    const element = scroller.current;
+    if (element === null || typeof ResizeObserver === "undefined") return;
+    sizes.current ??= new ResizeObserver(pull);
+    const children = new Set(element.children);
+    for (const child of watched.current) {
+      if (!children.has(child)) sizes.current.unobserve(child);
+    }
+    for (const child of children) sizes.current.observe(child);
+    watched.current = children;
   });
   useEffect(
     () => () => {
       if (frame.current !== 0) cancelAnimationFrame(frame.current);
       frame.current = 0;
+      sizes.current?.disconnect();
     },
     [],
   );
 
+  /** Where the scroller was at its last scroll event. */
+  const lastTop = useRef(0);
   return useCallback(() => {
     const element = scroller.current;
     if (element === null) return;
+    const top = element.scrollTop;
+    const movedUp = top < lastTop.current - 1;
+    lastTop.current = top;
     // Content may have grown between our scroll and its event; that is not the user leaving.
-    if (ownTop.current !== null && Math.abs(element.scrollTop - ownTop.current) <= 1) return;
+    if (ownTop.current !== null && Math.abs(top - ownTop.current) <= 1) return;
     ownTop.current = null;
-    pinned.current = element.scrollTop + element.clientHeight >= element.scrollHeight - SLACK;
+    if (top + element.clientHeight >= element.scrollHeight - SLACK) pinned.current = true;
+    // Only a move upwards lets go: the browser's own moves (keeping what is on screen in place
+    // while lines above are drawn) go down, and had let go 63 px short of the end.
+    else if (movedUp) pinned.current = false;
   }, [scroller]);
 }

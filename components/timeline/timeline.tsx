@@ -48,9 +48,10 @@ export function Timeline() {
     onChange: () => stick.follow(),
     measureElement: measureFromObserver,
   });
-  // Keep what the user looks at still: only cards wholly above the view move the scroll.
+  // Keep what the user looks at still: only cards wholly above the view move the scroll, and
+  // none while the view follows the bottom (`follow` keeps it there, `isStuck`).
   virtualizer.shouldAdjustScrollPositionOnItemSizeChange = (item, _delta, instance) =>
-    item.end <= (instance.scrollOffset ?? 0);
+    !stick.isStuck() && item.end <= (instance.scrollOffset ?? 0);
 
   const totalSize = virtualizer.getTotalSize();
 

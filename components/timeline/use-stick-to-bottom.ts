@@ -13,6 +13,13 @@ export interface StickToBottom {
   jumpToLatest(): void;
   /** True when the user has scrolled up: show "Jump to latest". */
   detached: boolean;
+  /**
+   * Whether the view follows the bottom now (read at the moment: no re-render). A virtualizer
+   * must not move the scroll to keep a card above the view still while it does: that move,
+   * made from its own idea of the offset after ours to the bottom, is a move upwards, which
+   * let go (a transcript opened at 1024×768 stopped 69 px short of its end).
+   */
+  isStuck(): boolean;
 }
 
 /**
@@ -86,5 +93,7 @@ export function useStickToBottom(scroller: RefObject<HTMLElement | null>): Stick
     };
   }, [scroller, observe]);
 
-  return { follow, jumpToLatest, detached };
+  const isStuck = useCallback(() => stuck.current, []);
+
+  return { follow, jumpToLatest, detached, isStuck };
 }

@@ -159,19 +159,20 @@ describe("jsonRoute", () => {
   });
 });
 
-describe("jsonRoute and a store that cannot be used now", () => {
-  async function answer(error: unknown): Promise<Response> {
-    const original = console.error;
-    console.error = () => undefined;
-    try {
-      return await jsonRoute(async () => {
-        throw error;
-      })();
-    } finally {
-      console.error = original;
-    }
+/** What `jsonRoute` answers for a handler that throws `error` (its log line kept quiet). */
+async function answer(error: unknown): Promise<Response> {
+  const original = console.error;
+  console.error = () => undefined;
+  try {
+    return await jsonRoute(async () => {
+      throw error;
+    })();
+  } finally {
+    console.error = original;
   }
+}
 
+describe("jsonRoute and a store that cannot be used now", () => {
   it("answers 503 naming the cause, with Retry-After, and nothing of the connection", async () => {
     const response = await answer(
       storeErrorOf(
@@ -208,17 +209,6 @@ describe("jsonRoute and a store that cannot be used now", () => {
 });
 
 describe("jsonRoute and a SQLite store that cannot write", () => {
-  async function answer(error: unknown): Promise<Response> {
-    const original = console.error;
-    console.error = () => undefined;
-    try {
-      return await jsonRoute(async () => {
-        throw error;
-      })();
-    } finally {
-      console.error = original;
-    }
-  }
   const sqlite = (code: string, message: string) => Object.assign(new Error(message), { code });
 
   it("answers a full disk with 507 naming it", async () => {

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { withLiveExport } from "../otel/install";
 import { type RunInfo, type Store, StoreError } from "../store";
 import { DEFAULT_POLL_MS } from "./config";
+import { describeError } from "./describe-error";
 import { LiveRun } from "./live-run";
-import { type CommitQueue, createCommitQueue, type UnstoredRecords } from "./record-writer";
+import { type CommitQueue, createCommitQueue } from "./record-writer";
+import { RunEnds } from "./run-ends";
 import { RunTail } from "./run-tail";
 import { VIEWER_BUFFER_BYTES, VIEWER_MAX_LAG_BYTES, type ViewerLimits } from "./run-viewer";
 
@@ -36,29 +38,6 @@ export interface OpenRunInput {
 
 /** Told when a run's records are stored and its end noted; must return at once (no awaiting). */
 export type FinishListener = (run: { transcriptId: string; runId: string }, store: Store) => void;
-
-/**
- * A store's answer that ends trying to store a run's end: the run is another instance's now,
- * its transcript is gone, or the store was closed (the server is stopping).
- */
-const nothingToEnd = (error: unknown): boolean =>
-  error instanceof StoreError &&
-  (error.code === "taken_over" || error.code === "not_found" || error.code === "closed");
-
-/** `RunRegistry.endRetryMs`'s default. */
-const END_RETRY_MS = 2_000;
-
-/**
- * A run's end not stored yet: what its viewers got that was not stored, `storage_failed` last
- * (until stored), then `endedAt`.
- */
-interface PendingEnd {
-  runId: string;
-  transcriptId: string;
-  store: Store;
-  endedAt: number;
-  failure: UnstoredRecords | null;
-}
 
 /** What a run's viewers here are told when another instance has taken it over. */
 const TAKEN_OVER =
@@ -102,17 +81,23 @@ export class RunRegistry {
   readonly instanceId: string;
   /** How often another instance's run is read from the store (`WIRESCOPE_POLL_MS`). */
   pollMs = DEFAULT_POLL_MS;
-  /** How often a run's end the store failed to take is tried again (`finish`). */
-  endRetryMs = END_RETRY_MS;
-  /** Runs whose end the store has not taken yet, by run id. */
-  private readonly pendingEnds = new Map<string, PendingEnd>();
-  private endRetry: ReturnType<typeof setTimeout> | null = null;
+  /** Runs' ends stored, or tried again until they are (`finish`). */
+  private readonly ends: RunEnds;
 
   constructor(
     private readonly limits: ViewerLimits,
     instanceId: string = randomUUID(),
   ) {
     this.instanceId = instanceId;
+    this.ends = new RunEnds(instanceId);
+  }
+
+  /** How often a run's end the store failed to take is tried again (`finish`). */
+  get endRetryMs(): number {
+    return this.ends.retryMs;
+  }
+  set endRetryMs(ms: number) {
+    this.ends.retryMs = ms;
   }
 
   /** Registers a run (and records its start in the store, which may reject). */
@@ -163,93 +148,24 @@ export class RunRegistry {
   /**
    * Ends a run: its records are stored, its end noted, and it leaves the active list. When the
    * store fails (the database is down, the disk full), the end is tried again every
-   * `endRetryMs` until it is stored (`recordEnd`): a run whose end was never noted stayed "in
+   * `endRetryMs` until it is stored (`run-ends.ts`): a run whose end was never noted stayed "in
    * progress" for as long as this instance lived, its conversation refused every new run.
    */
   async finish(run: LiveRun, store: Store, now: () => number = Date.now): Promise<void> {
     try {
       await run.finish();
       const { runId, transcriptId, storageFailure } = run;
-      const end: PendingEnd = {
+      await this.ends.record({
         runId,
         transcriptId,
         store,
         endedAt: now(),
         failure: storageFailure,
-      };
-      if (!(await this.recordEnd(end, true))) this.retryEnd(end);
+      });
     } finally {
       this.runs.delete(run.runId);
     }
     this.announceFinish(run, store);
-  }
-
-  /**
-   * Stores what a run's end needs: if a write failed, what its viewers got that the store did
-   * not take, `storage_failed` last (else a reload shows its last turn cut off with no
-   * reason); then its end. False
-   * when the store failed: tried again later. A run another instance took over meanwhile, or
-   * whose transcript was deleted, is that instance's or nobody's to end: nothing more is tried.
-   */
-  private async recordEnd(end: PendingEnd, first: boolean): Promise<boolean> {
-    const { runId, transcriptId, store } = end;
-    try {
-      if (end.failure !== null) await this.storeUnstored(end, end.failure);
-      end.failure = null;
-      await store.recordRunEnd(runId, end.endedAt);
-      if (!first) console.error(`wirescope: recorded the end of run ${runId} at last.`);
-      return true;
-    } catch (error) {
-      if (nothingToEnd(error)) return true;
-      if (first)
-        console.error(
-          `wirescope: could not record the end of run ${runId} (${transcriptId}); trying again every ${this.endRetryMs / 1000} s:`,
-          describeError(error),
-        );
-      return false;
-    }
-  }
-
-  /**
-   * Appends what a failed run's viewers got and the store did not take, but none of it twice: a
-   * commit reported failed may still have been applied (PostgreSQL's answer to `COMMIT` lost
-   * with its connection), so what the store holds past `after` is skipped. Records it refuses
-   * for good (`invalid`) are left out and the end is recorded all the same.
-   */
-  private async storeUnstored(end: PendingEnd, unstored: UnstoredRecords): Promise<void> {
-    const { runId, transcriptId, store } = end;
-    const held = await store.listRunRecords(transcriptId, runId, unstored.after ?? 0);
-    const skip = Math.min(held.length, unstored.records.length);
-    const [result] = await store.appendRunRecords([
-      {
-        transcriptId,
-        runId,
-        records: unstored.records.slice(skip),
-        json: unstored.json.slice(skip),
-        instanceId: this.instanceId,
-      },
-    ]);
-    if (result === undefined || result.ok) return;
-    if (!(result.error instanceof StoreError && result.error.code === "invalid"))
-      throw result.error;
-    console.error(
-      `wirescope: run ${runId}'s last records cannot be stored; its end is recorded without them:`,
-      describeError(result.error),
-    );
-  }
-
-  private retryEnd(end: PendingEnd): void {
-    this.pendingEnds.set(end.runId, end);
-    if (this.endRetry !== null) return;
-    this.endRetry = setTimeout(async () => {
-      for (const pending of [...this.pendingEnds.values()]) {
-        if (await this.recordEnd(pending, false)) this.pendingEnds.delete(pending.runId);
-      }
-      this.endRetry = null;
-      const [next] = this.pendingEnds.values();
-      if (next !== undefined) this.retryEnd(next);
-    }, this.endRetryMs);
-    this.endRetry.unref?.();
   }
 
   /**
@@ -473,13 +389,6 @@ function runTailOf(
     now: Date.now,
     onClose,
   });
-}
-
-/** The error's message and code, never a stack with server paths. */
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const code = (error as { code?: unknown }).code;
-  return typeof code === "string" ? `${code}: ${error.message}` : error.message;
 }
 
 const key = Symbol.for("wirescope.runs");

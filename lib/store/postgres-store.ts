@@ -12,7 +12,7 @@
  *   the meta even while another instance appends.
  */
 import { randomUUID } from "node:crypto";
-import pg from "pg";
+import type pg from "pg";
 import { StoreError, storeClosed, transcriptNotFound } from "./errors";
 import { keyedQueue } from "./keyed-queue";
 import { normalizeListOptions, normalizeRecordPage } from "./list-options";
@@ -29,6 +29,7 @@ import {
 import { appendWatcher } from "./postgres-listen";
 import { postgresMessages } from "./postgres-messages";
 import { migrate } from "./postgres-migrate";
+import { openPool, withClient } from "./postgres-pool";
 import { PG, pgRowToMeta, pgSearchText, READ_TRANSACTION } from "./postgres-queries";
 import { fenceRuns, postgresRunMethods } from "./postgres-runs";
 import { PG_TRANSCRIPT_RUNS } from "./postgres-transcript-runs";
@@ -54,40 +55,12 @@ export interface PostgresStore extends Store {
   ready(): Promise<void>;
 }
 
-// BIGINT (ms timestamps, seq, node ids) as numbers: every value this store writes is a safe integer.
-const types = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === pg.types.builtins.INT8
-      ? Number
-      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
-};
-
 /** Opens the pool at once; connecting and migrating happen in the background (`ready`). */
 export function openPostgresStore(options: PostgresStoreOptions): PostgresStore {
   const now = options.now ?? Date.now;
   const newId = options.newId ?? randomUUID;
   const where = redactDatabaseUrl(options.connectionString);
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.maxConnections ?? 10,
-    types,
-    application_name: "wirescope",
-    connectionTimeoutMillis: 10_000,
-    // Nothing from outside holds a connection for long: a stuck statement is cut off.
-    statement_timeout: 30_000,
-    idle_in_transaction_session_timeout: 30_000,
-  });
-  // An idle connection the server dropped: the pool replaces it; without a listener it would crash.
-  pool.on("error", (error) => {
-    console.error(`wirescope: a PostgreSQL connection to ${where} failed:`, error.message);
-  });
-  // The server's word that it is ending a connection can also come while the connection is
-  // checked out, or after it was released as broken and is closing, when the pool does not
-  // listen: an `error` event with no listener is an uncaught exception. The call under way, if
-  // any, fails by itself; `transaction` marks its connection broken.
-  pool.on("connect", (client) => {
-    client.on("error", () => undefined);
-  });
+  const pool = openPool(options.connectionString, options.maxConnections ?? 10, where);
   const messages = postgresMessages();
   const appender = postgresAppender(messages, now);
   // Appends to one transcript from this store run in call order, as with SQLite: the pool
@@ -96,20 +69,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   let closed = false;
   let ending: Promise<void> | undefined;
 
-  const migrated = (async () => {
-    const client = await pool.connect();
-    let broken = false;
-    const lost = () => {
-      broken = true;
-    };
-    client.on("error", lost); // as in `transaction`
-    try {
-      await migrate(client, now());
-    } finally {
-      client.off("error", lost);
-      client.release(broken);
-    }
-  })().catch((error: unknown) => {
+  const migrated = withClient(pool, (client) => migrate(client, now())).catch((error: unknown) => {
     throw storeErrorOf(error, where);
   });
   // Rejections are reported to callers; this keeps an unawaited one from crashing the process.
@@ -158,32 +118,21 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     work: (client: pg.PoolClient) => Promise<T>,
   ): Promise<T> {
     await usable();
-    let client: pg.PoolClient;
-    try {
-      client = await pool.connect();
-    } catch (error) {
-      throw storeErrorOf(error, where);
-    }
-    let broken = false;
-    const lost = () => {
-      broken = true;
-    };
-    // The server ending this connection (a restart, `pg_terminate_backend`) is reported as an
-    // `error` event on it, and the pool listens only while a connection is idle: with no
-    // listener here the event was an uncaught exception. The statement under way fails too.
-    client.on("error", lost);
-    try {
-      await client.query(begin);
-      const result = await work(client);
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(lost);
-      throw storeErrorOf(error, where);
-    } finally {
-      client.off("error", lost);
-      client.release(broken);
-    }
+    return withClient(
+      pool,
+      async (client, lost) => {
+        try {
+          await client.query(begin);
+          const result = await work(client);
+          await client.query("COMMIT");
+          return result;
+        } catch (error) {
+          await client.query("ROLLBACK").catch(lost);
+          throw storeErrorOf(error, where);
+        }
+      },
+      (error) => storeErrorOf(error, where),
+    );
   }
 
   const appends = appendWatcher({

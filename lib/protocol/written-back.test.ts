@@ -361,11 +361,15 @@ describe("ThinkWriter: reasoning that comes while the answer's response is open"
             );
             // Reasoning before some of the pieces, in two deltas, and maybe after the last.
             const before = new Set(thoughts.map((point) => point % (pieces.length + 1)));
-            const deltas = pieces.flatMap((piece, index) => [
+            type Delta = readonly ["text" | "think", string];
+            const deltas = pieces.flatMap((piece, index): Delta[] => [
               ...(before.has(index)
-                ? [["think", "REASON one "] as const, ["think", "two"] as const]
+                ? ([
+                    ["think", "REASON one "],
+                    ["think", "two"],
+                  ] as const)
                 : []),
-              ["text", piece] as const,
+              ["text", piece],
             ]);
             if (before.has(pieces.length)) deltas.push(["think", "REASON at the end"]);
             const wire = written(dialect, deltas);

@@ -5,6 +5,7 @@ import {
   MIN_SECRET_LENGTH,
   REDACTED,
   redactSecrets,
+  SECRET_CHECKS,
   SECRET_PATTERNS,
   type SecretPattern,
 } from "./redact";
@@ -226,6 +227,9 @@ function longSecret(
   const ending = spans.filter(({ end }) => end >= beforeDots);
   const tails: SecretTail[] = [];
   for (const span of ending) {
+    // A match its pattern's check refuses (`sk-sk-sk-…`, no key) is no secret as it stands.
+    const check = span.pattern === undefined ? undefined : SECRET_CHECKS[span.pattern];
+    if (check !== undefined && !check(buffer.slice(span.start, span.end))) continue;
     const tail =
       span.pattern !== undefined
         ? patternTail(span.pattern)

@@ -92,6 +92,32 @@ describe("every API and proxy route", () => {
       }
   });
 
+  it("refuses a query parameter it does not take with 400 naming it, for every method it serves", async () => {
+    let checked = 0;
+    for (const { path, handlers } of routes) {
+      // The capture proxy hands the query on upstream; an unknown path is a 404 whatever it has.
+      if (path.startsWith("/proxy/") || path === "/api/x/y") continue;
+      for (const method of ["GET", "POST", "PATCH", "DELETE"] as const) {
+        const handler = handlers[method];
+        if (handler === undefined) continue;
+        // The one parameter a route requires (listing runs: only running ones), then the typo.
+        const required = path === "/api/runs" && method === "GET" ? "active=1&" : "";
+        const request = new Request(`http://127.0.0.1${path}?${required}zz_typo=1`, {
+          method,
+          headers: { host: "127.0.0.1", "content-type": "application/json" },
+          ...(method === "GET" ? {} : { body: "{}" }),
+        });
+        const response = await handler(request, context);
+        if (response.status === 405) continue; // a method the route does not serve
+        expect(response.status, `${method} ${path}`).toBe(400);
+        const { error } = (await response.json()) as { error: string };
+        expect(error, `${method} ${path}`).toMatch(/^query: unknown parameter "zz_typo"/);
+        checked++;
+      }
+    }
+    expect(checked).toBe(17);
+  });
+
   it("answers OPTIONS with a JSON 405 and Allow (no CORS here), not Next's empty 204", async () => {
     for (const { path, handlers } of routes) {
       const options = handlers.OPTIONS;

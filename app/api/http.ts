@@ -245,6 +245,23 @@ export function readQuery<T>(request: Request, schema: z.ZodType<T>): T | Respon
   return parsed.success ? parsed.data : problem(400, describeProblem(parsed.error, "query"));
 }
 
+export interface RouteOptions {
+  /**
+   * What the route does with a query string. By default it takes none: one given is refused
+   * (`400` naming its first parameter), so a parameter misspelt, or sent to the wrong route, is
+   * never quietly ignored. `"own"`: the handler reads and checks its query (`readQuery`), or
+   * hands it on (the capture proxy, the unknown-route answer).
+   */
+  query?: "own";
+}
+
+/** A query string on a route that takes none, in words; null when there is none. */
+function queryProblem(request: Request): string | null {
+  const first = new URL(request.url).searchParams.keys().next();
+  if (first.done === true) return null;
+  return `query: unknown parameter ${JSON.stringify(first.value.slice(0, 40))}; this route takes none.`;
+}
+
 /**
  * `jsonRoute` plus what `proxy.ts` does for pages: the Host check (421) and the security
  * headers. Every API and proxy route is wrapped in it, because `proxy.ts` leaves them out:
@@ -255,6 +272,7 @@ export function readQuery<T>(request: Request, schema: z.ZodType<T>): T | Respon
  */
 export function guardedRoute<Args extends [Request, ...unknown[]]>(
   handler: (...args: Args) => Promise<Response>,
+  options: RouteOptions = {},
 ): (...args: Args) => Promise<Response> {
   const answer = jsonRoute(handler);
   return async (...args) => {
@@ -262,8 +280,14 @@ export function guardedRoute<Args extends [Request, ...unknown[]]>(
     // Next builds `request.url` from the Host header; a request built in-process has only the URL.
     const named = new Headers(request.headers);
     if (!named.has("host")) named.set("host", new URL(request.url).host);
-    const refused = hostProblem(named, allowedHosts(process.env));
-    const response = refused === null ? await answer(...args) : problem(421, refused);
+    const foreign = hostProblem(named, allowedHosts(process.env));
+    const query = options.query === "own" ? null : queryProblem(request);
+    const response =
+      foreign !== null
+        ? problem(421, foreign)
+        : query !== null
+          ? problem(400, query)
+          : await answer(...args);
     const headers = new Headers(response.headers);
     const secure = securityHeaders(process.env.NODE_ENV === "development");
     for (const [name, value] of Object.entries(secure)) headers.set(name, value);
@@ -293,11 +317,14 @@ export function otherMethods(
 ): Record<Method, (request: Request) => Promise<Response>> {
   const allow = allowed.includes("GET") ? [...allowed, "HEAD"] : allowed;
   const refuse = (method: Method) =>
-    guardedRoute(async (_request: Request) =>
-      Response.json(
-        { error: `method: ${method} is not served here; use ${allowed.join(" or ")}.` },
-        { status: 405, headers: { allow: allow.join(", ") } },
-      ),
+    guardedRoute(
+      async (_request: Request) =>
+        Response.json(
+          { error: `method: ${method} is not served here; use ${allowed.join(" or ")}.` },
+          { status: 405, headers: { allow: allow.join(", ") } },
+        ),
+      // The method is what is wrong, whatever the query.
+      { query: "own" },
     );
   const handlers = METHODS.map((method) => [method, refuse(method)] as const);
   return Object.fromEntries(handlers) as Record<Method, (request: Request) => Promise<Response>>;

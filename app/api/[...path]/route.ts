@@ -8,7 +8,7 @@ async function unknown(request: Request): Promise<Response> {
   return problem(404, `path: no API route "${pathname.slice(0, 200)}"; see docs/http-api.md.`);
 }
 
-const answer = guardedRoute(unknown);
+const answer = guardedRoute(unknown, { query: "own" });
 
 // HEAD comes from GET (Next); OPTIONS too gets the 404, not Next's 204.
 export const GET = answer;

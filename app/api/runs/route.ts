@@ -65,6 +65,6 @@ async function withoutDeleted(store: Store, runs: ActiveRun[]): Promise<ActiveRu
   return runs.filter((run) => shown.has(run.transcriptId));
 }
 
-export const GET = guardedRoute(get);
+export const GET = guardedRoute(get, { query: "own" });
 
 export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("POST", "GET");

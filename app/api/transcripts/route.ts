@@ -30,6 +30,6 @@ async function get(request: Request): Promise<Response> {
   return Response.json({ transcripts, nextOffset: more ? offset + limit : null });
 }
 
-export const GET = guardedRoute(get);
+export const GET = guardedRoute(get, { query: "own" });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -105,7 +105,7 @@ async function remove(request: Request, context: RouteContext): Promise<Response
   return Response.json({ deleted: id, ...(stopped.length > 0 ? { stopped } : {}) });
 }
 
-export const GET = guardedRoute(get);
+export const GET = guardedRoute(get, { query: "own" });
 export const PATCH = guardedRoute(patch);
 export const DELETE = guardedRoute(remove);
 

@@ -100,6 +100,6 @@ async function importText(
   );
 }
 
-export const POST = guardedRoute(post);
+export const POST = guardedRoute(post, { query: "own" });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS, HEAD } = otherMethods("POST");

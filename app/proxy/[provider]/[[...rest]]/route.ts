@@ -11,7 +11,7 @@ async function outside(request: Request): Promise<Response> {
   return problem(404, wrongProxyPath(new URL(request.url).pathname));
 }
 
-const answer = guardedRoute(outside);
+const answer = guardedRoute(outside, { query: "own" });
 
 // HEAD comes from GET (Next); OPTIONS is refused as on the proxy's own route (no CORS).
 export const GET = answer;

@@ -23,6 +23,6 @@ async function get(
   });
 }
 
-export const GET = guardedRoute(get);
+export const GET = guardedRoute(get, { query: "own" });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -80,6 +80,6 @@ async function get(request: Request, context: RouteContext): Promise<Response> {
   }
 }
 
-export const GET = guardedRoute(get);
+export const GET = guardedRoute(get, { query: "own" });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("GET");

@@ -31,7 +31,7 @@ async function handle(request: Request, context: Context): Promise<Response> {
   });
 }
 
-const answer = guardedRoute(handle);
+const answer = guardedRoute(handle, { query: "own" });
 
 export const GET = answer;
 export const POST = answer;

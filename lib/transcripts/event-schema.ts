@@ -118,6 +118,10 @@ const metric = z.strictObject({
     .refine((step) => (step.cacheRead ?? 0) + (step.cacheWrite ?? 0) <= step.input, {
       error: "cacheRead and cacheWrite are parts of input: together at most input",
       path: ["cacheRead"],
+    })
+    .refine((step) => (step.cacheWrite1h ?? 0) <= (step.cacheWrite ?? 0), {
+      error: "cacheWrite1h is part of cacheWrite: at most cacheWrite",
+      path: ["cacheWrite1h"],
     }),
   total: z.strictObject({ input: count, output: count, durationMs: z.number() }),
   tokenSource: enumOf(["provider", "estimate", "mixed"] as const).optional(),

@@ -69,6 +69,23 @@ describe("exportJsonl → parseJsonl", () => {
       ok: false,
       error: { line: at, message: expect.stringContaining("event.step.cacheRead") },
     });
+    // The 1-hour writes are a part of cacheWrite: more of them than that is refused too.
+    const withHour = (cacheWrite1h: number) =>
+      withLine(
+        at,
+        JSON.stringify({
+          ...record,
+          event: {
+            ...record.event,
+            step: { ...record.event.step, cacheRead: 0, cacheWrite: 2, cacheWrite1h },
+          },
+        }),
+      );
+    expect(parseJsonl(withHour(2)).ok).toBe(true);
+    expect(parseJsonl(withHour(3))).toMatchObject({
+      ok: false,
+      error: { line: at, message: expect.stringContaining("event.step.cacheWrite1h") },
+    });
     for (const input of [-1000, 1e308, 2.5]) {
       const bad = withLine(
         at,

@@ -60,7 +60,7 @@ const MAX_SYSTEM_CHARS = 500_000;
  * one), and said in the same unit: zod's `.max` counts UTF-16 code units, so 150,000 emoji
  * were refused as over 200,000 "characters".
  */
-const atMostCharacters =
+export const atMostCharacters =
   (limit: number) => (text: string, context: z.core.$RefinementCtx<string>) => {
     // Fewer code units than the limit: fewer characters too, without counting.
     if (text.length <= limit) return;

@@ -122,6 +122,14 @@ describe("fork", () => {
         new RegExp(`^${field.replace(".", "\\.")}: (Too big|must be one line)`),
       );
     }
+    // An edited message is bounded as a run's is, in characters: 150,000 emoji fit.
+    const emoji = await forkOf(id, { at: 1, editUserMessage: "😀".repeat(150_000) });
+    expect(emoji.status).toBe(201);
+    const long = await forkOf(id, { at: 1, editUserMessage: "a".repeat(200_001) });
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { error: string }).error).toBe(
+      "editUserMessage: must be at most 200,000 characters; it has 200,001.",
+    );
     const replayOfNothing = await forkOf(id, { at: 1, model: { provider: "replay", id: "../x" } });
     expect(replayOfNothing.status).toBeGreaterThanOrEqual(400);
     expect(replayOfNothing.status).toBeLessThan(500);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { modelId, providerName } from "@/app/api/model-name";
+import { MAX_MESSAGE_CHARS } from "@/app/api/runs/limits";
+import { atMostCharacters } from "@/app/api/runs/schema";
 import { DIALECTS, type Dialect } from "@/lib/protocol";
 import type { ForkRequest } from "@/lib/transcripts/fork";
 
@@ -7,7 +9,13 @@ import type { ForkRequest } from "@/lib/transcripts/fork";
 export const forkSchema = z
   .object({
     at: z.number().int().min(0),
-    editUserMessage: z.string().trim().min(1, "must not be empty").max(200_000).optional(),
+    // Bounded as a run's message is (in characters: an emoji is one).
+    editUserMessage: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .superRefine(atMostCharacters(MAX_MESSAGE_CHARS))
+      .optional(),
     editResult: z
       .object({
         callId: z.string().min(1),

@@ -21,9 +21,13 @@ export interface SecretSpan {
  * (`?key=` inside a bearer token) is not one it makes, so it says nothing about a cut. Each
  * replacement is mimicked by a cover of the same length (`[rrr…]`, like `[redacted]` to every
  * pattern: a bracket at each end, letters and no trigger word between), so positions stay
- * those of `text`.
+ * those of `text`. And a JWT still being written at its end (`growingJwt`).
  */
-export function secretSpans(text: string, values: readonly string[]): SecretSpan[] {
+export function secretSpans(
+  text: string,
+  values: readonly string[],
+  longestHeader: number,
+): SecretSpan[] {
   const spans: SecretSpan[] = [];
   let masked = text;
   for (const value of values) {
@@ -34,6 +38,9 @@ export function secretSpans(text: string, values: readonly string[]): SecretSpan
     });
   }
   if (!HAS_TRIGGER.test(masked)) return spans;
+  // Seen as the JWT pattern sees it: after a value (`[redacted]eyJ…`) it may start.
+  const growing = growingJwt(masked, longestHeader);
+  if (growing !== null) spans.push(growing);
   for (const pattern of ALL_PATTERNS) {
     const check = SECRET_CHECKS[pattern];
     masked = masked.replace(SECRET_PATTERNS[pattern], (match: string, ...groups: unknown[]) => {
@@ -46,6 +53,22 @@ export function secretSpans(text: string, values: readonly string[]): SecretSpan
     });
   }
   return spans;
+}
+
+/** The start of a JWT the text ends inside (`eyJ…`, `eyJ….eyJ…`, `eyJ….eyJ….…`). */
+const GROWING_JWT =
+  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]*(?:\.(?:eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?)?)?$/;
+
+/**
+ * A JWT still being written at the end of `text`: it matches no pattern until its third part
+ * starts, so it is held as one. Not a first part alone longer than `longestHeader` (a JWT's
+ * header is short; Base64 JSON, a data URI's, starts `eyJ` too and is no secret).
+ */
+function growingJwt(text: string, longestHeader: number): SecretSpan | null {
+  const growing = GROWING_JWT.exec(text);
+  if (growing === null) return null;
+  if (!growing[0].includes(".") && growing[0].length > longestHeader) return null;
+  return { start: growing.index, end: text.length, jwt: true };
 }
 
 /** `length` characters standing for `[redacted]`. */

@@ -15,7 +15,7 @@ function streamed(chunks: readonly string[], secrets: readonly string[] = [KEY])
 }
 
 /** `text` in pieces of `size` characters. */
-function split(text: string, size: number): string[] {
+function splitEvery(text: string, size: number): string[] {
   const chunks: string[] = [];
   for (let at = 0; at < text.length; at += size) chunks.push(text.slice(at, at + size));
   return chunks;
@@ -239,13 +239,64 @@ describe("createStreamRedactor", () => {
     );
   });
 
+  it("lets no configured key out glued before or after a 5–40 KB secret-shaped run of each kind, split anywhere (property)", () => {
+    const body = (length: number, seed: number) => {
+      const letters = "AbC9dEf1GhIj2KlMn3OpQr4StUv5WxYz0";
+      let text = "";
+      for (let index = 0; index < length; index++)
+        text += letters.charAt((index * 7 + seed) % letters.length);
+      return text;
+    };
+    // Each writes a run no pattern's match ends inside: it goes on as long as the run.
+    const kinds = [
+      (run: string) => `Authorization: Bearer x1${run}`,
+      (run: string) => `password=${run}`,
+      (run: string) => `https://x.test/v1?key=${run}`,
+      (run: string) => `sk-proj-1${run}`,
+      (run: string) => `AIza${run}`,
+      (run: string) => `ghp_${run}`,
+      (run: string) => `sk_live_${run}`,
+      (run: string) => `xoxb-${run}`,
+      (run: string) => `eyJhbGciOiJIUzI1NiJ9.eyJ${run}.sig_nature_x9`,
+      (run: string) => `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.${run}`,
+    ];
+    // "ANOTHER" is a second configured value, so the values' order is tried too.
+    const ANOTHER = "cfg_Second0Value";
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...kinds),
+        fc.integer({ min: 5_000, max: 40_000 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.constantFrom("", KEY, ANOTHER),
+        fc.constantFrom(KEY, `..${KEY}`, `${KEY}${KEY}`, `${ANOTHER}${KEY}`, `${KEY}.`, ""),
+        fc.constantFrom(" done", "'s end", ";(x)", ". Next", "&b=1 ok", ""),
+        fc.oneof(
+          fc.integer({ min: 1, max: 8000 }).map((size) => ({ size, points: [] })),
+          fc.array(fc.nat(), { maxLength: 30 }).map((points) => ({ size: 0, points })),
+        ),
+        (write, length, seed, before, after, end, split) => {
+          const run = body(length, seed);
+          const text = `the ${before}${write(run)}${after}${end} more words`;
+          const chunks = split.size > 0 ? splitEvery(text, split.size) : cut(text, split.points);
+          const { joined } = streamed(chunks, [KEY, ANOTHER]);
+          expect(joined).not.toContain(KEY.slice(4));
+          expect(joined).not.toContain(ANOTHER.slice(4));
+          expect(joined).not.toContain(run.slice(-64));
+          // And nothing else is lost: the same text as redacting it whole.
+          expect(joined).toBe(redactSecrets(text, [KEY, ANOTHER]));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   it("lets a long eyJ run with no second part go as it came: Base64 JSON, no JWT header", () => {
     // A data URI's Base64 JSON starts `eyJ` too; a JWT's first part (its header) is never
     // 16 KB, so past that, nothing held says it is a secret, and redacting it whole agrees.
     const claims = "Ab9_-".repeat(5_000);
     const text = `{"blob":"eyJ${claims}${claims}"}. Open it done`;
     for (const size of [7, 20, 1000, 4999, 20_000]) {
-      const { joined } = streamed(split(text, size), []);
+      const { joined } = streamed(splitEvery(text, size), []);
       expect(joined).toBe(redactSecrets(text));
       expect(joined).toBe(text);
     }

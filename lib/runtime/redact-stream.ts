@@ -175,9 +175,7 @@ interface LongSecret {
  */
 function forcedCut(buffer: string, at: number, values: readonly string[]): number | LongSecret {
   if (values.length === 0 && !HAS_TRIGGER.test(buffer)) return at;
-  const spans = secretSpans(buffer, values);
-  const growing = growingJwt(buffer);
-  if (growing !== null) spans.push(growing);
+  const spans = secretSpans(buffer, values, LONGEST_SECRET);
   // A configured value may start in what the buffer ends in: held with what reaches into it.
   const started = valueCut(buffer, values);
   if (started < buffer.length) spans.push({ start: started, end: buffer.length });
@@ -218,9 +216,7 @@ function withoutTrailingDots(buffer: string): number {
  */
 function longSecret(buffer: string, values: readonly string[]): LongSecret | null {
   const head = buffer.slice(0, withoutTrailingDots(buffer.slice(0, valueCut(buffer, values))));
-  const spans = secretSpans(head, values);
-  const growing = growingJwt(head);
-  if (growing !== null) spans.push(growing);
+  const spans = secretSpans(head, values, LONGEST_SECRET);
   const ending = spans.filter(({ end }) => end >= head.length);
   const tails: SecretTail[] = [];
   for (const span of ending) {
@@ -251,22 +247,6 @@ function dotsIn(buffer: string, start: number): number {
   let dots = 0;
   for (let at = buffer.indexOf(".", start); at !== -1; at = buffer.indexOf(".", at + 1)) dots++;
   return dots;
-}
-
-/** The start of a JWT the buffer ends inside (`eyJ…`, `eyJ….eyJ…`, `eyJ….eyJ….…`). */
-const GROWING_JWT =
-  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]*(?:\.(?:eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?)?)?$/;
-
-/**
- * A JWT still being written at the end of `buffer`: it matches no pattern until its third part
- * starts, so it is held as one. Not a first part alone longer than `LONGEST_SECRET` (a JWT's
- * header is short; Base64 JSON, a data URI's, starts `eyJ` too and is no secret).
- */
-function growingJwt(buffer: string): SecretSpan | null {
-  const growing = GROWING_JWT.exec(buffer);
-  if (growing === null) return null;
-  if (!growing[0].includes(".") && growing[0].length > LONGEST_SECRET) return null;
-  return { start: growing.index, end: buffer.length, jwt: true };
 }
 
 /** Where the word `buffer` ends in starts (its length when it ends in whitespace). */

@@ -290,6 +290,32 @@ describe("createStreamRedactor", () => {
     );
   });
 
+  it("ends a long token's swallowed tail where a configured key glued to it starts", () => {
+    const key = "sk-ant-api03-Zq7Xw9Kp2Lm4Nv6Bc8Df0Gh1Jk3Qr5St7Uv9Wx";
+    const text = `token: ghp_${"A".repeat(20_000)}${key} ok`;
+    const { joined } = streamed(splitEvery(text, 20), [key]);
+    expect(joined).toBe(`token: ${REDACTED}${REDACTED} ok`);
+    expect(joined).toBe(redactSecrets(text, [key]));
+  });
+
+  it("swallows only what the match redacting it whole makes goes on with: not a later pattern's inside it (property)", () => {
+    fc.assert(
+      fc.property(
+        // A bearer token holding `?key=`: the bearer pattern runs first and ends at `;`, so the
+        // key parameter's match (which takes `;`) is never made.
+        fc.constantFrom("Bearer abc1?key=", "Authorization: Bearer x1&token=", "password=ab?key="),
+        fc.integer({ min: 5_000, max: 40_000 }),
+        fc.constantFrom(";(not,part)of-it next", ",x", "(y) z", ";", "'s end"),
+        fc.integer({ min: 1, max: 8000 }),
+        (start, length, end, size) => {
+          const text = `see ${start}${"A".repeat(length)}${end} done`;
+          expect(streamed(splitEvery(text, size), []).joined).toBe(redactSecrets(text));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it("lets a long eyJ run with no second part go as it came: Base64 JSON, no JWT header", () => {
     // A data URI's Base64 JSON starts `eyJ` too; a JWT's first part (its header) is never
     // 16 KB, so past that, nothing held says it is a secret, and redacting it whole agrees.

@@ -1,6 +1,6 @@
 import type { StreamTurn, TurnPart } from "./model-turn";
 import { HAS_TRIGGER, MIN_SECRET_LENGTH, REDACTED, redactSecrets, SECRET_CHECKS } from "./redact";
-import { type SecretSpan, secretSpans, valueCut } from "./redact-spans";
+import { secretSpans, valueCut } from "./redact-spans";
 import { jsonWebTokenTail, patternTail, type SecretTail, SecretTails } from "./secret-tail";
 import { transformParts } from "./turn-transform";
 

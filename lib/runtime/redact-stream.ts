@@ -16,7 +16,8 @@ const MAX_HELD = 4096;
  * A secret still growing at the end of what is held is held whole up to this length (a JWT
  * with large claims); past it, it is let go of redacted, and the characters that go on with it
  * are swallowed as they come (`secret-tail.ts`) until one ends it, so what is held stays
- * bounded and its tail never goes out.
+ * bounded and its tail never goes out. An `eyJ` run with no second part is no JWT past it (a
+ * header is short; Base64 JSON starts so too): let go of as text (`redact-spans.ts`).
  */
 const LONGEST_SECRET = 16_384;
 /**

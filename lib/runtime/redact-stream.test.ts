@@ -14,6 +14,13 @@ function streamed(chunks: readonly string[], secrets: readonly string[] = [KEY])
   return { pieces, joined: pieces.join("") };
 }
 
+/** `text` in pieces of `size` characters. */
+function splitEvery(text: string, size: number): string[] {
+  const chunks: string[] = [];
+  for (let at = 0; at < text.length; at += size) chunks.push(text.slice(at, at + size));
+  return chunks;
+}
+
 /** `text` cut at the given (sorted, deduplicated) positions. */
 function cut(text: string, points: readonly number[]): string[] {
   const sorted = [...new Set(points.map((point) => point % (text.length + 1)))].sort(
@@ -232,12 +239,101 @@ describe("createStreamRedactor", () => {
     );
   });
 
-  it("swallows the tail of a JWT still being written past what it holds, though it may never be one", () => {
-    // Undecidable without holding it all: `eyJ…` with no dot yet may become a JWT or not. It is
-    // redacted, not let out in two halves.
+  it("lets no configured key out glued before or after a 5–40 KB secret-shaped run of each kind, split anywhere (property)", () => {
+    const body = (length: number, seed: number) => {
+      const letters = "AbC9dEf1GhIj2KlMn3OpQr4StUv5WxYz0";
+      let text = "";
+      for (let index = 0; index < length; index++)
+        text += letters.charAt((index * 7 + seed) % letters.length);
+      return text;
+    };
+    // Each writes a run no pattern's match ends inside: it goes on as long as the run.
+    const kinds = [
+      (run: string) => `Authorization: Bearer x1${run}`,
+      (run: string) => `password=${run}`,
+      (run: string) => `https://x.test/v1?key=${run}`,
+      (run: string) => `sk-proj-1${run}`,
+      (run: string) => `AIza${run}`,
+      (run: string) => `ghp_${run}`,
+      (run: string) => `sk_live_${run}`,
+      (run: string) => `xoxb-${run}`,
+      (run: string) => `eyJhbGciOiJIUzI1NiJ9.eyJ${run}.sig_nature_x9`,
+      (run: string) => `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.${run}`,
+    ];
+    // "ANOTHER" is a second configured value, so the values' order is tried too.
+    const ANOTHER = "cfg_Second0Value";
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...kinds),
+        fc.integer({ min: 5_000, max: 40_000 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.constantFrom("", KEY, ANOTHER),
+        fc.constantFrom(KEY, `..${KEY}`, `${KEY}${KEY}`, `${ANOTHER}${KEY}`, `${KEY}.`, ""),
+        fc.constantFrom(" done", "'s end", ";(x)", ". Next", "&b=1 ok", ""),
+        fc.oneof(
+          fc.integer({ min: 1, max: 8000 }).map((size) => ({ size, points: [] })),
+          fc.array(fc.nat(), { maxLength: 30 }).map((points) => ({ size: 0, points })),
+        ),
+        (write, length, seed, before, after, end, split) => {
+          const run = body(length, seed);
+          const text = `the ${before}${write(run)}${after}${end} more words`;
+          const chunks = split.size > 0 ? splitEvery(text, split.size) : cut(text, split.points);
+          const { joined } = streamed(chunks, [KEY, ANOTHER]);
+          expect(joined).not.toContain(KEY.slice(4));
+          expect(joined).not.toContain(ANOTHER.slice(4));
+          expect(joined).not.toContain(run.slice(-64));
+          // And nothing else is lost: the same text as redacting it whole.
+          expect(joined).toBe(redactSecrets(text, [KEY, ANOTHER]));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("ends a long token's swallowed tail where a configured key glued to it starts", () => {
+    const key = "sk-ant-api03-Zq7Xw9Kp2Lm4Nv6Bc8Df0Gh1Jk3Qr5St7Uv9Wx";
+    const text = `token: ghp_${"A".repeat(20_000)}${key} ok`;
+    const { joined } = streamed(splitEvery(text, 20), [key]);
+    expect(joined).toBe(`token: ${REDACTED}${REDACTED} ok`);
+    expect(joined).toBe(redactSecrets(text, [key]));
+  });
+
+  it("swallows only what the match redacting it whole makes goes on with: not a later pattern's inside it (property)", () => {
+    fc.assert(
+      fc.property(
+        // A bearer token holding `?key=`: the bearer pattern runs first and ends at `;`, so the
+        // key parameter's match (which takes `;`) is never made.
+        fc.constantFrom("Bearer abc1?key=", "Authorization: Bearer x1&token=", "password=ab?key="),
+        fc.integer({ min: 5_000, max: 40_000 }),
+        fc.constantFrom(";(not,part)of-it next", ",x", "(y) z", ";", "'s end"),
+        fc.integer({ min: 1, max: 8000 }),
+        (start, length, end, size) => {
+          const text = `see ${start}${"A".repeat(length)}${end} done`;
+          expect(streamed(splitEvery(text, size), []).joined).toBe(redactSecrets(text));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("lets a long eyJ run with no second part go as it came: Base64 JSON, no JWT header", () => {
+    // A data URI's Base64 JSON starts `eyJ` too; a JWT's first part (its header) is never
+    // 16 KB, so past that, nothing held says it is a secret, and redacting it whole agrees.
     const claims = "Ab9_-".repeat(5_000);
-    const { joined } = streamed([`{"blob":"eyJ${claims}`, `${claims}"}`, " done"], []);
-    expect(joined).toBe(`{"blob":"${REDACTED}"} done`);
+    const text = `{"blob":"eyJ${claims}${claims}"}. Open it done`;
+    for (const size of [7, 20, 1000, 4999, 20_000]) {
+      const { joined } = streamed(splitEvery(text, size), []);
+      expect(joined).toBe(redactSecrets(text));
+      expect(joined).toBe(text);
+    }
+  });
+
+  it("swallows the tail of a JWT past what it holds once its second part started, giving back the dots it ends in", () => {
+    // Undecidable without holding it all: `eyJ….eyJ…` may become a JWT or not. It is redacted,
+    // not let out in two halves; a dot after it that no third part follows is text.
+    const claims = "Ab9_-".repeat(5_000);
+    const { joined } = streamed([`{"t":"eyJhbGciOiJIUzI1NiJ9.eyJ${claims}`, `${claims}. Next`], []);
+    expect(joined).toBe(`{"t":"${REDACTED}. Next`);
   });
 
   it("lets a long sk- run that is no key go as it came (nothing held says it is one)", () => {

@@ -1,14 +1,6 @@
 import type { StreamTurn, TurnPart } from "./model-turn";
-import {
-  ALL_PATTERNS,
-  HAS_TRIGGER,
-  MIN_SECRET_LENGTH,
-  REDACTED,
-  redactSecrets,
-  SECRET_CHECKS,
-  SECRET_PATTERNS,
-  type SecretPattern,
-} from "./redact";
+import { HAS_TRIGGER, MIN_SECRET_LENGTH, REDACTED, redactSecrets, SECRET_CHECKS } from "./redact";
+import { secretSpans, valueCut } from "./redact-spans";
 import { jsonWebTokenTail, patternTail, type SecretTail, SecretTails } from "./secret-tail";
 import { transformParts } from "./turn-transform";
 
@@ -24,7 +16,8 @@ const MAX_HELD = 4096;
  * A secret still growing at the end of what is held is held whole up to this length (a JWT
  * with large claims); past it, it is let go of redacted, and the characters that go on with it
  * are swallowed as they come (`secret-tail.ts`) until one ends it, so what is held stays
- * bounded and its tail never goes out.
+ * bounded and its tail never goes out. An `eyJ` run with no second part is no JWT past it (a
+ * header is short; Base64 JSON starts so too): let go of as text (`redact-spans.ts`).
  */
 const LONGEST_SECRET = 16_384;
 /**
@@ -104,8 +97,8 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
       if (typeof cut !== "number") {
         // A secret longer than what is held, still going on: all of it goes, redacted, and what
         // continues it is swallowed from here on.
-        const tails = new SecretTails(cut.tails);
-        const { rest } = tails.swallow(cut.dots);
+        const tails = new SecretTails(cut.tails, values);
+        const { rest } = tails.swallow(cut.rest);
         if (!tails.done) swallowing = tails;
         releasedAt = at;
         held = rest;
@@ -121,14 +114,14 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
       return quiet && values.length === 0 ? final : redactSecrets(final, values);
     },
     end() {
-      // Dots after a swallowed secret that its match leaves out are text.
-      const dots = swallowing?.end() ?? "";
+      // What a swallowed secret's match leaves out (trailing dots, what waited to start a
+      // configured value) is text.
+      const rest = (swallowing?.end() ?? "") + held;
       swallowing = undefined;
-      const rest = held;
       releasedAt = heldAt;
       held = "";
       unexamined = 0;
-      return dots + redactSecrets(rest, values);
+      return redactSecrets(rest, values);
     },
     get releasedAt() {
       return releasedAt;
@@ -165,8 +158,11 @@ function patternCut(buffer: string): number {
 interface LongSecret {
   released: string;
   tails: SecretTail[];
-  /** The dots the buffer ended in, for the tails to take or leave. */
-  dots: string;
+  /**
+   * What the buffer ends in after it, for the tails to take or leave: dots (a credential's
+   * match may leave them out) and what may start a configured value.
+   */
+  rest: string;
 }
 
 /**
@@ -180,10 +176,10 @@ interface LongSecret {
  */
 function forcedCut(buffer: string, at: number, values: readonly string[]): number | LongSecret {
   if (values.length === 0 && !HAS_TRIGGER.test(buffer)) return at;
-  const spans = secretSpans(buffer, values);
-  // A JWT still being written matches no pattern until its third part starts: held as one.
-  const growing = GROWING_JWT.exec(buffer);
-  if (growing !== null) spans.push({ start: growing.index, end: buffer.length, jwt: true });
+  const spans = secretSpans(buffer, values, LONGEST_SECRET);
+  // A configured value may start in what the buffer ends in: held with what reaches into it.
+  const started = valueCut(buffer, values);
+  if (started < buffer.length) spans.push({ start: started, end: buffer.length });
   const across = (point: number) => spans.filter(({ start, end }) => start < point && end > point);
   const reaching = across(at);
   if (reaching.length === 0) return at;
@@ -200,7 +196,7 @@ function forcedCut(buffer: string, at: number, values: readonly string[]): numbe
   const beforeDots = withoutTrailingDots(buffer);
   if (last < beforeDots) return last;
   if (buffer.length < LONGEST_SECRET) return 0;
-  return longSecret(buffer, beforeDots, spans, values) ?? at;
+  return longSecret(buffer, values) ?? at;
 }
 
 /** The length of `buffer` without the `.`s it ends in. */
@@ -213,18 +209,16 @@ function withoutTrailingDots(buffer: string): number {
 /**
  * The buffer let go of with the secrets reaching its end redacted, and what would go on with
  * them; null when none is a secret yet (a `sk-…` run with no digit nor both cases: the check
- * may still say so, but nothing held says it now), and the cut falls where it was forced.
- * Dots the buffer ends in (`beforeDots` on) are the tails' first characters: a credential's
- * match leaves them out unless more of it follows, a JWT's takes them as its parts' dots.
+ * may still say so, but nothing held says it now; a JWT's first part alone), and the cut falls
+ * where it was forced. What may start a configured value and the dots before it or at the end
+ * are the tails' first characters, not let go of: a credential's match leaves dots out unless
+ * more of it follows, a JWT's takes them as its parts' dots, and any match ends where a value
+ * starts (values are replaced first).
  */
-function longSecret(
-  buffer: string,
-  beforeDots: number,
-  spans: readonly SecretSpan[],
-  values: readonly string[],
-): LongSecret | null {
-  const head = buffer.slice(0, beforeDots);
-  const ending = spans.filter(({ end }) => end >= beforeDots);
+function longSecret(buffer: string, values: readonly string[]): LongSecret | null {
+  const head = buffer.slice(0, withoutTrailingDots(buffer.slice(0, valueCut(buffer, values))));
+  const spans = secretSpans(head, values, LONGEST_SECRET);
+  const ending = spans.filter(({ end }) => end >= head.length);
   const tails: SecretTail[] = [];
   for (const span of ending) {
     // A match its pattern's check refuses (`sk-sk-sk-…`, no key) is no secret as it stands.
@@ -233,7 +227,7 @@ function longSecret(
     const tail =
       span.pattern !== undefined
         ? patternTail(span.pattern)
-        : span.jwt === true
+        : span.jwt === true && dotsIn(head, span.start) > 0
           ? jsonWebTokenTail(dotsIn(head, span.start))
           : null;
     if (tail !== null) tails.push(tail);
@@ -246,7 +240,7 @@ function longSecret(
     if (jwt === undefined) return null;
     released = `${redactSecrets(head.slice(0, jwt.start), values)}${REDACTED}`;
   }
-  return { released, tails, dots: buffer.slice(beforeDots) };
+  return { released, tails, rest: buffer.slice(head.length) };
 }
 
 /** The `.`s in `buffer` from `start` on (a JWT's parts so far, less one). */
@@ -256,53 +250,11 @@ function dotsIn(buffer: string, start: number): number {
   return dots;
 }
 
-/** The start of a JWT the buffer ends inside (`eyJ…`, `eyJ….eyJ…`, `eyJ….eyJ….…`). */
-const GROWING_JWT =
-  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]*(?:\.(?:eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?)?)?$/;
-
-/** Where a secret starts and ends: a pattern's match, a configured value or a JWT growing. */
-interface SecretSpan {
-  start: number;
-  end: number;
-  pattern?: SecretPattern;
-  jwt?: true;
-}
-
-/** Where every pattern's match, and every configured value, starts and ends in `text`. */
-function secretSpans(text: string, values: readonly string[]): SecretSpan[] {
-  const spans: SecretSpan[] = [];
-  for (const pattern of ALL_PATTERNS) {
-    for (const match of text.matchAll(SECRET_PATTERNS[pattern]))
-      spans.push({ start: match.index, end: match.index + match[0].length, pattern });
-  }
-  for (const value of values) {
-    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1))
-      spans.push({ start: at, end: at + value.length });
-  }
-  return spans;
-}
-
 /** Where the word `buffer` ends in starts (its length when it ends in whitespace). */
 function lastWordStart(buffer: string): number {
   let start = buffer.length;
   while (start > 0 && !isSpace(buffer.charCodeAt(start - 1))) start--;
   return start;
-}
-
-/** Where the longest tail of `buffer` that starts a configured value begins. */
-function valueCut(buffer: string, values: readonly string[]): number {
-  let cut = buffer.length;
-  for (const value of values) {
-    const longest = Math.min(value.length - 1, buffer.length);
-    for (let length = longest; length > 0; length--) {
-      if (buffer.length - length >= cut) break;
-      if (value.startsWith(buffer.slice(buffer.length - length))) {
-        cut = buffer.length - length;
-        break;
-      }
-    }
-  }
-  return cut;
 }
 
 // The same whitespace as the patterns' `\s` for the characters a model writes.

@@ -1,10 +1,12 @@
-import type { SecretPattern } from "./redact";
+import { REDACTED, type SecretPattern } from "./redact";
+import { firstValue, valueCut } from "./redact-spans";
 
 /**
  * What goes on with a secret the stream redactor let go of before it ended (longer than it
  * holds: `redact-stream.ts`): the characters its pattern's match would still take. The
  * redactor swallows them, across pushes, until one would not, so the secret's tail never goes
- * out after its redaction. Pure: one character at a time, no buffer.
+ * out after its redaction. Pure: one character at a time; only what may start a configured
+ * value waits.
  */
 export interface SecretTail {
   /** Whether `code` goes on with the secret (then it is swallowed). */
@@ -58,7 +60,8 @@ export function patternTail(pattern: SecretPattern): SecretTail | null {
 
 /**
  * The tail of a JWT still being written (`eyJ…`, `eyJ….eyJ…`, …): token characters, and as
- * many more `.` as parts are still to come (its third part ends at one).
+ * many more `.` as parts are still to come (its third part ends at one). Dots it ends in are
+ * left out: a JWT's match ends in a part, so a token stopping short of three gives them back.
  */
 export function jsonWebTokenTail(dotsSeen: number): SecretTail {
   let dotsLeft = Math.max(0, 2 - dotsSeen);
@@ -69,7 +72,7 @@ export function jsonWebTokenTail(dotsSeen: number): SecretTail {
       dotsLeft--;
       return true;
     },
-    leavesDots: false,
+    leavesDots: true,
   };
 }
 
@@ -77,14 +80,24 @@ export function jsonWebTokenTail(dotsSeen: number): SecretTail {
  * Several tails at once (patterns whose matches all reached the end): a character goes on with
  * the secret while any of them takes it, each dropped at the first it does not (a match cannot
  * resume). Trailing dots are left out only when every tail that took them leaves them out.
+ *
+ * A configured value is replaced before any pattern runs (`redactSecrets`), so the tails see
+ * it as `[redacted]`: a match going on into one ends where it starts (it is text again, and
+ * redacted as such), but for a pattern taking brackets (`?key=…`), which swallows it too. The
+ * last characters taken in that may start a value (fewer than the longest) wait in `pending`
+ * until the next say whether they do.
  */
 export class SecretTails {
   private tails: SecretTail[];
   /** `.`s swallowed since the last other character, held back until the tail says. */
   private dots = 0;
   private dotsLeftOut = true;
+  private pending = "";
 
-  constructor(tails: readonly SecretTail[]) {
+  constructor(
+    tails: readonly SecretTail[],
+    private readonly values: readonly string[] = [],
+  ) {
     this.tails = [...tails];
   }
 
@@ -94,17 +107,46 @@ export class SecretTails {
 
   /**
    * How many characters of `text` go on with the secret (swallowed); what follows is text
-   * again. Once a character ends it, `done` is true and trailing dots left out of the match
-   * come back at the front of what follows (`rest`).
+   * again. Once a character ends it, `done` is true and what follows it (trailing dots left
+   * out of the match first) is `rest`, to be redacted as text.
    */
   swallow(text: string): { rest: string } {
-    let at = 0;
-    for (; at < text.length && this.tails.length > 0; at++) {
+    let input = this.pending + text;
+    this.pending = "";
+    for (;;) {
+      const value = firstValue(input, this.values);
+      const upto = value !== null ? value.at : valueCut(input, this.values);
+      const ended = this.take(input, upto);
+      if (ended !== -1) return { rest: this.leftOut() + input.slice(ended) };
+      if (value === null) {
+        this.pending = input.slice(upto);
+        return { rest: "" };
+      }
+      if (this.take(REDACTED, REDACTED.length) !== -1)
+        return { rest: this.leftOut() + input.slice(value.at) };
+      input = input.slice(value.at + value.length);
+    }
+  }
+
+  /** At the end of the text: what follows the secret (trailing dots it leaves out, if any). */
+  end(): string {
+    if (this.tails.length === 0) return "";
+    // No value can start in what waits now: it is the tails' to take.
+    const input = this.pending;
+    this.pending = "";
+    const ended = this.take(input, input.length);
+    this.tails = [];
+    return this.leftOut() + (ended === -1 ? "" : input.slice(ended));
+  }
+
+  /** Gives `text` up to `upto` to the tails: where the first they all refuse is, or -1. */
+  private take(text: string, upto: number): number {
+    for (let at = 0; at < upto; at++) {
       const code = text.charCodeAt(at);
       const taking = this.tails.filter((tail) => tail.takes(code));
       if (taking.length === 0) {
         this.tails = [];
-        break;
+        return at;
       }
       this.tails = taking;
       if (code === DOT) {
@@ -113,15 +155,7 @@ export class SecretTails {
         this.dotsLeftOut &&= taking.every((tail) => tail.leavesDots);
       } else this.dots = 0;
     }
-    if (this.tails.length > 0) return { rest: "" };
-    return { rest: this.leftOut() + text.slice(at) };
-  }
-
-  /** At the end of the text: the trailing dots the match leaves out, if any. */
-  end(): string {
-    const rest = this.tails.length > 0 ? this.leftOut() : "";
-    this.tails = [];
-    return rest;
+    return -1;
   }
 
   private leftOut(): string {

@@ -13,7 +13,7 @@ import { type Conversation, Conversations, prefixHashes } from "./conversations"
 import type { DialectChoice } from "./dialect-choice";
 import { headerSecrets, redactValue } from "./redaction";
 import { readRequest, requestText, textOf } from "./request-view";
-import { readSentBack, sentBackEvents } from "./sent-back";
+import { echoedCallIds, readSentBack, sentBackEvents } from "./sent-back";
 import type { CaptureSink } from "./sink";
 import { TurnRecorder } from "./turn-recorder";
 import type { Upstream } from "./upstreams";
@@ -86,7 +86,13 @@ export function createCapture(options: CaptureOptions) {
     const secrets = [...options.secrets, ...headerSecrets(call.headers)];
     const redact = <T>(value: T): T => redactValue(value, secrets);
     const hashes = prefixHashes(view.messages);
-    const { conversation, isNew, from } = conversations.join(call.session, hashes);
+    let echoed: Set<string> | undefined;
+    const echoes = (waiting: Conversation) => {
+      echoed ??= echoedCallIds(view.messages);
+      const ids = echoed;
+      return waiting.nativeIds?.some((id) => id !== undefined && ids.has(id)) ?? false;
+    };
+    const { conversation, isNew, from } = conversations.join(call.session, hashes, echoes);
     conversations.advance(conversation, hashes);
     const turn = conversation.nextTurn++;
     const runId = newId();
@@ -202,6 +208,8 @@ export function createCapture(options: CaptureOptions) {
         conversation.calls = calls;
         conversation.callsTurn = turn;
         conversation.nativeIds = recorder.nativeCallIds;
+        conversation.unanswered =
+          failure !== undefined || outcome === "disconnect" || outcome === "user";
         await options.sink.finishTurn(runId);
       },
     };

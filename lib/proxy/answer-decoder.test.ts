@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { TranscriptRecord } from "../protocol/records";
 import { type AnswerDelta, createAnswerDecoder } from "./answer-decoder";
+import { TurnRecorder } from "./turn-recorder";
 
 const MAX = 1 << 20;
 
@@ -75,5 +77,41 @@ describe("an OpenAI answer with several choices (n > 1)", () => {
   it("still reads a choice that names no index (one choice, as some servers send it)", () => {
     const bytes = sse([{ choices: [{ delta: { content: "Hi" } }] }]);
     expect(textOf(decodeAll("openai", true, bytes))).toBe("Hi");
+  });
+});
+
+describe("a whole answer over the recording cap", () => {
+  it("is this recorder's limit, not the provider's error: an internal error, not provider", () => {
+    const body = JSON.stringify({
+      choices: [{ index: 0, message: { role: "assistant", content: "x".repeat(2000) } }],
+    });
+    const decoder = createAnswerDecoder("openai", false, 1000);
+    const deltas = [...decoder.push(new TextEncoder().encode(body)), ...decoder.end()];
+    const records: TranscriptRecord[] = [];
+    const recorder = new TurnRecorder({
+      turn: 0,
+      chosen: { dialect: "xml", by: "header", reason: "named" },
+      request: {
+        kind: "request",
+        turn: 0,
+        provider: "openai",
+        model: "m",
+        messages: [],
+        settings: {},
+      },
+      requestText: "",
+      elapsed: () => 0,
+      clock: () => 0,
+      maxChars: 500,
+      emit: (batch) => records.push(...batch),
+    });
+    recorder.push(deltas);
+    recorder.end();
+    const errors = records.flatMap((record) =>
+      record.kind === "event" && record.event.type === "error" ? [record.event] : [],
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code: "internal" });
+    expect(errors[0]?.message).toMatch(/over the recording cap .* reached the client/);
   });
 });

@@ -12,7 +12,11 @@ import type { UpstreamFormat } from "./upstreams";
 export type AnswerDelta =
   | { kind: "text"; text: string }
   | { kind: "think"; text: string }
-  | { kind: "problem"; message: string }
+  /**
+   * What could not be read: the upstream's fault (`provider`, the default), or this recorder's
+   * cap on what it reads (`internal`: the answer itself was fine and reached the client).
+   */
+  | { kind: "problem"; message: string; code?: "internal" }
   /**
    * A piece of a native tool call (OpenAI `tool_calls`, Anthropic `tool_use`): the pieces of one
    * `index` join into one call; `args` is JSON text, streamed in parts.
@@ -123,6 +127,7 @@ function jsonDecoder(format: UpstreamFormat, maxBytes: number): AnswerDecoder {
           {
             kind: "problem",
             message: `The answer (${size} bytes) is over the recording cap of ${maxBytes} bytes; it reached the client but was not read.`,
+            code: "internal",
           },
         ];
       }

@@ -140,8 +140,12 @@ export class RawTextRecords {
         type: "metric",
         id: "import-metric",
         timestamp: this.clock(),
+        turn: 0,
         step: { input: 0, output, durationMs: 0, ttftMs: 0 },
         total: { input: 0, output, durationMs: 0 },
+        // Without it the summary takes the metric for one written before sources were
+        // recorded and calls its counts `unknown`; they are the loop's estimate.
+        tokenSource: "estimate",
       },
     });
     return records;

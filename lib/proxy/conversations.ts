@@ -9,6 +9,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ToolCall } from "../protocol/events";
+import { isPlainObject } from "../protocol/safe-json";
 import type { DialectChoice } from "./dialect-choice";
 
 export interface Conversation {
@@ -39,18 +40,45 @@ export interface Joined {
   from: number;
 }
 
-/** `hashes[k]` identifies `messages[0..k]`: chained, so each message is hashed once. */
+/**
+ * `hashes[k]` identifies `messages[0..k]`: chained, so each message is hashed once. Anthropic's
+ * `cache_control` is left out: a hint where to cache, not what was said, and agents move it
+ * (a breakpoint on the newest message, as Anthropic's docs show), so a message sent again
+ * without it is still the same message (`withoutCacheHints`).
+ */
 export function prefixHashes(messages: readonly unknown[]): string[] {
   const hashes: string[] = [];
   let previous = "";
   for (const message of messages) {
     previous = createHash("sha256")
       .update(previous)
-      .update(JSON.stringify(message) ?? "")
+      .update(JSON.stringify(message, withoutCacheHints) ?? "")
       .digest("base64url");
     hashes.push(previous);
   }
   return hashes;
+}
+
+/**
+ * A message as it says it: without `cache_control`, and with content of one text part read as
+ * that text (`[{ "type": "text", "text": "hi" }]` is `"hi"`: an agent that adds a breakpoint
+ * turns the newest message's string into such a part, and sends it as a string again later).
+ */
+function withoutCacheHints(key: string, value: unknown): unknown {
+  if (key === "cache_control") return undefined;
+  if (key === "content" && Array.isArray(value) && value.length === 1) {
+    const [part] = value;
+    if (
+      isPlainObject(part) &&
+      part.type === "text" &&
+      typeof part.text === "string" &&
+      Object.keys(part).every(
+        (name) => name === "type" || name === "text" || name === "cache_control",
+      )
+    )
+      return part.text;
+  }
+  return value;
 }
 
 /**

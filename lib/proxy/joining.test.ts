@@ -161,3 +161,30 @@ describe("a retried request", () => {
     expect(await transcripts()).toHaveLength(2);
   });
 });
+
+describe("an Anthropic agent moving its cache breakpoint", () => {
+  it("continues its transcript: cache_control is not part of what a message says", () => {
+    let n = 0;
+    const conversations = new Conversations(() => `id-${++n}`);
+    const cached = (text: string) => ({
+      role: "user",
+      content: [{ type: "text", text, cache_control: { type: "ephemeral" } }],
+    });
+    // Sent again as the string it was before the breakpoint made it a part.
+    const plain = (text: string) => ({ role: "user", content: text });
+    const first = prefixHashes([cached("read the file")]);
+    const started = conversations.join(undefined, first).conversation;
+    conversations.advance(started, first);
+    // The next call: the breakpoint moved to the newest message.
+    const next = prefixHashes([
+      plain("read the file"),
+      { role: "assistant", content: [{ type: "text", text: "Reading." }] },
+      cached("go on"),
+    ]);
+    expect(conversations.join(undefined, next)).toMatchObject({
+      conversation: started,
+      isNew: false,
+      from: 1,
+    });
+  });
+});

@@ -44,7 +44,7 @@ export interface Joined {
  * `hashes[k]` identifies `messages[0..k]`: chained, so each message is hashed once. Anthropic's
  * `cache_control` is left out: a hint where to cache, not what was said, and agents move it
  * (a breakpoint on the newest message, as Anthropic's docs show), so a message sent again
- * without it is still the same message (`withoutCacheHints`).
+ * without it is still the same message (`asSaid`), and so is thinking an agent leaves out of an earlier answer.
  */
 export function prefixHashes(messages: readonly unknown[]): string[] {
   const hashes: string[] = [];
@@ -52,7 +52,7 @@ export function prefixHashes(messages: readonly unknown[]): string[] {
   for (const message of messages) {
     previous = createHash("sha256")
       .update(previous)
-      .update(JSON.stringify(message, withoutCacheHints) ?? "")
+      .update(JSON.stringify(message, asSaid) ?? "")
       .digest("base64url");
     hashes.push(previous);
   }
@@ -60,25 +60,31 @@ export function prefixHashes(messages: readonly unknown[]): string[] {
 }
 
 /**
- * A message as it says it: without `cache_control`, and with content of one text part read as
- * that text (`[{ "type": "text", "text": "hi" }]` is `"hi"`: an agent that adds a breakpoint
- * turns the newest message's string into such a part, and sends it as a string again later).
+ * A message as it says it, without what agents change in a message they send again:
+ * `cache_control` (a breakpoint moved to the newest message), Anthropic `thinking` and
+ * `redacted_thinking` blocks (which agents may drop from earlier turns, as the API does), and
+ * content of one text part read as that text (`[{ "type": "text", "text": "hi" }]` is `"hi"`:
+ * a breakpoint turns the newest message's string into such a part, sent as a string later).
  */
-function withoutCacheHints(key: string, value: unknown): unknown {
+function asSaid(key: string, value: unknown): unknown {
   if (key === "cache_control") return undefined;
-  if (key === "content" && Array.isArray(value) && value.length === 1) {
-    const [part] = value;
-    if (
-      isPlainObject(part) &&
-      part.type === "text" &&
-      typeof part.text === "string" &&
-      Object.keys(part).every(
-        (name) => name === "type" || name === "text" || name === "cache_control",
-      )
+  if (key !== "content" || !Array.isArray(value)) return value;
+  const parts = value.filter(
+    (part) =>
+      !isPlainObject(part) || (part.type !== "thinking" && part.type !== "redacted_thinking"),
+  );
+  const [part] = parts;
+  if (
+    parts.length === 1 &&
+    isPlainObject(part) &&
+    part.type === "text" &&
+    typeof part.text === "string" &&
+    Object.keys(part).every(
+      (name) => name === "type" || name === "text" || name === "cache_control",
     )
-      return part.text;
-  }
-  return value;
+  )
+    return part.text;
+  return parts;
 }
 
 /**

@@ -162,8 +162,8 @@ describe("a retried request", () => {
   });
 });
 
-describe("an Anthropic agent moving its cache breakpoint", () => {
-  it("continues its transcript: cache_control is not part of what a message says", () => {
+describe("an agent sending an earlier message again, changed in what it does not say", () => {
+  it("continues its transcript when it moved its cache_control breakpoint (Anthropic)", () => {
     let n = 0;
     const conversations = new Conversations(() => `id-${++n}`);
     const cached = (text: string) => ({
@@ -186,5 +186,32 @@ describe("an Anthropic agent moving its cache breakpoint", () => {
       isNew: false,
       from: 1,
     });
+  });
+
+  it("continues it when the agent leaves an earlier answer's thinking out", () => {
+    let n = 0;
+    const conversations = new Conversations(() => `id-${++n}`);
+    const answer = (thinking: boolean) => ({
+      role: "assistant",
+      content: [
+        ...(thinking ? [{ type: "thinking", thinking: "Hmm.", signature: "sig" }] : []),
+        { type: "text", text: "Here it is." },
+      ],
+    });
+    const first = prefixHashes([
+      { role: "user", content: "read the file" },
+      answer(true),
+      { role: "user", content: "thanks, now the next" },
+    ]);
+    const started = conversations.join(undefined, first).conversation;
+    conversations.advance(started, first);
+    const next = prefixHashes([
+      { role: "user", content: "read the file" },
+      answer(false),
+      { role: "user", content: "thanks, now the next" },
+      { role: "assistant", content: "Done." },
+      { role: "user", content: "and the last" },
+    ]);
+    expect(conversations.join(undefined, next)).toMatchObject({ conversation: started, from: 3 });
   });
 });

@@ -41,10 +41,9 @@ export interface Joined {
 }
 
 /**
- * `hashes[k]` identifies `messages[0..k]`: chained, so each message is hashed once. Anthropic's
- * `cache_control` is left out: a hint where to cache, not what was said, and agents move it
- * (a breakpoint on the newest message, as Anthropic's docs show), so a message sent again
- * without it is still the same message (`asSaid`), and so is thinking an agent leaves out of an earlier answer.
+ * `hashes[k]` identifies `messages[0..k]`: chained, so each message is hashed once, as it says
+ * it (`asSaid`): a message an agent sends again with its cache breakpoint moved, or without the
+ * thinking of an earlier answer, is still the same message.
  */
 export function prefixHashes(messages: readonly unknown[]): string[] {
   const hashes: string[] = [];

@@ -84,6 +84,11 @@ test("replay of a long conversation starts before the rest is read and loads a p
   await page.goto(`/t/${id}`);
   await expect(page.getByTestId("older-records").first()).toBeVisible();
   const bar = page.getByTestId("replay-bar");
+  // At rest, the whole length once the server has told the runs: no "~" (nor the 0:00.0 of the
+  // render before the tail is planned).
+  const duration = bar.getByTestId("replay-duration");
+  await expect(duration).toHaveText(/^[1-9]\d*:\d\d\.\d$/);
+  const resting = await duration.textContent();
   await bar.getByRole("button", { name: "Play" }).click();
   await expect(bar.getByRole("button", { name: "Exit replay" })).toBeVisible();
   await expect(page.getByTestId("timeline").getByText("message number 0")).toBeVisible();
@@ -91,9 +96,9 @@ test("replay of a long conversation starts before the rest is read and loads a p
   await expect.poll(() => held.length).toBeGreaterThan(0);
   expect(pagesRead[0]).toBe(0);
   // The whole length is known from the first page (the server tells the runs): no "~".
-  const duration = bar.getByTestId("replay-duration");
   await expect(duration).not.toHaveText(/^~/);
   const total = await duration.textContent();
+  expect(total).toBe(resting);
   await expect(page.getByTestId("timeline").getByText(`message number ${RUNS - 1}`)).toHaveCount(0);
 
   // The end: not read yet, so it loads (and says so) before anything of it shows.

@@ -52,7 +52,12 @@ function headersOf(problem, body) {
   return {
     "content-type": "application/json",
     "content-length": String(Buffer.byteLength(body)),
+    // The security headers every answer of the app carries (lib/server/host-check.ts
+    // `securityHeaders`); a JSON answer loads nothing, so its policy allows nothing.
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
     "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
     "cache-control": "no-store",
     // Whatever body the request has is not read: the connection ends with the answer.
     connection: "close",
@@ -97,7 +102,12 @@ const REFUSED = Symbol("wirescope.refused");
  * line there is the bad one (an earlier request may share the packet, pipelined).
  */
 export function parseErrorProblem({ code, rawPacket, bytesParsed }) {
-  if (code !== "HPE_INVALID_METHOD" && code !== "HPE_INVALID_URL") return null;
+  if (
+    code !== "HPE_INVALID_METHOD" &&
+    code !== "HPE_INVALID_URL" &&
+    code !== "HPE_INVALID_CONSTANT"
+  )
+    return null;
   if (!Buffer.isBuffer(rawPacket)) return null;
   const at = Math.min(Math.max(0, Number(bytesParsed) || 0), rawPacket.length);
   // The start of the line holding `at` (at 0 the packet's start: a negative offset to
@@ -106,10 +116,17 @@ export function parseErrorProblem({ code, rawPacket, bytesParsed }) {
   const line = rawPacket
     .subarray(start, Math.min(rawPacket.length, start + 256))
     .toString("latin1");
-  const [method = "", target = ""] = (line.split("\r\n", 1)[0] ?? "").split(" ");
+  const requestLine = line.split("\r\n", 1)[0] ?? "";
+  const [method = "", target = ""] = requestLine.split(" ");
   // Not a request line at all (TLS sent to the HTTP port, binary): Node's own 400.
   if (!TOKEN.test(method)) return null;
   if (code === "HPE_INVALID_METHOD") return methodProblem(method);
+  if (code === "HPE_INVALID_CONSTANT") {
+    // A raw space in the path ("GET /a b HTTP/1.1"): the parser took the path to end at the
+    // space and stopped where "HTTP/" should have been. Any other bad constant is Node's.
+    const spaced = /^\S+ (\/.*) HTTP\/\d\.\d$/.exec(requestLine)?.[1];
+    return spaced?.includes(" ") ? rawCharactersProblem(spaced) : null;
+  }
   return target.startsWith("/") ? rawCharactersProblem(target) : targetProblem(target);
 }
 

@@ -89,6 +89,32 @@ describe("the request guard of npm start", () => {
     );
   });
 
+  it("a path with a raw space: 400 naming the whole path, as for other raw characters", async () => {
+    const answer = parse(await raw(line("GET /api/transcripts?query=a b HTTP/1.1")));
+    expect(answer.status).toBe(400);
+    expect(answer.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(answer.body).error).toMatch(
+      /^request target: "\/api\/transcripts\?query=a b" holds characters a URL cannot carry as they are .*percent-encode them/,
+    );
+    // Any other bad constant in the line is still Node's bare answer.
+    expect(await raw(line("GET / HTPP/1.1"))).toBe(
+      "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n",
+    );
+  });
+
+  it.each([
+    ["TRACE / HTTP/1.1"],
+    ["CONNECT 127.0.0.1:22 HTTP/1.1"],
+    ["GET http://evil.example/ HTTP/1.1"],
+    ["GET /a b HTTP/1.1"],
+  ])("%s: the refusal carries the app's security headers", async (requestLine) => {
+    const { headers } = parse(await raw(line(requestLine)));
+    expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["x-frame-options"]).toBe("DENY");
+  });
+
   it("quotes at most 64 characters of a long target", async () => {
     const target = `http://evil.example/${"a".repeat(8000)}`;
     const answer = parse(await raw(line(`GET ${target} HTTP/1.1`)));

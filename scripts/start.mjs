@@ -7,11 +7,16 @@ import { EventEmitter } from "node:events";
 import { createServer, get } from "node:http";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import nextEnv from "@next/env";
 import { build } from "./build.mjs";
 import { guardRequests } from "./request-guard.mjs";
 import { telemetryEnv } from "./telemetry.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+// `.env.local` and the other `.env` files, read as Next reads them (a variable set in the shell
+// wins), before anything here reads the environment: PORT and WIRESCOPE_HOST set there count
+// too, and next.config.js sees the host it is served on.
+nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error });
 Object.assign(process.env, telemetryEnv(process.env));
 if (process.env.NEXT_TELEMETRY_DISABLED === undefined) delete process.env.NEXT_TELEMETRY_DISABLED;
 
@@ -136,13 +141,14 @@ function askApp(url, path) {
 
 /**
  * Opens the store as the app does (one list request): with DATABASE_URL set, a database that
- * cannot be used (503) stops the server at start rather than failing every request later.
+ * cannot be used (503) or a DATABASE_URL that is no PostgreSQL URL (500) stops the server at
+ * start rather than failing every request later.
  */
 async function storeCheck(url) {
   if (!process.env.DATABASE_URL?.trim()) return undefined;
   try {
     const { status, body } = await askApp(url, "/api/transcripts?limit=1");
-    return status === 503 ? `Wirescope cannot start: ${body?.error}` : undefined;
+    return status >= 500 ? `Wirescope cannot start: ${body?.error}` : undefined;
   } catch (error) {
     return `Wirescope cannot start: ${error instanceof Error ? error.message : error}`;
   }

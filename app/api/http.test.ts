@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { chooseStore } from "@/lib/server/database-url";
 import { StoreError } from "@/lib/store";
 import { storeErrorOf } from "@/lib/store/postgres-errors";
 import { jsonRoute, MAX_BODY_BYTES, readBody, readCappedText } from "./http";
@@ -202,9 +203,25 @@ describe("jsonRoute and a store that cannot be used now", () => {
   });
 
   it("answers an `unavailable` that gives no cause with a 503 and a default Retry-After", async () => {
-    const response = await answer(new StoreError("unavailable", "DATABASE_URL is not a URL."));
+    const response = await answer(new StoreError("unavailable", "Cannot connect."));
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("5");
+  });
+
+  it("answers a DATABASE_URL that is no PostgreSQL URL with a 500 naming it, not a 503 to retry", async () => {
+    let refused: unknown;
+    try {
+      chooseStore({ DATABASE_URL: "mysql://root:pw123@h/db" }, "/data");
+    } catch (error) {
+      refused = error;
+    }
+    const response = await answer(refused);
+    expect(response.status).toBe(500);
+    expect(response.headers.get("retry-after")).toBeNull();
+    const { error } = await response.json();
+    expect(error).toMatch(/^store: DATABASE_URL has the scheme "mysql:"; only postgres:\/\//);
+    expect(error).toContain("Fix it and restart the server.");
+    expect(error).not.toContain("pw123");
   });
 });
 

@@ -164,6 +164,8 @@ export function jsonRoute<Args extends unknown[]>(
       console.error("wirescope: a request failed:", error);
       const unavailable = storeUnavailable(error) ?? storeFailed(error);
       if (unavailable !== null) return unavailable;
+      if (error instanceof StoreError && error.code === "misconfigured")
+        return problem(500, `store: ${error.message} Fix it and restart the server.`);
       return problem(500, "server: the request failed; see the server log.");
     }
   };

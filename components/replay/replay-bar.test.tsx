@@ -2,10 +2,15 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { mergePieces } from "@/lib/protocol";
+import { runSpanOf } from "@/lib/replay/run-spans";
 import { recordRun } from "@/lib/replay/testing";
 import type { StoredRecord } from "@/lib/store/store";
+import { transcriptRunsOf } from "@/lib/store/transcript-runs";
 import { type OpenTranscript, usePlayground } from "@/state/playground-store";
 import { ReplayBar } from "./replay-bar";
+import { planReplay } from "./replay-plan";
+import { formatReplayTime } from "./speeds";
+import { RESTING_RUNS_QUIET_MS } from "./use-resting-runs";
 
 let recorded: OpenTranscript;
 
@@ -143,6 +148,70 @@ describe("ReplayBar", () => {
       expect(asked[0]).toContain("runs=1");
       expect(screen.getByTestId("replay-duration").textContent).not.toMatch(/^~/);
     } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("a transcript opened from its tail shows its whole length before Play, once it is told its runs", async () => {
+    const all = recorded.records;
+    const tail = { ...recorded, records: all.slice(-3), recordCount: all.length };
+    const runs = transcriptRunsOf(all).map(runSpanOf);
+    const asked: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        asked.push(url);
+        const query = new URL(url, "http://localhost").searchParams;
+        const after = Number(query.get("after") ?? 0);
+        const records = all.filter((record) => record.seq > after).slice(0, 1);
+        const told = query.get("runs") === "1" ? { runs } : {};
+        return new Response(
+          JSON.stringify({ meta: recorded.meta, records, recordCount: all.length, ...told }),
+        );
+      }),
+    );
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      open(tail);
+      const duration = () => screen.getByTestId("replay-duration").textContent ?? "";
+      expect(duration()).toMatch(/^~/);
+      await act(async () => vi.advanceTimersByTime(RESTING_RUNS_QUIET_MS));
+      expect(asked).toEqual([expect.stringContaining("from=end")]);
+      expect(asked[0]).toContain("runs=1");
+      expect(duration()).toBe(formatReplayTime(planReplay("xml", all).duration));
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("runs told after Play leave the replay under way as it is", async () => {
+    const all = recorded.records;
+    const tail = { ...recorded, records: all.slice(-3), recordCount: all.length };
+    const runs = transcriptRunsOf(all).map(runSpanOf);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        const query = new URL(url, "http://localhost").searchParams;
+        const after = Number(query.get("after") ?? 0);
+        const limit = Number(query.get("limit"));
+        const records = all.filter((record) => record.seq > after).slice(0, limit);
+        const told = query.get("runs") === "1" ? { runs } : {};
+        return new Response(
+          JSON.stringify({ meta: recorded.meta, records, recordCount: all.length, ...told }),
+        );
+      }),
+    );
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      open(tail);
+      await act(async () => screen.getByRole("button", { name: "Step forward" }).click());
+      await act(async () => vi.advanceTimersByTime(RESTING_RUNS_QUIET_MS));
+      expect(usePlayground.getState().replaying).toBe(true);
+      expect(usePlayground.getState().log.events.map((event) => event.type)).toEqual(["user"]);
+      expect(screen.getAllByText("Exit replay")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
       vi.unstubAllGlobals();
     }
   });

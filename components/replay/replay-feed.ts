@@ -17,7 +17,7 @@ export interface FeedListener {
 export class ReplayFeed {
   /** The transcript's records, as the server last said. */
   recordCount: number;
-  /** The transcript's runs, as the server said with the first page. */
+  /** The transcript's runs, as the server last said (with the first page). */
   private runs: readonly RunSpan[] | undefined;
   private readonly lengths = new Map<number, { at: number; length: number | undefined }>();
   private reading: Promise<boolean> | null = null;
@@ -27,9 +27,12 @@ export class ReplayFeed {
     readonly planner: ReplayPlanner,
     private readonly reader: ForwardReader,
     recordCount: number,
+    /** The transcript's runs, if known before the first page (the server tells them with it). */
+    runs: readonly RunSpan[] | undefined,
     private readonly listener: FeedListener,
   ) {
     this.recordCount = recordCount;
+    this.runs = runs;
   }
 
   /**

@@ -8,6 +8,7 @@ import {
 } from "@/lib/replay/clock";
 import type { ReplayFrame, StepUnit } from "@/lib/replay/cursor";
 import type { ReplayDiff } from "@/lib/replay/diff";
+import type { RunSpan } from "@/lib/replay/run-spans";
 import type { TimedRecord } from "@/lib/replay/timeline";
 import { ReplayFeed } from "./replay-feed";
 import { estimatedDuration, type ReplayPlan, type ReplayPlanner } from "./replay-plan";
@@ -46,6 +47,8 @@ export type ReplaySource =
       recordCount: number;
       /** The length to show until the first runs are planned. */
       duration: number;
+      /** The transcript's runs, when known before the first page (its whole length). */
+      runs?: readonly RunSpan[];
     };
 
 export interface ReplaySessionOptions {
@@ -98,7 +101,7 @@ export class ReplaySession {
     } else {
       this.wholePlan = null;
       this.planner = source.planner;
-      this.feed = new ReplayFeed(source.planner, source.reader, source.recordCount, {
+      this.feed = new ReplayFeed(source.planner, source.reader, source.recordCount, source.runs, {
         planned: (entries, complete) => {
           this.clock?.extend(entries, complete);
           options.changed();

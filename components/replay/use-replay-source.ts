@@ -3,12 +3,14 @@
 import { useCallback, useDeferredValue, useMemo } from "react";
 import { readFromStart, startsAtFirst } from "@/lib/client/record-pages";
 import { dialectOf } from "@/lib/protocol";
+import { exactDuration } from "@/lib/replay/run-spans";
 import type { TimedRecord } from "@/lib/replay/timeline";
 import type { OpenTranscript } from "@/state/playground-store";
 import { pagesOf } from "@/state/transcript-pages";
 import { planReplay, ReplayPlanner } from "./replay-plan";
 import type { ReplaySource } from "./replay-session";
 import type { RestingReplay } from "./use-replay";
+import { useRestingRuns } from "./use-resting-runs";
 
 const NO_RECORDS: OpenTranscript["records"] = [];
 
@@ -37,18 +39,30 @@ export function useReplaySource(transcript: OpenTranscript): {
   const whole = startsAtFirst(records);
   const id = meta.id;
   const recordCount = Math.max(shown?.recordCount ?? 0, records.at(-1)?.seq ?? 0);
-  const resting = useMemo(
-    (): RestingReplay =>
-      whole
-        ? { duration: plan.duration, complete: true, entries: plan.entries, diffs: plan.diffs }
-        : {
-            duration: records.length === 0 ? 0 : (plan.duration * recordCount) / records.length,
-            complete: false,
-            entries: NO_ENTRIES,
-            diffs: plan.diffs,
-          },
-    [whole, plan, records, recordCount],
-  );
+  // A tail's runs, for the whole length before Play (they must end where the transcript does).
+  const told = useRestingRuns(id, recordCount, current && !whole && recordCount > 0);
+  const runs = told?.at(-1)?.lastSeq === recordCount ? told : undefined;
+  const resting = useMemo((): RestingReplay => {
+    if (whole)
+      return {
+        records,
+        duration: plan.duration,
+        exact: true,
+        complete: true,
+        entries: plan.entries,
+        diffs: plan.diffs,
+      };
+    const exact = runs === undefined ? undefined : exactDuration(runs);
+    return {
+      records,
+      duration:
+        exact ?? (records.length === 0 ? 0 : (plan.duration * recordCount) / records.length),
+      exact: exact !== undefined,
+      complete: false,
+      entries: NO_ENTRIES,
+      diffs: plan.diffs,
+    };
+  }, [whole, plan, records, recordCount, runs]);
   const open = useCallback(
     (): ReplaySource | null =>
       !current
@@ -65,8 +79,9 @@ export function useReplaySource(transcript: OpenTranscript): {
               }),
               recordCount,
               duration: resting.duration,
+              ...(runs === undefined ? {} : { runs }),
             },
-    [current, whole, plan, dialect, id, records, recordCount, resting],
+    [current, whole, plan, dialect, id, records, recordCount, resting, runs],
   );
   return { open, resting };
 }

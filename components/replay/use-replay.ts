@@ -5,6 +5,7 @@ import type { ReplaySpeed } from "@/lib/replay/clock";
 import type { StepUnit } from "@/lib/replay/cursor";
 import type { ReplayDiff } from "@/lib/replay/diff";
 import type { TimedRecord } from "@/lib/replay/timeline";
+import type { StoredRecord } from "@/lib/store/store";
 import { usePlayground } from "@/state/playground-store";
 import { ReplayFold } from "./replay-fold";
 import { ReplaySession, type ReplaySource, type SessionView } from "./replay-session";
@@ -16,7 +17,11 @@ export interface ReplayView extends SessionView {
 
 /** What the bar shows while no replay runs: the transcript's length, the play head at its end. */
 export interface RestingReplay {
+  /** The records it is of: when they change (older ones read, a run's added), a replay ends. */
+  records: readonly StoredRecord[];
   duration: number;
+  /** `duration` is the whole length (all planned, or told by the transcript's runs). */
+  exact: boolean;
   complete: boolean;
   entries: readonly TimedRecord[];
   diffs: readonly ReplayDiff[];
@@ -47,7 +52,7 @@ const restingView = (resting: RestingReplay, speed: ReplaySpeed): ReplayView => 
   planned: resting.entries.length,
   differences: resting.diffs.length,
   duration: resting.duration,
-  exact: resting.complete,
+  exact: resting.exact,
   loaded: resting.complete ? resting.duration : 0,
   complete: resting.complete,
   loading: false,
@@ -71,14 +76,20 @@ export function useReplay(open: () => ReplaySource | null, resting: RestingRepla
 
   // The transcript changed under the bar (older records read, a run's records added): a replay
   // under way ends, and the log shows the stored transcript again.
-  useEffect(() => {
-    setView(restingView(resting, speed.current));
-    return () => {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the records change, not the length told
+  useEffect(
+    () => () => {
       if (session.current === null) return;
       dispose();
       if (usePlayground.getState().replaying) showStored();
-    };
-  }, [resting, dispose]);
+    },
+    [resting.records, dispose],
+  );
+  // At rest, the bar follows what is known of the transcript (its whole length once its runs
+  // are told); a replay under way keeps its own view.
+  useEffect(() => {
+    if (session.current === null) setView(restingView(resting, speed.current));
+  }, [resting]);
 
   // Synchronous: no replay frame may land in a live run's log, or in another transcript's
   // (at a fast speed, frames can keep the render that would end the session from committing).

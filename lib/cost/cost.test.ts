@@ -24,6 +24,9 @@ describe("priceFor", () => {
       if (price.cacheRead !== undefined) expect(price.cacheRead, key).toBeLessThan(price.input);
       if (price.cacheWrite !== undefined)
         expect(price.cacheWrite, key).toBeGreaterThan(price.input);
+      // Anthropic's 1-hour cache writes: 2 × input, beside its 5-minute ones at 1.25 ×.
+      if (key.startsWith("anthropic/"))
+        expect(price.cacheWrite1h, key).toBeCloseTo(2 * price.input, 10);
     }
     expect(SHIPPED_PRICES["anthropic/claude-sonnet-4-5"]).toMatchObject({ cacheRead: 0.3 });
     // Gemini's cached content (the SDK's cacheRead) at a tenth of the input rate.
@@ -91,12 +94,14 @@ describe("parsePrices", () => {
   it("reads optional prompt-cache rates", () => {
     expect(
       parsePricesJson(
-        '{"a/b": {"input": 3, "output": 15, "cacheRead": 0.3, "cacheWrite": 3.75}}',
+        '{"a/b": {"input": 3, "output": 15, "cacheRead": 0.3, "cacheWrite": 3.75, "cacheWrite1h": 6}}',
         "X",
       ),
     ).toEqual({
       ok: true,
-      prices: { "a/b": { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 } },
+      prices: {
+        "a/b": { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75, cacheWrite1h: 6 },
+      },
     });
   });
 

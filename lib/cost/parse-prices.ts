@@ -7,7 +7,7 @@ export const MAX_PRICE_ENTRIES = 500;
 /** The largest price accepted, USD per million tokens. */
 const MAX_AMOUNT = 100_000;
 const REQUIRED = ["input", "output"] as const;
-const OPTIONAL = ["cacheRead", "cacheWrite"] as const;
+const OPTIONAL = ["cacheRead", "cacheWrite", "cacheWrite1h"] as const;
 const KNOWN = new Set<string>([...REQUIRED, ...OPTIONAL]);
 
 /** `provider/model`: two non-empty parts, one line, up to 200 characters. */
@@ -19,8 +19,8 @@ export type PricesResult =
 
 /**
  * Price overrides from untrusted input (`WIRESCOPE_PRICES`, the settings drawer):
- * `{ "openai/gpt-4.1": { "input": 2, "output": 8, "cacheRead": 0.5 } }` (`cacheRead` and
- * `cacheWrite` optional). The error names the first bad field,
+ * `{ "openai/gpt-4.1": { "input": 2, "output": 8, "cacheRead": 0.5 } }` (`cacheRead`,
+ * `cacheWrite` and `cacheWrite1h` optional). The error names the first bad field,
  * prefixed with `where` (`WIRESCOPE_PRICES: "openai/x".input must be a number …`).
  */
 export function parsePrices(value: unknown, where: string): PricesResult {

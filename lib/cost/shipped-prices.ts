@@ -9,9 +9,9 @@ import type { Price } from "./types";
  *   cache costs the input rate): OpenAI's pricing page, gpt-5.4 and gpt-5.5 as morphllm.com
  *   quotes it (June 2026).
  * - Anthropic: docs.anthropic.com pricing, finout.io (April 2026), deploybase.ai (March 2026).
- *   Cache reads at 0.1 × input and 5-minute cache writes at 1.25 × input, its stated
- *   multipliers (claude-3-haiku: $0.03 / $0.30). A 1-hour write costs 2 × and usage does not
- *   tell it apart, so a run writing those is priced low.
+ *   Cache reads at 0.1 × input, 5-minute cache writes at 1.25 × input and 1-hour ones at 2 ×,
+ *   its stated multipliers (claude-3-haiku: $0.03 / $0.30 / $0.50). Its usage tells the two
+ *   writes apart (`cache_creation.ephemeral_1h_input_tokens`), and each is priced at its rate.
  * - Google: deploybase.ai/articles/gemini-2.5-pricing (March 2026); gemini-2.5-pro below
  *   200 K prompt tokens (longer prompts cost more). Cache reads (implicit or explicit caching,
  *   usage's `cachedContentTokenCount`) at 0.1 × input: the 90 % discount
@@ -37,18 +37,90 @@ export const SHIPPED_PRICES: Readonly<Record<string, Price>> = {
   "openai/gpt-4o-mini": { input: 0.15, output: 0.6, cacheRead: 0.075 },
   "openai/o3": { input: 2, output: 8, cacheRead: 0.5 },
   "openai/o4-mini": { input: 1.1, output: 4.4, cacheRead: 0.275 },
-  "anthropic/claude-opus-4-6": { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 },
-  "anthropic/claude-opus-4-5": { input: 5, output: 25, cacheRead: 0.5, cacheWrite: 6.25 },
-  "anthropic/claude-opus-4-1": { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
-  "anthropic/claude-opus-4-0": { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
-  "anthropic/claude-opus-4": { input: 15, output: 75, cacheRead: 1.5, cacheWrite: 18.75 },
-  "anthropic/claude-sonnet-4-6": { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  "anthropic/claude-sonnet-4-5": { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  "anthropic/claude-sonnet-4-0": { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  "anthropic/claude-sonnet-4": { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 },
-  "anthropic/claude-haiku-4-5": { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 },
-  "anthropic/claude-3-5-haiku": { input: 0.8, output: 4, cacheRead: 0.08, cacheWrite: 1 },
-  "anthropic/claude-3-haiku": { input: 0.25, output: 1.25, cacheRead: 0.03, cacheWrite: 0.3 },
+  "anthropic/claude-opus-4-6": {
+    input: 5,
+    output: 25,
+    cacheRead: 0.5,
+    cacheWrite: 6.25,
+    cacheWrite1h: 10,
+  },
+  "anthropic/claude-opus-4-5": {
+    input: 5,
+    output: 25,
+    cacheRead: 0.5,
+    cacheWrite: 6.25,
+    cacheWrite1h: 10,
+  },
+  "anthropic/claude-opus-4-1": {
+    input: 15,
+    output: 75,
+    cacheRead: 1.5,
+    cacheWrite: 18.75,
+    cacheWrite1h: 30,
+  },
+  "anthropic/claude-opus-4-0": {
+    input: 15,
+    output: 75,
+    cacheRead: 1.5,
+    cacheWrite: 18.75,
+    cacheWrite1h: 30,
+  },
+  "anthropic/claude-opus-4": {
+    input: 15,
+    output: 75,
+    cacheRead: 1.5,
+    cacheWrite: 18.75,
+    cacheWrite1h: 30,
+  },
+  "anthropic/claude-sonnet-4-6": {
+    input: 3,
+    output: 15,
+    cacheRead: 0.3,
+    cacheWrite: 3.75,
+    cacheWrite1h: 6,
+  },
+  "anthropic/claude-sonnet-4-5": {
+    input: 3,
+    output: 15,
+    cacheRead: 0.3,
+    cacheWrite: 3.75,
+    cacheWrite1h: 6,
+  },
+  "anthropic/claude-sonnet-4-0": {
+    input: 3,
+    output: 15,
+    cacheRead: 0.3,
+    cacheWrite: 3.75,
+    cacheWrite1h: 6,
+  },
+  "anthropic/claude-sonnet-4": {
+    input: 3,
+    output: 15,
+    cacheRead: 0.3,
+    cacheWrite: 3.75,
+    cacheWrite1h: 6,
+  },
+  "anthropic/claude-haiku-4-5": {
+    input: 1,
+    output: 5,
+    cacheRead: 0.1,
+    cacheWrite: 1.25,
+    cacheWrite1h: 2,
+  },
+  "anthropic/claude-3-5-haiku": {
+    input: 0.8,
+    output: 4,
+    cacheRead: 0.08,
+    cacheWrite: 1,
+    cacheWrite1h: 1.6,
+  },
+  "anthropic/claude-3-haiku": {
+    input: 0.25,
+    output: 1.25,
+    cacheRead: 0.03,
+    cacheWrite: 0.3,
+    cacheWrite1h: 0.5,
+  },
   "google/gemini-2.5-pro": { input: 1.25, output: 10, cacheRead: 0.125 },
   "google/gemini-2.5-flash": { input: 0.3, output: 2.5, cacheRead: 0.03 },
 };

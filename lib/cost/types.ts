@@ -4,8 +4,16 @@ export interface Price {
   output: number;
   /** Input tokens read from the provider's prompt cache; absent: they cost `input`. */
   cacheRead?: number;
-  /** Input tokens written to the prompt cache (Anthropic: 1.25 × input); absent: `input`. */
+  /**
+   * Input tokens written to the prompt cache (Anthropic's 5-minute cache: 1.25 × input);
+   * absent: `input`.
+   */
   cacheWrite?: number;
+  /**
+   * Input tokens written to a 1-hour prompt cache (Anthropic: 2 × input); absent: 2 × `input`,
+   * Anthropic's rate (the only provider that reports such writes).
+   */
+  cacheWrite1h?: number;
 }
 
 /** Where a price came from: the table shipped with Wirescope, the server's env, or the user. */

@@ -9,7 +9,7 @@ export {
   type TurnText,
 } from "./summarize";
 export { SummaryPasses, type TurnTally } from "./summary-passes";
-export { combineSources, modelName, runCost, turnCost } from "./totals";
+export { type CostTerm, combineSources, costTerms, modelName, runCost, turnCost } from "./totals";
 export type {
   CallTiming,
   RunCost,

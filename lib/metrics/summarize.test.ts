@@ -118,6 +118,41 @@ describe("summarizeRecords", () => {
     expectSums(summary);
   });
 
+  it("prices Anthropic's 1-hour cache writes at 2 × input, its 5-minute ones at 1.25 ×", () => {
+    const step = { input: 10_000, output: 100, durationMs: 50, ttftMs: 5 };
+    // 9,000 written: 6,000 to the 1-hour cache, 3,000 to the 5-minute one.
+    const records = [
+      request(0, "anthropic", "claude-sonnet-4-5"),
+      metric(0, 100, { ...step, cacheWrite: 9_000, cacheWrite1h: 6_000 }, "provider"),
+    ];
+    const summary = summarizeRecords(records, { prices: mergePrices() });
+    const [turn] = summary.perTurn;
+    expect(turn).toMatchObject({ cacheWrite: 9_000, cacheWrite1h: 6_000 });
+    expect(summary).toMatchObject({ cacheWrite: 9_000, cacheWrite1h: 6_000 });
+    // Sonnet: $3 in, $3.75 a 5-minute write, $6 a 1-hour write, $15 out per million.
+    expect(turn?.cost?.usd).toBeCloseTo(
+      (1_000 * 3 + 3_000 * 3.75 + 6_000 * 6 + 100 * 15) / 1e6,
+      12,
+    );
+    // A price without a 1-hour rate: 2 × its input rate, Anthropic's.
+    const given = summarizeRecords(records, {
+      prices: mergePrices({
+        "anthropic/claude-sonnet-4-5": { input: 3, output: 15, cacheWrite: 3.75 },
+      }),
+    });
+    expect(given.cost?.usd).toBeCloseTo(
+      (1_000 * 3 + 3_000 * 3.75 + 6_000 * 6 + 100 * 15) / 1e6,
+      12,
+    );
+    // More 1-hour writes than writes (a file's) is cut to the writes.
+    const over = summarizeRecords(
+      [request(0), metric(0, 100, { ...step, cacheWrite: 500, cacheWrite1h: 900 })],
+      { prices: mergePrices() },
+    );
+    expect(over).toMatchObject({ cacheWrite: 500, cacheWrite1h: 500 });
+    expectSums(summary);
+  });
+
   it("counts per turn and sums them into the run's numbers", () => {
     const summary = summarizeRecords(twoTurns(), { prices: mergePrices() });
     expect(summary.perTurn.map((turn) => turn.turn)).toEqual([0, 1]);

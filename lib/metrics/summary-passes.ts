@@ -251,6 +251,7 @@ function emptyTurn(turn: number): TurnMetrics {
     tokensOut: 0,
     cacheRead: 0,
     cacheWrite: 0,
+    cacheWrite1h: 0,
     tokenSource: "estimate",
     toolCalls: 0,
     errors: 0,
@@ -275,9 +276,11 @@ function measure(found: TurnState, tally: TurnTally | undefined, options: Summar
     turn.tokensIn = metric.step.input;
     turn.tokensOut = metric.step.output;
     // Cut to fit in the input: a metric stored before that was checked may say more.
-    const cache = cacheParts(metric.step.input, metric.step.cacheRead, metric.step.cacheWrite);
+    const { step } = metric;
+    const cache = cacheParts(step.input, step.cacheRead, step.cacheWrite, step.cacheWrite1h);
     turn.cacheRead = cache.cacheRead ?? 0;
     turn.cacheWrite = cache.cacheWrite ?? 0;
+    turn.cacheWrite1h = cache.cacheWrite1h ?? 0;
     turn.tokenSource = metric.tokenSource ?? "unknown";
     // None when no token came (a refused key, a provider stopped before answering).
     turn.ttftMs = metric.step.ttftMs ?? null;
@@ -363,6 +366,7 @@ function totals(perTurn: TurnMetrics[], errorsOutside: number): RunSummary {
     tokensOut: sum((turn) => turn.tokensOut),
     cacheRead: sum((turn) => turn.cacheRead),
     cacheWrite: sum((turn) => turn.cacheWrite),
+    cacheWrite1h: sum((turn) => turn.cacheWrite1h),
     tokenSource: combineSources(sources),
     cost: runCost(perTurn),
     perTurn,

@@ -48,6 +48,8 @@ export interface TurnMetrics {
   /** Of `tokensIn`, read from / written to the provider's prompt cache (0 when not reported). */
   cacheRead: number;
   cacheWrite: number;
+  /** Of `cacheWrite`, written to a 1-hour cache (Anthropic; 0 when not reported). */
+  cacheWrite1h: number;
   tokenSource: TokenSource;
   toolCalls: number;
   errors: number;
@@ -94,6 +96,8 @@ export interface RunSummary {
   /** Of `tokensIn`, read from / written to the provider's prompt cache (0 when not reported). */
   cacheRead: number;
   cacheWrite: number;
+  /** Of `cacheWrite`, written to a 1-hour cache (0 when not reported). */
+  cacheWrite1h: number;
   tokenSource: TokenSource;
   /** null when no turn has a price. */
   cost: RunCost | null;

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type DetectableDialect, detectDialect, LONGEST_MARKER, plainTextStart } from "./detect";
+import {
+  type DetectableDialect,
+  detectDialect,
+  LONGEST_MARKER,
+  PlainTextWatch,
+  plainTextStart,
+} from "./detect";
 import { encodeTurn } from "./encode";
 import type { ProtocolEvent } from "./events";
 
@@ -184,5 +190,60 @@ describe("detectDialect properties", () => {
         expect(detectDialect(pieces.join("")).decided).toBe(false);
       }),
     );
+  });
+});
+
+describe("PlainTextWatch", () => {
+  it("says what plainTextStart says of every prefix, grown a piece at a time (property)", () => {
+    const pieces = fc.constantFrom(
+      "<think>",
+      "</think>",
+      "<thi",
+      "nk>",
+      "</th",
+      " ",
+      "\n",
+      "a",
+      "Hello.",
+      "<execute>",
+      "§call:",
+      "<",
+      "§",
+      "<tool_call>",
+      "[SYSTEM:",
+    );
+    fc.assert(
+      fc.property(
+        fc.array(pieces, { maxLength: 30 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        fc.integer({ min: 1, max: 80 }),
+        (parts, cuts, windowChars) => {
+          const text = parts.join("");
+          const watch = new PlainTextWatch(windowChars);
+          const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort(
+            (a, b) => a - b,
+          );
+          for (const point of [...points, text.length]) {
+            const prefix = text.slice(0, point);
+            expect(watch.start(prefix), JSON.stringify(prefix)).toBe(
+              plainTextStart(prefix, windowChars),
+            );
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("finds the answer after a leading think block of 2,000 pieces", () => {
+    const watch = new PlainTextWatch();
+    let text = "<think>";
+    for (let piece = 0; piece < 2_000; piece++) {
+      text += "mull ";
+      expect(watch.start(text)).toBe(-1);
+    }
+    text += "</think>\nThe answer.";
+    expect(watch.start(text)).toBe(text.indexOf("The answer."));
+    expect(plainTextStart(text)).toBe(text.indexOf("The answer."));
   });
 });

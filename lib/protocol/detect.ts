@@ -146,6 +146,49 @@ export function plainTextStart(text: string, windowChars = DEFAULT_DETECT_WINDOW
 }
 
 /**
+ * `plainTextStart` over a text that grows (an answer held for detection, a piece at a time),
+ * each call looking only at what it has not looked at (and a marker's length back): the same
+ * answer, in bounded work per piece. `plainTextStart` on every piece looked at all of a long
+ * leading think block again each time.
+ */
+export class PlainTextWatch {
+  /** Before it: white space and whole think blocks. */
+  private at = 0;
+  /** Inside a leading think block: where to look on for its end. */
+  private thinkFrom = -1;
+
+  constructor(private readonly windowChars = DEFAULT_DETECT_WINDOW) {}
+
+  /** `plainTextStart(text, windowChars)`; `text` is the text of the last call, grown. */
+  start(text: string): number {
+    const end = Math.min(text.length, this.windowChars);
+    for (;;) {
+      if (this.thinkFrom >= 0) {
+        const close = text.indexOf("</think>", this.thinkFrom);
+        if (close < 0 || close + "</think>".length > end) {
+          // A closing marker cut by the end may start up to its length back.
+          this.thinkFrom = Math.max(this.thinkFrom, end - "</think>".length + 1);
+          return -1;
+        }
+        this.at = close + "</think>".length;
+        this.thinkFrom = -1;
+      }
+      while (this.at < end && /\s/.test(text.charAt(this.at))) this.at++;
+      if (this.at >= end) return -1;
+      if (text.startsWith("<think>", this.at) && this.at + "<think>".length <= end) {
+        this.thinkFrom = this.at + "<think>".length;
+        continue;
+      }
+      const rest = text.slice(this.at, Math.min(end, this.at + LONGEST_MARKER));
+      const marked = ALL_MARKERS.some((marker) =>
+        rest.length < marker.length ? marker.startsWith(rest) : rest.startsWith(marker),
+      );
+      return marked ? -1 : this.at;
+    }
+  }
+}
+
+/**
  * Where `marker` first stands as a whole word (`§end`, not `§endpoint`), as the delimiter
  * parser reads it. At the very end of the text the next character is unknown: not yet,
  * unless the text is final.

@@ -113,6 +113,12 @@ export interface TokenStep {
   cacheRead?: number;
   /** Of `input`, tokens written to the provider's prompt cache, when it reported them. */
   cacheWrite?: number;
+  /**
+   * Of `cacheWrite`, tokens written to a 1-hour cache (Anthropic's `ttl: "1h"`, reported as
+   * `cache_creation.ephemeral_1h_input_tokens`): they cost 2 × input, the 5-minute ones 1.25 ×.
+   * Absent when the provider did not tell the two apart.
+   */
+  cacheWrite1h?: number;
 }
 
 /** Where a metric's token counts come from: the provider's usage, an estimate, or some of each. */

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import type { DialectDefinition } from "./definition";
 import type { ParserOptions } from "./emitter";
-import type { ProtocolEvent } from "./events";
+import type { Dialect, ProtocolEvent } from "./events";
 import { isWhitespace } from "./markers";
 import { mergePieces } from "./merge";
 import { createParser, type DialectSpec } from "./parser";
@@ -111,3 +111,61 @@ export const REASONER_DIALECT: DialectDefinition = {
   results: ["<observations>", "</observations>"],
   fields: { name: "tool", args: "input" },
 };
+
+/** Dialects with markers that are hard to write back into. */
+const reasoner: DialectDefinition = {
+  name: "reasoner",
+  family: "tags",
+  think: ["<reasoning>", "</reasoning>"],
+  batch: ["<tools>", "</tools>"],
+  respond: ["<answer>", "</answer>"],
+  end: "<done/>",
+  results: ["<observations>", "</observations>"],
+};
+/** A closing marker that overlaps itself: `=` before `==` makes `===`, closed one early. */
+const overlapping: DialectDefinition = {
+  name: "overlapping",
+  family: "tags",
+  think: ["<t>", "=="],
+  batch: ["<x>", "</x>"],
+  results: ["<r>", "</r>"],
+};
+/** A one-character closing marker: it cannot be broken inside, so it is replaced. */
+const brace: DialectDefinition = {
+  name: "brace",
+  family: "tags",
+  think: ["{think", "}"],
+  batch: ["<x>", "</x>"],
+  results: ["<r>", "</r>"],
+};
+const arrows: DialectDefinition = {
+  name: "arrows",
+  family: "delimiter",
+  think: "THINK>",
+  call: "CALL>",
+  execute: "GO",
+  respond: "SAY>",
+  end: "DONE",
+  results: "[R:",
+};
+const toolish: DialectDefinition = {
+  name: "toolish",
+  family: "hermes",
+  think: ["<reflect>", "</reflect>"],
+  call: ["<fn>", "</fn>"],
+  results: ["<out>", "</out>"],
+};
+export const WRITTEN_BACK_DEFINITIONS = { reasoner, overlapping, brace, arrows, toolish };
+
+/** Built-ins and odd definitions the written-back tests (`written-back`, `think-writer`) try. */
+export const WRITTEN_BACK_DIALECTS: (Dialect | DialectDefinition)[] = [
+  "xml",
+  "delimiter",
+  "action",
+  "hermes",
+  reasoner,
+  overlapping,
+  brace,
+  arrows,
+  toolish,
+];

@@ -1,7 +1,8 @@
 /**
  * Reasoning and native calls written back into the model's text (`written-back.ts`): whatever
  * the reasoning holds, it is read back as one think block and nothing else; answer text after
- * it is a response in every dialect; native calls are read back as calls.
+ * it is a response in every dialect; native calls are read back as calls. `ThinkWriter`:
+ * `think-writer.test.ts`.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -10,71 +11,19 @@ import { parseDefinition } from "./definition-schema";
 import type { Dialect, ProtocolEvent } from "./events";
 import { mergePieces } from "./merge";
 import { parseAll } from "./parser";
-import { splitAt } from "./testing";
+import { splitAt, WRITTEN_BACK_DEFINITIONS, WRITTEN_BACK_DIALECTS } from "./testing";
 import {
   afterReasoning,
   guardReasoning,
   nativeCallsText,
   ReasoningGuard,
-  ThinkWriter,
   thinkMarkers,
 } from "./written-back";
 
 type Spec = Dialect | DialectDefinition;
 
-const reasoner: DialectDefinition = {
-  name: "reasoner",
-  family: "tags",
-  think: ["<reasoning>", "</reasoning>"],
-  batch: ["<tools>", "</tools>"],
-  respond: ["<answer>", "</answer>"],
-  end: "<done/>",
-  results: ["<observations>", "</observations>"],
-};
-/** A closing marker that overlaps itself: `=` before `==` makes `===`, closed one early. */
-const overlapping: DialectDefinition = {
-  name: "overlapping",
-  family: "tags",
-  think: ["<t>", "=="],
-  batch: ["<x>", "</x>"],
-  results: ["<r>", "</r>"],
-};
-/** A one-character closing marker: it cannot be broken inside, so it is replaced. */
-const brace: DialectDefinition = {
-  name: "brace",
-  family: "tags",
-  think: ["{think", "}"],
-  batch: ["<x>", "</x>"],
-  results: ["<r>", "</r>"],
-};
-const arrows: DialectDefinition = {
-  name: "arrows",
-  family: "delimiter",
-  think: "THINK>",
-  call: "CALL>",
-  execute: "GO",
-  respond: "SAY>",
-  end: "DONE",
-  results: "[R:",
-};
-const toolish: DialectDefinition = {
-  name: "toolish",
-  family: "hermes",
-  think: ["<reflect>", "</reflect>"],
-  call: ["<fn>", "</fn>"],
-  results: ["<out>", "</out>"],
-};
-const DIALECTS: Spec[] = [
-  "xml",
-  "delimiter",
-  "action",
-  "hermes",
-  reasoner,
-  overlapping,
-  brace,
-  arrows,
-  toolish,
-];
+const { reasoner, overlapping, brace, arrows } = WRITTEN_BACK_DEFINITIONS;
+const DIALECTS = WRITTEN_BACK_DIALECTS;
 
 /** Every marker of every dialect above, and the calls a model drafts in its reasoning. */
 const PIECES = [
@@ -221,24 +170,6 @@ describe("afterReasoning", () => {
     expect(kinds).toEqual(["think", "respond"]);
     const respond = events[1] as Extract<ProtocolEvent, { type: "respond" }>;
     expect(respond.content.trim()).toBe(answer);
-  });
-});
-
-describe("ThinkWriter", () => {
-  it("opens, guards and closes reasoning, and holds the answer's start until it can tell", () => {
-    const writer = new ThinkWriter("delimiter");
-    expect(writer.text("Hi. ")).toBe("Hi. ");
-    expect(writer.think("Plan §")).toBe("§think: Plan ");
-    expect(writer.thinking).toBe(true);
-    expect(writer.think("end now")).toBe("§·end now");
-    expect(writer.text("\n")).toBe("\n");
-    expect(writer.thinking).toBe(false);
-    expect(writer.text("Hel")).toBe("§respond: \nHel");
-    expect(writer.text("lo")).toBe("lo");
-    expect(writer.think("more")).toBe("§think: more");
-    expect(writer.text("§")).toBe("\n");
-    expect(writer.release()).toBe("§");
-    expect(writer.release()).toBe("");
   });
 });
 

@@ -2,6 +2,8 @@ import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
+import { mergePieces } from "../protocol/merge";
+import { parseAll } from "../protocol/parser";
 import { REASONER_DIALECT } from "../protocol/testing";
 import { thinkMarkers } from "../protocol/written-back";
 import { reasoningToText } from "./reasoning-as-think";
@@ -39,6 +41,17 @@ const finish: LanguageModelV3StreamPart = {
     outputTokens: { total: 1, text: 1, reasoning: undefined },
   },
 };
+
+/** Every text delta belongs to a text block that was started and not yet ended. */
+function expectDeltasInOpenBlocks(parts: readonly LanguageModelV3StreamPart[]) {
+  const open = new Set<string>();
+  for (const part of parts) {
+    if (part.type === "text-start") open.add(part.id);
+    if (part.type === "text-delta") expect(open.has(part.id)).toBe(true);
+    if (part.type === "text-end") open.delete(part.id);
+  }
+  expect(open.size).toBe(0);
+}
 
 const textOf = (parts: LanguageModelV3StreamPart[]) =>
   parts.map((part) => (part.type === "text-delta" ? part.delta : "")).join("");
@@ -84,14 +97,7 @@ describe("reasoningToText", () => {
       "text-end",
       "finish",
     ]);
-    // Every text delta belongs to a text block that was started and not yet ended.
-    const open = new Set<string>();
-    for (const part of parts) {
-      if (part.type === "text-start") open.add(part.id);
-      if (part.type === "text-delta") expect(open.has(part.id)).toBe(true);
-      if (part.type === "text-end") open.delete(part.id);
-    }
-    expect(open.size).toBe(0);
+    expectDeltasInOpenBlocks(parts);
   });
 
   it("closes reasoning a server never ends, before the text, and at the end of the stream", async () => {
@@ -105,6 +111,39 @@ describe("reasoningToText", () => {
     expect(textOf(cut)).toBe("<t>a</t>\nb<t>c</t>\n");
     expect(cut.at(-1)).toEqual({ type: "text-end", id: "reasoning:r2" });
   });
+
+  it.each([
+    ["xml", "xml", "<respond>", "</respond>"],
+    ["a user's definition", REASONER_DIALECT, "<answer>", "</answer>"],
+  ] as const)(
+    "writes reasoning that comes inside a response after it: one answer, one think (%s)",
+    async (_name, dialect, open, close) => {
+      // Interleaved thinking: a text block opens the response, a thinking block, a text block ends it.
+      const parts = await through(
+        [
+          { type: "text-start", id: "t1" },
+          { type: "text-delta", id: "t1", delta: `${open}Hello the` },
+          { type: "text-end", id: "t1" },
+          { type: "reasoning-start", id: "r" },
+          { type: "reasoning-delta", id: "r", delta: "They want more." },
+          { type: "reasoning-end", id: "r" },
+          { type: "text-start", id: "t2" },
+          { type: "text-delta", id: "t2", delta: `re, world.${close}` },
+          { type: "text-end", id: "t2" },
+          finish,
+        ],
+        dialect,
+      );
+      const { open: thinkOpen, close: thinkClose } = thinkMarkers(dialect);
+      const wire = textOf(parts);
+      expect(wire).toBe(
+        `${open}Hello there, world.${close}${thinkOpen}They want more.${thinkClose}`,
+      );
+      const events = mergePieces(parseAll(dialect, wire, { turn: 0 }));
+      expect(events.map((event) => event.type)).toEqual(["respond", "think"]);
+      expectDeltasInOpenBlocks(parts);
+    },
+  );
 
   it("writes nothing for reasoning without text", async () => {
     const parts = await through([

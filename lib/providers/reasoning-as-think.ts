@@ -10,31 +10,53 @@ type Controller = TransformStreamDefaultController<LanguageModelV3StreamPart>;
  * reasoning parsers, OpenRouter, DeepSeek; Anthropic thinking blocks) → text parts in the
  * dialect's think markers, written by `ThinkWriter` (`lib/protocol/written-back.ts`) as the
  * capture proxy writes them: a marker in the reasoning that would end the block early is
- * broken, and in a delimiter dialect the answer text after it gets `§respond: ` unless it
- * opens with a marker of its own. The reasoning goes in a text block of its own
- * (`reasoning:<id>`), its markers written at its first delta and at its end (or before
- * anything else that follows, should a server never end it). Reasoning without text writes
- * nothing; every other part passes as it is.
+ * broken, in a delimiter dialect the answer text after it gets `§respond: ` unless it opens
+ * with a marker of its own, and reasoning that comes while the answer has a block open
+ * (`<respond>Hel`, thinking, `lo</respond>`) is written where that block ends. The reasoning
+ * goes in a text block of its own (`reasoning:<id>`, started at its first text), its markers
+ * written at its first delta and at its end (or before anything else that follows, should a
+ * server never end it); what the writer gives out later (reasoning that waited, answer text it
+ * held) goes in the answer's text block while that is open, else in a block of its own. Every
+ * text delta is inside a started, unended text block. Reasoning without text writes nothing;
+ * every other part passes as it is.
  */
 export function reasoningToText(
   dialect: Dialect | DialectDefinition,
 ): TransformStream<LanguageModelV3StreamPart, LanguageModelV3StreamPart> {
   const writer = new ThinkWriter(dialect);
-  /** The reasoning block being written as text, once its first delta has come. */
-  let current: string | undefined;
-  /** The text block whose delta `writer` may hold (the answer's start after reasoning). */
+  /** The reasoning block being written as text, and whether its text block has started. */
+  let current: { id: string; started: boolean } | undefined;
+  /** Text blocks started and not yet ended (the answer's). */
+  const open = new Set<string>();
+  /** The answer's last text block: where text the writer held goes while it is open. */
   let answer: string | undefined;
-  const delta = (controller: Controller, id: string, text: string) => {
-    if (text !== "") controller.enqueue({ type: "text-delta", id, delta: text });
+  let later = 0;
+  const write = (controller: Controller, text: string) => {
+    if (text === "") return;
+    if (current !== undefined) {
+      if (!current.started) controller.enqueue({ type: "text-start", id: current.id });
+      current.started = true;
+      controller.enqueue({ type: "text-delta", id: current.id, delta: text });
+    } else if (answer !== undefined && open.has(answer)) {
+      controller.enqueue({ type: "text-delta", id: answer, delta: text });
+    } else {
+      const id = `reasoning:later-${++later}`;
+      controller.enqueue({ type: "text-start", id });
+      controller.enqueue({ type: "text-delta", id, delta: text });
+      controller.enqueue({ type: "text-end", id });
+    }
   };
   const closeCurrent = (controller: Controller) => {
     if (current === undefined) return;
-    delta(controller, current, writer.close());
-    controller.enqueue({ type: "text-end", id: current });
+    write(controller, writer.close());
+    if (current.started) controller.enqueue({ type: "text-end", id: current.id });
     current = undefined;
   };
+  // Nothing more of the answer before what comes: held text and waiting reasoning go out.
+  // In the reasoning's own block when one is being written (the reasoning that waited in it).
   const release = (controller: Controller) => {
-    if (answer !== undefined) delta(controller, answer, writer.release());
+    write(controller, writer.close() + writer.release());
+    closeCurrent(controller);
   };
   return new TransformStream({
     transform(part, controller) {
@@ -44,17 +66,15 @@ export function reasoningToText(
         case "reasoning-delta": {
           if (part.delta === "") return;
           const id = `reasoning:${part.id}`;
-          if (current !== id) {
+          if (current?.id !== id) {
             closeCurrent(controller);
-            release(controller);
-            current = id;
-            controller.enqueue({ type: "text-start", id });
+            current = { id, started: false };
           }
-          delta(controller, id, writer.think(part.delta));
+          write(controller, writer.think(part.delta));
           return;
         }
         case "reasoning-end":
-          if (current === `reasoning:${part.id}`) closeCurrent(controller);
+          if (current?.id === `reasoning:${part.id}`) closeCurrent(controller);
           return;
         // What says nothing about the answer's content leaves a think block open.
         case "stream-start":
@@ -62,19 +82,30 @@ export function reasoningToText(
         case "raw":
           controller.enqueue(part);
           return;
+        // The answer's text blocks: one may end and another begin with a block of the
+        // answer still open (thinking between them), so neither lets go of what is held.
+        case "text-start":
+          closeCurrent(controller);
+          open.add(part.id);
+          answer = part.id;
+          controller.enqueue(part);
+          return;
+        case "text-end":
+          closeCurrent(controller);
+          open.delete(part.id);
+          controller.enqueue(part);
+          return;
         case "text-delta":
           closeCurrent(controller);
           answer = part.id;
-          delta(controller, part.id, writer.text(part.delta));
+          write(controller, writer.text(part.delta));
           return;
         default:
-          closeCurrent(controller);
           release(controller);
           controller.enqueue(part);
       }
     },
     flush(controller) {
-      closeCurrent(controller);
       release(controller);
     },
   });

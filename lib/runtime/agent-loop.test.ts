@@ -17,6 +17,7 @@ function scripted(
   turns: string[],
   delayMs: number | null = null,
   inputTokens = { total: 100, noCache: 100, cacheRead: 0, cacheWrite: 0 },
+  raw?: Record<string, unknown>,
 ) {
   const aborted: boolean[] = [];
   let call = 0;
@@ -38,6 +39,7 @@ function scripted(
           usage: {
             inputTokens,
             outputTokens: { total: 20, text: 20, reasoning: 0 },
+            ...(raw === undefined ? {} : { raw: raw as never }),
           },
         },
       ];
@@ -152,6 +154,24 @@ describe("runAgent", () => {
     expect(events.find((event) => event.type === "metric")).toMatchObject({
       tokenSource: "provider",
       step: { input: 2000, output: 20, cacheRead: 1700, cacheWrite: 200 },
+    });
+  });
+
+  it("records how many of the cache writes went to Anthropic's 1-hour cache (its raw usage)", async () => {
+    // What @ai-sdk/anthropic hands on: every write in cacheWrite, the split only in `raw`.
+    const { model } = scripted(
+      ["<respond>Hi.</respond>"],
+      null,
+      { total: 2000, noCache: 100, cacheRead: 0, cacheWrite: 1900 },
+      {
+        input_tokens: 100,
+        cache_creation_input_tokens: 1900,
+        cache_creation: { ephemeral_5m_input_tokens: 400, ephemeral_1h_input_tokens: 1500 },
+      },
+    );
+    const { events } = await run("xml", model);
+    expect(events.find((event) => event.type === "metric")).toMatchObject({
+      step: { input: 2000, cacheWrite: 1900, cacheWrite1h: 1500 },
     });
   });
 

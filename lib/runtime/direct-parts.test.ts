@@ -3,6 +3,7 @@ import { streamText } from "ai";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createDemoModel } from "../providers/demo-model";
 import { failedStream, inProcessModel } from "../providers/paced-stream";
+import { turnPartOf } from "./direct-parts";
 import { streamModelTurn, type TurnPart } from "./model-turn";
 
 vi.mock("ai", async (importOriginal) => {
@@ -81,5 +82,40 @@ describe("an in-process model's turn", () => {
     const parts = turn(slow, controller.signal);
     setTimeout(() => controller.abort("user"), 0);
     expect((await parts).at(-1)).toEqual({ type: "abort" });
+  });
+});
+
+describe("turnPartOf: usage", () => {
+  it("keeps the 1-hour cache writes Anthropic's raw usage reports, and only those", () => {
+    const finish = (raw: unknown) =>
+      turnPartOf({
+        type: "finish",
+        finishReason: { unified: "stop", raw: "end_turn" },
+        usage: {
+          inputTokens: { total: 1000, noCache: 100, cacheRead: 0, cacheWrite: 900 },
+          outputTokens: { total: 5, text: 5, reasoning: undefined },
+          raw: raw as never,
+        },
+      });
+    expect(
+      finish({
+        cache_creation: { ephemeral_5m_input_tokens: 200, ephemeral_1h_input_tokens: 700 },
+      }),
+    ).toEqual({
+      type: "finish",
+      finishReason: "stop",
+      inputTokens: 1000,
+      outputTokens: 5,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 900,
+      cacheWrite1hTokens: 700,
+    });
+    // Another provider's raw usage, or a broken one: no 1-hour count.
+    for (const raw of [
+      undefined,
+      { prompt_tokens: 1000 },
+      { cache_creation: { ephemeral_1h_input_tokens: -1 } },
+    ])
+      expect(finish(raw)).not.toHaveProperty("cacheWrite1hTokens");
   });
 });

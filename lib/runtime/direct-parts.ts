@@ -98,6 +98,7 @@ export function turnPartOf(part: LanguageModelV3StreamPart): TurnPart | undefine
           cacheReadTokens: inputTokens.cacheRead,
           cacheWriteTokens: inputTokens.cacheWrite,
         },
+        raw: part.usage.raw,
       });
     }
     case "error":

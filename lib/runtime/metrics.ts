@@ -27,9 +27,16 @@ export function tokenSourceOf(
  * The prompt-cache counts a provider reported, as a metric step carries them: only those it
  * gave, and only with a reported input (they are parts of it; an estimated input has none).
  */
-export function cacheCounts(usage: ReportedUsage): Pick<TokenStep, "cacheRead" | "cacheWrite"> {
+export function cacheCounts(
+  usage: ReportedUsage,
+): Pick<TokenStep, "cacheRead" | "cacheWrite" | "cacheWrite1h"> {
   if (usage.inputTokens === undefined) return {};
-  return cacheParts(usage.inputTokens, usage.cacheReadTokens, usage.cacheWriteTokens);
+  return cacheParts(
+    usage.inputTokens,
+    usage.cacheReadTokens,
+    usage.cacheWriteTokens,
+    usage.cacheWrite1hTokens,
+  );
 }
 
 /** Per-turn and running totals, emitted as one `metric` event per model turn. */

@@ -3,9 +3,13 @@ import {
   ALL_PATTERNS,
   HAS_TRIGGER,
   MIN_SECRET_LENGTH,
+  REDACTED,
   redactSecrets,
+  SECRET_CHECKS,
   SECRET_PATTERNS,
+  type SecretPattern,
 } from "./redact";
+import { jsonWebTokenTail, patternTail, type SecretTail, SecretTails } from "./secret-tail";
 import { transformParts } from "./turn-transform";
 
 /**
@@ -18,8 +22,9 @@ const MATCH_WORDS = 4;
 const MAX_HELD = 4096;
 /**
  * A secret still growing at the end of what is held is held whole up to this length (a JWT
- * with large claims); past it, it is let go of where a forced cut falls, and its tail may go
- * out unredacted.
+ * with large claims); past it, it is let go of redacted, and the characters that go on with it
+ * are swallowed as they come (`secret-tail.ts`) until one ends it, so what is held stays
+ * bounded and its tail never goes out.
  */
 const LONGEST_SECRET = 16_384;
 /**
@@ -64,8 +69,20 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
   let releasedAt = 0;
   /** Characters pushed since the cut was last worked out. */
   let unexamined = 0;
+  /** The tail of a secret let go of before it ended, while it goes on. */
+  let swallowing: SecretTails | undefined;
   return {
     push(text, at = 0) {
+      if (swallowing !== undefined) {
+        const { rest } = swallowing.swallow(text);
+        if (!swallowing.done) {
+          releasedAt = at;
+          return "";
+        }
+        swallowing = undefined;
+        // The character that ended the secret (and what follows) is text again.
+        text = rest;
+      }
       const buffer = held + text;
       unexamined += text.length;
       if (held.length >= LAZY_FROM && unexamined * LAZY_SHARE < held.length) {
@@ -84,6 +101,17 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
       );
       const forced = buffer.length - MAX_HELD;
       const cut = forced > natural ? forcedCut(buffer, forced, values) : natural;
+      if (typeof cut !== "number") {
+        // A secret longer than what is held, still going on: all of it goes, redacted, and what
+        // continues it is swallowed from here on.
+        const tails = new SecretTails(cut.tails);
+        const { rest } = tails.swallow(cut.dots);
+        if (!tails.done) swallowing = tails;
+        releasedAt = at;
+        held = rest;
+        heldAt = at;
+        return cut.released;
+      }
       // What is let go of ends in `text` (it came now) or in what was held.
       releasedAt = cut > held.length ? at : heldAt;
       // What stays held ends with `text`, unless `text` is empty.
@@ -93,11 +121,14 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
       return quiet && values.length === 0 ? final : redactSecrets(final, values);
     },
     end() {
+      // Dots after a swallowed secret that its match leaves out are text.
+      const dots = swallowing?.end() ?? "";
+      swallowing = undefined;
       const rest = held;
       releasedAt = heldAt;
       held = "";
       unexamined = 0;
-      return redactSecrets(rest, values);
+      return dots + redactSecrets(rest, values);
     },
     get releasedAt() {
       return releasedAt;
@@ -130,50 +161,123 @@ function patternCut(buffer: string): number {
   return cut;
 }
 
+/** A secret too long to hold reaching the end of the buffer: all of it, redacted, and its tails. */
+interface LongSecret {
+  released: string;
+  tails: SecretTail[];
+  /** The dots the buffer ended in, for the tails to take or leave. */
+  dots: string;
+}
+
 /**
  * Where to let go of a run without whitespace longer than `MAX_HELD` (minified JSON, Base64):
  * at `at`, unless a secret found in what is held reaches across it (what is let go of is
  * redacted alone: a key cut in two would match no pattern in either part). Then before it,
- * held whole; or, when it starts the buffer (held that long already), after it, let go of
- * whole and redacted. A secret still growing at the buffer's end is held up to
- * `LONGEST_SECRET`, then let go of at `at`, so what is held stays bounded.
+ * held whole; or, when it starts the buffer (held that long already) or is longer than
+ * `LONGEST_SECRET`, after it, let go of whole and redacted. A secret still growing at the
+ * buffer's end is held up to `LONGEST_SECRET`; past it, the whole buffer is let go of with it
+ * redacted and the tails of the patterns it matches say what to swallow next (`LongSecret`).
  */
-function forcedCut(buffer: string, at: number, values: readonly string[]): number {
+function forcedCut(buffer: string, at: number, values: readonly string[]): number | LongSecret {
   if (values.length === 0 && !HAS_TRIGGER.test(buffer)) return at;
   const spans = secretSpans(buffer, values);
   // A JWT still being written matches no pattern until its third part starts: held as one.
   const growing = GROWING_JWT.exec(buffer);
-  if (growing !== null) spans.push([growing.index, buffer.length]);
-  const across = (point: number) => spans.filter(([start, end]) => start < point && end > point);
+  if (growing !== null) spans.push({ start: growing.index, end: buffer.length, jwt: true });
+  const across = (point: number) => spans.filter(({ start, end }) => start < point && end > point);
   const reaching = across(at);
   if (reaching.length === 0) return at;
   // Before every secret reaching across the cut, and any reaching across where they start.
-  let first = Math.min(...reaching.map(([start]) => start));
+  let first = Math.min(...reaching.map(({ start }) => start));
   for (let more = across(first); more.length > 0; more = across(first))
-    first = Math.min(...more.map(([start]) => start));
-  if (first > 0) return buffer.length - first <= LONGEST_SECRET ? first : at;
+    first = Math.min(...more.map(({ start }) => start));
+  if (first > 0 && buffer.length - first <= LONGEST_SECRET) return first;
   // Past every secret reaching across the cut, and any reaching across where they end.
-  let last = Math.max(...reaching.map(([, end]) => end));
+  let last = Math.max(...reaching.map(({ end }) => end));
   for (let more = across(last); more.length > 0; more = across(last))
-    last = Math.max(...more.map(([, end]) => end));
-  if (last < buffer.length) return last;
-  return buffer.length < LONGEST_SECRET ? 0 : at;
+    last = Math.max(...more.map(({ end }) => end));
+  // A credential's value never ends in `.`: one ending before dots the buffer ends in may go on.
+  const beforeDots = withoutTrailingDots(buffer);
+  if (last < beforeDots) return last;
+  if (buffer.length < LONGEST_SECRET) return 0;
+  return longSecret(buffer, beforeDots, spans, values) ?? at;
+}
+
+/** The length of `buffer` without the `.`s it ends in. */
+function withoutTrailingDots(buffer: string): number {
+  let end = buffer.length;
+  while (end > 0 && buffer.charCodeAt(end - 1) === 46) end--;
+  return end;
+}
+
+/**
+ * The buffer let go of with the secrets reaching its end redacted, and what would go on with
+ * them; null when none is a secret yet (a `sk-…` run with no digit nor both cases: the check
+ * may still say so, but nothing held says it now), and the cut falls where it was forced.
+ * Dots the buffer ends in (`beforeDots` on) are the tails' first characters: a credential's
+ * match leaves them out unless more of it follows, a JWT's takes them as its parts' dots.
+ */
+function longSecret(
+  buffer: string,
+  beforeDots: number,
+  spans: readonly SecretSpan[],
+  values: readonly string[],
+): LongSecret | null {
+  const head = buffer.slice(0, beforeDots);
+  const ending = spans.filter(({ end }) => end >= beforeDots);
+  const tails: SecretTail[] = [];
+  for (const span of ending) {
+    // A match its pattern's check refuses (`sk-sk-sk-…`, no key) is no secret as it stands.
+    const check = span.pattern === undefined ? undefined : SECRET_CHECKS[span.pattern];
+    if (check !== undefined && !check(buffer.slice(span.start, span.end))) continue;
+    const tail =
+      span.pattern !== undefined
+        ? patternTail(span.pattern)
+        : span.jwt === true
+          ? jsonWebTokenTail(dotsIn(head, span.start))
+          : null;
+    if (tail !== null) tails.push(tail);
+  }
+  if (tails.length === 0) return null;
+  let released = redactSecrets(head, values);
+  if (!released.endsWith(REDACTED)) {
+    // Only a JWT still being written reaches the end: no pattern matches it yet.
+    const jwt = ending.find((span) => span.jwt === true);
+    if (jwt === undefined) return null;
+    released = `${redactSecrets(head.slice(0, jwt.start), values)}${REDACTED}`;
+  }
+  return { released, tails, dots: buffer.slice(beforeDots) };
+}
+
+/** The `.`s in `buffer` from `start` on (a JWT's parts so far, less one). */
+function dotsIn(buffer: string, start: number): number {
+  let dots = 0;
+  for (let at = buffer.indexOf(".", start); at !== -1; at = buffer.indexOf(".", at + 1)) dots++;
+  return dots;
 }
 
 /** The start of a JWT the buffer ends inside (`eyJ…`, `eyJ….eyJ…`, `eyJ….eyJ….…`). */
 const GROWING_JWT =
   /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]*(?:\.(?:eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*)?)?)?$/;
 
+/** Where a secret starts and ends: a pattern's match, a configured value or a JWT growing. */
+interface SecretSpan {
+  start: number;
+  end: number;
+  pattern?: SecretPattern;
+  jwt?: true;
+}
+
 /** Where every pattern's match, and every configured value, starts and ends in `text`. */
-function secretSpans(text: string, values: readonly string[]): [number, number][] {
-  const spans: [number, number][] = [];
-  for (const name of ALL_PATTERNS) {
-    for (const match of text.matchAll(SECRET_PATTERNS[name]))
-      spans.push([match.index, match.index + match[0].length]);
+function secretSpans(text: string, values: readonly string[]): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  for (const pattern of ALL_PATTERNS) {
+    for (const match of text.matchAll(SECRET_PATTERNS[pattern]))
+      spans.push({ start: match.index, end: match.index + match[0].length, pattern });
   }
   for (const value of values) {
     for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1))
-      spans.push([at, at + value.length]);
+      spans.push({ start: at, end: at + value.length });
   }
   return spans;
 }

@@ -32,7 +32,7 @@ describe("chooseStore", () => {
       } catch (caught) {
         error = caught;
       }
-      expect(error).toMatchObject({ code: "unavailable", message: /^DATABASE_URL / });
+      expect(error).toMatchObject({ code: "misconfigured", message: /^DATABASE_URL / });
       expect((error as Error).message).not.toContain("pw123");
     }
   });

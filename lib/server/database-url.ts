@@ -33,5 +33,5 @@ export function chooseStore(env: Record<string, string | undefined>, dataDir: st
 }
 
 function badUrl(why: string): StoreError {
-  return new StoreError("unavailable", `DATABASE_URL ${why}.`);
+  return new StoreError("misconfigured", `DATABASE_URL ${why}.`);
 }

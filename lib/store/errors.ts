@@ -13,6 +13,11 @@ export type StoreErrorCode =
    * a statement cut off by its time limit, … (`why`); `jsonRoute` answers 503 with `Retry-After`.
    */
   | "unavailable"
+  /**
+   * The store is set up wrong (a DATABASE_URL that is no PostgreSQL URL): no request can work
+   * until the setting is fixed and the server restarted; `jsonRoute` answers 500 naming it.
+   */
+  | "misconfigured"
   /** A run's records from an instance that no longer holds the run (`runTakenOver`). */
   | "taken_over";
 

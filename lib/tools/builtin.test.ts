@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { builtinTools, isShellEnabled } from "./builtin";
+import { builtinTools } from "./builtin";
 import { createRegistry } from "./registry";
 
 describe("builtinTools", () => {
@@ -22,16 +22,5 @@ describe("builtinTools", () => {
 
   it("adds shell when enabled", () => {
     expect(builtinTools({ shell: true }).map((tool) => tool.name)).toContain("shell");
-  });
-});
-
-describe("isShellEnabled", () => {
-  it.each([
-    [{}, false],
-    [{ WIRESCOPE_ENABLE_SHELL: "0" }, false],
-    [{ WIRESCOPE_ENABLE_SHELL: "true" }, false],
-    [{ WIRESCOPE_ENABLE_SHELL: "1" }, true],
-  ])("%j → %s", (env, enabled) => {
-    expect(isShellEnabled(env)).toBe(enabled);
   });
 });

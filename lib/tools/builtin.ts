@@ -8,7 +8,7 @@ import type { Tool } from "./tool";
 import { writeTool } from "./write";
 
 export interface BuiltinOptions {
-  /** Off unless the operator opts in; the runtime passes `isShellEnabled(process.env)`. */
+  /** Off unless the operator opts in (`WIRESCOPE_ENABLE_SHELL`, read by lib/server's config). */
   shell: boolean;
 }
 
@@ -24,9 +24,4 @@ export function builtinTools(options: BuiltinOptions): Tool<unknown>[] {
   ];
   if (options.shell) tools.push(shellTool);
   return tools;
-}
-
-/** Reads the opt-in once, at the edge: `WIRESCOPE_ENABLE_SHELL=1`. */
-export function isShellEnabled(env: Readonly<Record<string, string | undefined>>): boolean {
-  return env.WIRESCOPE_ENABLE_SHELL === "1";
 }

@@ -1,5 +1,5 @@
 export { type Evaluation, evaluate } from "./arithmetic";
-export { type BuiltinOptions, builtinTools, isShellEnabled } from "./builtin";
+export { type BuiltinOptions, builtinTools } from "./builtin";
 export { calculateTool } from "./calculate";
 export { editTool } from "./edit";
 export { ensureWorkspace, existingWorkspace, sampleWorkspace } from "./ensure-workspace";

@@ -112,6 +112,8 @@ const metric = z.strictObject({
       ttftMs: z.number().optional(),
       cacheRead: tokenCount.optional(),
       cacheWrite: tokenCount.optional(),
+      // Of cacheWrite, the 1-hour cache's (summaries cut it to fit, as the others to input).
+      cacheWrite1h: tokenCount.optional(),
     })
     .refine((step) => (step.cacheRead ?? 0) + (step.cacheWrite ?? 0) <= step.input, {
       error: "cacheRead and cacheWrite are parts of input: together at most input",

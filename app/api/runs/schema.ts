@@ -4,7 +4,7 @@ import { modelId, providerName } from "@/app/api/model-name";
 import { DIALECTS, type Dialect, type DialectDefinition } from "@/lib/protocol";
 import { definitionSchema } from "@/lib/protocol/definition-schema";
 import type { RunRequest } from "@/lib/server/runs";
-import { MAX_MESSAGE_CHARS } from "./limits";
+import { characterCount, MAX_MESSAGE_CHARS } from "./limits";
 
 const settings = z
   .object({
@@ -52,10 +52,35 @@ const dialect = z.unknown().transform((value, context): Dialect | DialectDefinit
   return z.NEVER;
 });
 
+/** The longest system prompt a run takes, in characters as `characterCount` counts them. */
+const MAX_SYSTEM_CHARS = 500_000;
+
+/**
+ * At most `limit` characters, counted as a user counts them (`characterCount`: an emoji is
+ * one), and said in the same unit: zod's `.max` counts UTF-16 code units, so 150,000 emoji
+ * were refused as over 200,000 "characters".
+ */
+const atMostCharacters =
+  (limit: number) => (text: string, context: z.core.$RefinementCtx<string>) => {
+    // Fewer code units than the limit: fewer characters too, without counting.
+    if (text.length <= limit) return;
+    const count = characterCount(text);
+    if (count > limit)
+      context.addIssue({
+        code: "custom",
+        message: `must be at most ${limit.toLocaleString("en-US")} characters; it has ${count.toLocaleString("en-US")}`,
+      });
+  };
+
 /** The body of `POST /api/runs` (spec §9). */
 export const runRequestSchema = z
   .object({
-    message: z.string().trim().min(1, "must not be empty").max(MAX_MESSAGE_CHARS).optional(),
+    message: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .superRefine(atMostCharacters(MAX_MESSAGE_CHARS))
+      .optional(),
     dialect,
     model: z
       .object({
@@ -66,7 +91,7 @@ export const runRequestSchema = z
       .strict()
       .optional(),
     transcriptId: transcriptId.optional(),
-    system: z.string().max(500_000).optional(),
+    system: z.string().superRefine(atMostCharacters(MAX_SYSTEM_CHARS)).optional(),
     tools: z.array(z.string()).optional(),
     format: z.enum(["records", "tasksteps"]).optional(),
   })

@@ -135,4 +135,21 @@ describe("importRawTextStream", () => {
     expect(transcript?.meta.title).toBe("[redacted] title");
     expect(JSON.stringify(transcript?.records)).not.toContain("sk-planted");
   });
+
+  it("parses a piece of megabytes a slice at a time, giving the event loop turns", async () => {
+    const text = HERMES.repeat(20_000);
+    let turnsMeanwhile = 0;
+    let importing = true;
+    const count = () => {
+      if (!importing) return;
+      turnsMeanwhile++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const store = createMemoryStore();
+    const result = await importRawTextStream(store, streamOf(text, [text.length * 4]));
+    importing = false;
+    expect(result.ok).toBe(true);
+    expect(turnsMeanwhile).toBeGreaterThan(0);
+  });
 });

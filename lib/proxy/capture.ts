@@ -253,9 +253,19 @@ function lastUserMessage(messages: readonly unknown[]): unknown[] {
   return [];
 }
 
+/**
+ * What a title is cut from: the start of the message. Cutting reads the text's graphemes, and
+ * an agent's 30 MB message took 7 s of it, every other call's first byte waiting meanwhile.
+ */
+const TITLE_SOURCE_CHARS = 1024;
+
 function titleOf(messages: readonly unknown[], fallback: string): string {
   const [user] = lastUserMessage(messages) as { content?: unknown }[];
-  const text = textOf(user?.content).replace(/\s+/g, " ").trim();
+  const text = textOf(user?.content)
+    .trimStart()
+    .slice(0, TITLE_SOURCE_CHARS)
+    .replace(/\s+/g, " ")
+    .trim();
   if (text === "") return fallback;
   return cutTitle(text, 80);
 }

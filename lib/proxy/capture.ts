@@ -8,6 +8,7 @@ import type { DetectableDialect } from "../protocol/detect";
 import type { ProtocolEvent, ToolCall } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import { cutTitle } from "../store/meta";
+import { startOf } from "../transcripts/title-source";
 import { createAnswerDecoder } from "./answer-decoder";
 import { type Conversation, Conversations, prefixHashes } from "./conversations";
 import type { DialectChoice } from "./dialect-choice";
@@ -121,7 +122,9 @@ export function createCapture(options: CaptureOptions) {
         ? undefined
         : {
             id: conversation.transcriptId,
-            title: redact(titleOf(view.messages, `${call.upstream.name} · ${view.model}`)),
+            title: titleOf(view.messages, `${call.upstream.name} · ${view.model}`, (text) =>
+              redactValue(text, secrets),
+            ),
             dialect: choice.parser,
             model: { provider: call.upstream.name, id: view.model },
             system: redact(view.system),
@@ -253,17 +256,21 @@ function lastUserMessage(messages: readonly unknown[]): unknown[] {
   return [];
 }
 
-/**
- * What a title is cut from: the start of the message. Cutting reads the text's graphemes, and
- * an agent's 30 MB message took 7 s of it, every other call's first byte waiting meanwhile.
- */
-const TITLE_SOURCE_CHARS = 1024;
+/** How much of the last user message a title is cut from (`startOf`). */
+const TITLE_SOURCE_CHARS = 4096;
 
-function titleOf(messages: readonly unknown[], fallback: string): string {
+/**
+ * The last user message's start, redacted before it is cut: a key cut first is no longer the
+ * key, and its first 79 characters were stored as the title (the agent's own token, pasted
+ * in its message, matched by no credential pattern).
+ */
+function titleOf(
+  messages: readonly unknown[],
+  fallback: string,
+  redact: (text: string) => string,
+): string {
   const [user] = lastUserMessage(messages) as { content?: unknown }[];
-  const text = textOf(user?.content)
-    .trimStart()
-    .slice(0, TITLE_SOURCE_CHARS)
+  const text = redact(startOf(textOf(user?.content).trimStart(), TITLE_SOURCE_CHARS))
     .replace(/\s+/g, " ")
     .trim();
   if (text === "") return fallback;

@@ -36,6 +36,8 @@ export type StreamImportResult =
 export interface ImportCleaner {
   header(header: TranscriptHeader): TranscriptHeader;
   record(record: FileRecord): FileRecord;
+  /** A text a title is cut from (a raw import's first line), before it is cut. */
+  text?(text: string): string;
 }
 
 const KEEP: ImportCleaner = { header: (header) => header, record: (record) => record };

@@ -152,4 +152,19 @@ describe("importRawTextStream", () => {
     expect(result.ok).toBe(true);
     expect(turnsMeanwhile).toBeGreaterThan(0);
   });
+
+  it("redacts the title's text before cutting it: a key cut first is not the key", async () => {
+    const store = createMemoryStore();
+    const key = `custom${"qwertyuiopasdfghjklzxcvbnm".repeat(4)}`;
+    const hide = (text: string) => text.replaceAll(key, "[redacted]");
+    const result = await importRawTextStream(store, streamOf(`${key} rejected\n${HERMES}`, [7]), {
+      clean: {
+        header: (header) => ({ ...header, title: hide(header.title) }),
+        record: (record) => JSON.parse(hide(JSON.stringify(record))),
+        text: hide,
+      },
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.meta.title).toBe("[redacted] rejected");
+  });
 });

@@ -90,7 +90,11 @@ export async function importRawTextStream(
       format: "wirescope-transcript",
       version: 1,
       id: "",
-      title: options.title ?? titleOfText(head) ?? "Imported text",
+      // Redacted before it is cut (`titleOfText`); the header's cleaning comes too late for it.
+      title:
+        options.title ??
+        titleOfText(head, (text) => clean?.text?.(text) ?? text) ??
+        "Imported text",
       created: now(),
       dialect: choice.dialect,
       model: { provider: "import", id: "raw-text" },

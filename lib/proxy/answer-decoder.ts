@@ -12,7 +12,11 @@ import type { UpstreamFormat } from "./upstreams";
 export type AnswerDelta =
   | { kind: "text"; text: string }
   | { kind: "think"; text: string }
-  | { kind: "problem"; message: string }
+  /**
+   * What could not be read: the upstream's fault (`provider`, the default), or this recorder's
+   * cap on what it reads (`internal`: the answer itself was fine and reached the client).
+   */
+  | { kind: "problem"; message: string; code?: "internal" }
   /**
    * A piece of a native tool call (OpenAI `tool_calls`, Anthropic `tool_use`): the pieces of one
    * `index` join into one call; `args` is JSON text, streamed in parts.
@@ -123,6 +127,7 @@ function jsonDecoder(format: UpstreamFormat, maxBytes: number): AnswerDecoder {
           {
             kind: "problem",
             message: `The answer (${size} bytes) is over the recording cap of ${maxBytes} bytes; it reached the client but was not read.`,
+            code: "internal",
           },
         ];
       }
@@ -137,11 +142,11 @@ function jsonDecoder(format: UpstreamFormat, maxBytes: number): AnswerDecoder {
   };
 }
 
-/** `choices[0].delta`: `content`, and reasoning as `reasoning_content` or `reasoning`. */
+/** The first choice's `delta`: `content`, and reasoning as `reasoning_content` or `reasoning`. */
 function openaiStreamDeltas(frame: unknown): AnswerDelta[] {
   if (!isPlainObject(frame)) return [];
   if (isPlainObject(frame.error)) return [{ kind: "problem", message: errorText(frame.error) }];
-  const choice = Array.isArray(frame.choices) ? frame.choices[0] : undefined;
+  const choice = firstChoice(frame.choices);
   const deltas = isPlainObject(choice) ? openaiMessageDeltas(choice.delta) : [];
   // The last frame carries `usage` when the client asked (`stream_options.include_usage`).
   return [...deltas, ...openaiUsage(frame.usage)];
@@ -149,9 +154,22 @@ function openaiStreamDeltas(frame: unknown): AnswerDelta[] {
 
 function openaiWholeDeltas(body: unknown): AnswerDelta[] {
   if (!isPlainObject(body)) return [];
-  const choice = Array.isArray(body.choices) ? body.choices[0] : undefined;
+  const choice = firstChoice(body.choices);
   const deltas = isPlainObject(choice) ? openaiMessageDeltas(choice.message) : [];
   return [...deltas, ...openaiUsage(body.usage)];
+}
+
+/**
+ * Choice 0, the one recorded. An agent asking for `n` > 1 gets several choices; a stream sends
+ * each frame's deltas under their choice's `index` (interleaved, one or more per frame), so
+ * a frame's first entry may belong to another choice: taken as it came, every choice's text
+ * and tool calls would be run together into one answer. An entry without `index` is choice 0.
+ */
+function firstChoice(choices: unknown): Record<string, unknown> | undefined {
+  if (!Array.isArray(choices)) return undefined;
+  for (const choice of choices)
+    if (isPlainObject(choice) && (choice.index === undefined || choice.index === 0)) return choice;
+  return undefined;
 }
 
 function openaiMessageDeltas(message: unknown): AnswerDelta[] {

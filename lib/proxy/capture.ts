@@ -8,12 +8,13 @@ import type { DetectableDialect } from "../protocol/detect";
 import type { ProtocolEvent, ToolCall } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import { cutTitle } from "../store/meta";
+import { startOf } from "../transcripts/title-source";
 import { createAnswerDecoder } from "./answer-decoder";
 import { type Conversation, Conversations, prefixHashes } from "./conversations";
 import type { DialectChoice } from "./dialect-choice";
 import { headerSecrets, redactValue } from "./redaction";
 import { readRequest, requestText, textOf } from "./request-view";
-import { readSentBack, sentBackEvents } from "./sent-back";
+import { echoedCallIds, readSentBack, sentBackEvents } from "./sent-back";
 import type { CaptureSink } from "./sink";
 import { TurnRecorder } from "./turn-recorder";
 import type { Upstream } from "./upstreams";
@@ -86,7 +87,13 @@ export function createCapture(options: CaptureOptions) {
     const secrets = [...options.secrets, ...headerSecrets(call.headers)];
     const redact = <T>(value: T): T => redactValue(value, secrets);
     const hashes = prefixHashes(view.messages);
-    const { conversation, isNew, from } = conversations.join(call.session, hashes);
+    let echoed: Set<string> | undefined;
+    const echoes = (waiting: Conversation) => {
+      echoed ??= echoedCallIds(view.messages);
+      const ids = echoed;
+      return waiting.nativeIds?.some((id) => id !== undefined && ids.has(id)) ?? false;
+    };
+    const { conversation, isNew, from } = conversations.join(call.session, hashes, echoes);
     conversations.advance(conversation, hashes);
     const turn = conversation.nextTurn++;
     const runId = newId();
@@ -115,7 +122,9 @@ export function createCapture(options: CaptureOptions) {
         ? undefined
         : {
             id: conversation.transcriptId,
-            title: redact(titleOf(view.messages, `${call.upstream.name} · ${view.model}`)),
+            title: titleOf(view.messages, `${call.upstream.name} · ${view.model}`, (text) =>
+              redactValue(text, secrets),
+            ),
             dialect: choice.parser,
             model: { provider: call.upstream.name, id: view.model },
             system: redact(view.system),
@@ -202,6 +211,8 @@ export function createCapture(options: CaptureOptions) {
         conversation.calls = calls;
         conversation.callsTurn = turn;
         conversation.nativeIds = recorder.nativeCallIds;
+        conversation.unanswered =
+          failure !== undefined || outcome === "disconnect" || outcome === "user";
         await options.sink.finishTurn(runId);
       },
     };
@@ -245,9 +256,23 @@ function lastUserMessage(messages: readonly unknown[]): unknown[] {
   return [];
 }
 
-function titleOf(messages: readonly unknown[], fallback: string): string {
+/** How much of the last user message a title is cut from (`startOf`). */
+const TITLE_SOURCE_CHARS = 4096;
+
+/**
+ * The last user message's start, redacted before it is cut: a key cut first is no longer the
+ * key, and its first 79 characters were stored as the title (the agent's own token, pasted
+ * in its message, matched by no credential pattern).
+ */
+function titleOf(
+  messages: readonly unknown[],
+  fallback: string,
+  redact: (text: string) => string,
+): string {
   const [user] = lastUserMessage(messages) as { content?: unknown }[];
-  const text = textOf(user?.content).replace(/\s+/g, " ").trim();
+  const text = redact(startOf(textOf(user?.content).trimStart(), TITLE_SOURCE_CHARS))
+    .replace(/\s+/g, " ")
+    .trim();
   if (text === "") return fallback;
   return cutTitle(text, 80);
 }

@@ -1,11 +1,15 @@
 /**
  * Which captured transcript a call belongs to (spec §11): the one named by its
  * `x-wirescope-session` header, else the one whose last request's messages this call's
- * messages extend, else a new one. Kept in memory, bounded (least recently used go first);
- * after a restart, an agent's next call starts a new transcript.
+ * messages extend (or repeat, after that request got no answer: an agent's retry), else a
+ * new one. Several conversations can wait on the same request (agents started alike, as an
+ * eval runs one task many times): each extension takes one of them, never the same one twice.
+ * Kept in memory, bounded (least recently used go first); after a restart, an agent's next
+ * call starts a new transcript.
  */
 import { createHash } from "node:crypto";
 import type { ToolCall } from "../protocol/events";
+import { isPlainObject } from "../protocol/safe-json";
 import type { DialectChoice } from "./dialect-choice";
 
 export interface Conversation {
@@ -22,6 +26,11 @@ export interface Conversation {
   nativeIds?: (string | undefined)[];
   /** The chained hash of the latest request's messages. */
   key?: string;
+  /**
+   * Whether the latest call got no answer the agent could use (an error status, a broken-off
+   * answer, the agent hanging up): the same request again is then its retry, not a new agent.
+   */
+  unanswered?: boolean;
 }
 
 export interface Joined {
@@ -31,30 +40,70 @@ export interface Joined {
   from: number;
 }
 
-/** `hashes[k]` identifies `messages[0..k]`: chained, so each message is hashed once. */
+/**
+ * `hashes[k]` identifies `messages[0..k]`: chained, so each message is hashed once, as it says
+ * it (`asSaid`): a message an agent sends again with its cache breakpoint moved, or without the
+ * thinking of an earlier answer, is still the same message.
+ */
 export function prefixHashes(messages: readonly unknown[]): string[] {
   const hashes: string[] = [];
   let previous = "";
   for (const message of messages) {
     previous = createHash("sha256")
       .update(previous)
-      .update(JSON.stringify(message) ?? "")
+      .update(JSON.stringify(message, asSaid) ?? "")
       .digest("base64url");
     hashes.push(previous);
   }
   return hashes;
 }
 
+/**
+ * A message as it says it, without what agents change in a message they send again:
+ * `cache_control` (a breakpoint moved to the newest message), Anthropic `thinking` and
+ * `redacted_thinking` blocks (which agents may drop from earlier turns, as the API does), and
+ * content of one text part read as that text (`[{ "type": "text", "text": "hi" }]` is `"hi"`:
+ * a breakpoint turns the newest message's string into such a part, sent as a string later).
+ */
+function asSaid(key: string, value: unknown): unknown {
+  if (key === "cache_control") return undefined;
+  if (key !== "content" || !Array.isArray(value)) return value;
+  const parts = value.filter(
+    (part) =>
+      !isPlainObject(part) || (part.type !== "thinking" && part.type !== "redacted_thinking"),
+  );
+  const [part] = parts;
+  if (
+    parts.length === 1 &&
+    isPlainObject(part) &&
+    part.type === "text" &&
+    typeof part.text === "string" &&
+    Object.keys(part).every(
+      (name) => name === "type" || name === "text" || name === "cache_control",
+    )
+  )
+    return part.text;
+  return parts;
+}
+
+/**
+ * Tells conversations waiting on one request apart: whether this call's messages show the
+ * conversation's latest answer (the native call ids it wrote, which the agent echoes back).
+ */
+export type Echoes = (conversation: Conversation) => boolean;
+
 export class Conversations {
   private readonly bySession = new Map<string, Conversation>();
-  private readonly byKey = new Map<string, Conversation>();
+  /** The conversations whose latest request has this key, in the order they made it. */
+  private readonly byKey = new Map<string, Conversation[]>();
+  private waiting = 0;
 
   constructor(
     private readonly newId: () => string,
     private readonly max = 1000,
   ) {}
 
-  join(session: string | undefined, hashes: readonly string[]): Joined {
+  join(session: string | undefined, hashes: readonly string[], echoes?: Echoes): Joined {
     if (session !== undefined) {
       const known = this.bySession.get(session);
       if (known !== undefined) {
@@ -63,13 +112,17 @@ export class Conversations {
         return { conversation: this.touch(this.bySession, session, known), isNew: false, from };
       }
     }
+    // The same request again, after it got no answer: a retry (an SDK's, after a 429).
+    const retried = this.waitingOn(
+      hashes.at(-1),
+      (conversation) => conversation.unanswered === true,
+      echoes,
+    );
+    if (retried !== undefined) return this.joined(session, retried, hashes.length);
     // The longest earlier request this one extends (it has at least one message more).
     for (let k = hashes.length - 2; k >= 0; k--) {
-      const key = hashes[k] as string;
-      const known = this.byKey.get(key);
-      if (known === undefined || known.key !== key) continue;
-      if (session !== undefined) this.remember(this.bySession, session, known);
-      return { conversation: known, isNew: false, from: k + 1 };
+      const known = this.waitingOn(hashes[k], () => true, echoes);
+      if (known !== undefined) return this.joined(session, known, k + 1);
     }
     const conversation: Conversation = {
       transcriptId: this.newId(),
@@ -85,9 +138,52 @@ export class Conversations {
   advance(conversation: Conversation, hashes: readonly string[]): void {
     const key = hashes.at(-1);
     if (key === undefined) return;
-    if (conversation.key !== undefined) this.byKey.delete(conversation.key);
+    this.stopWaiting(conversation);
     conversation.key = key;
-    this.remember(this.byKey, key, conversation);
+    conversation.unanswered = undefined;
+    const list = this.byKey.get(key) ?? [];
+    list.push(conversation);
+    // Most recently used last, so the first key is the one to forget.
+    this.byKey.delete(key);
+    this.byKey.set(key, list);
+    this.waiting++;
+    while (this.waiting > this.max) {
+      const [oldest, first] = this.byKey.entries().next().value ?? [];
+      if (oldest === undefined || first === undefined) break;
+      first.shift();
+      this.waiting--;
+      if (first.length === 0) this.byKey.delete(oldest);
+    }
+  }
+
+  private joined(session: string | undefined, conversation: Conversation, from: number): Joined {
+    if (session !== undefined) this.remember(this.bySession, session, conversation);
+    return { conversation, isNew: false, from };
+  }
+
+  /**
+   * A conversation whose latest request has `key` and that `fits`: the one whose answer this
+   * call echoes when several wait, else the newest (an agent run again after a run that broke
+   * off leaves its old conversation waiting on the same first request).
+   */
+  private waitingOn(key: string | undefined, fits: (c: Conversation) => boolean, echoes?: Echoes) {
+    const list = key === undefined ? undefined : this.byKey.get(key)?.filter(fits);
+    if (list === undefined || list.length === 0) return undefined;
+    if (list.length > 1 && echoes !== undefined) {
+      const echoed = list.findLast(echoes);
+      if (echoed !== undefined) return echoed;
+    }
+    return list.at(-1);
+  }
+
+  private stopWaiting(conversation: Conversation): void {
+    const key = conversation.key;
+    const list = key === undefined ? undefined : this.byKey.get(key);
+    const at = list?.indexOf(conversation) ?? -1;
+    if (list === undefined || at < 0) return;
+    list.splice(at, 1);
+    this.waiting--;
+    if (list.length === 0 && key !== undefined) this.byKey.delete(key);
   }
 
   private extendedFrom(conversation: Conversation, hashes: readonly string[]): number | undefined {

@@ -40,6 +40,31 @@ export function readSentBack(messages: readonly unknown[]): SentBack {
   return sent;
 }
 
+/**
+ * The native call ids the messages name (an assistant message's OpenAI `tool_calls` or
+ * Anthropic `tool_use` blocks, and the results answering them): an agent echoes its history,
+ * so these tell which earlier answer it is continuing.
+ */
+export function echoedCallIds(messages: readonly unknown[]): Set<string> {
+  const ids = new Set<string>();
+  const add = (value: unknown) => {
+    if (typeof value === "string" && value !== "") ids.add(value);
+  };
+  for (const message of messages) {
+    if (!isPlainObject(message)) continue;
+    add(message.tool_call_id);
+    if (Array.isArray(message.tool_calls))
+      for (const call of message.tool_calls) if (isPlainObject(call)) add(call.id);
+    if (Array.isArray(message.content))
+      for (const block of message.content) {
+        if (!isPlainObject(block)) continue;
+        if (block.type === "tool_use") add(block.id);
+        if (block.type === "tool_result") add(block.tool_use_id);
+      }
+  }
+  return ids;
+}
+
 function refOf(value: unknown): { ref?: string } {
   return typeof value === "string" && value !== "" ? { ref: value } : {};
 }

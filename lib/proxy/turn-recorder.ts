@@ -116,7 +116,7 @@ export class TurnRecorder {
       if (delta.kind === "problem") {
         this.flushHeld(true);
         this.flushRedactor();
-        this.options.emit([this.errorRecord("provider", delta.message)]);
+        this.options.emit([this.errorRecord(delta.code ?? "provider", delta.message)]);
         continue;
       }
       if (delta.kind === "usage") {

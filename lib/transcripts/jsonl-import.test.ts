@@ -3,6 +3,7 @@ import { createMemoryStore } from "../store/memory-store";
 import type { Store, StoredRecord } from "../store/store";
 import { exportJsonl } from "./jsonl";
 import { importJsonlStream } from "./jsonl-import";
+import { loopTurns } from "./loop-turns";
 import { largeTranscript, sampleTranscript } from "./testing";
 
 /** `text` as a byte stream cut into pieces of the given sizes, in turn (splitting characters). */
@@ -115,5 +116,42 @@ describe("importJsonlStream", () => {
       error: { reason: "invalid", message: expect.stringMatching(/^body: the file is empty/) },
     });
     expect(await visible(store)).toEqual([]);
+  });
+
+  it("gives the event loop turns while it reads a big file that arrives in one piece", async () => {
+    // A fast client's upload comes in pieces of megabytes; each line is validated with only
+    // microtasks in between, so without turns nothing else (a proxied agent, a page) is served
+    // until the whole piece is done.
+    const text = exportJsonl(largeTranscript(20_000));
+    const store = createMemoryStore();
+    let turnsMeanwhile = 0;
+    let importing = true;
+    const count = () => {
+      if (!importing) return;
+      turnsMeanwhile++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const result = await importJsonlStream(store, streamOf(text, [text.length * 4]));
+    importing = false;
+    expect(result.ok).toBe(true);
+    expect(turnsMeanwhile).toBeGreaterThan(0);
+  });
+
+  it("takes a turn once a slice of work has gone by, not after every line", async () => {
+    let clock = 0;
+    let taken = 0;
+    const turns = loopTurns(
+      10,
+      () => clock,
+      async () => {
+        taken++;
+      },
+    );
+    for (let line = 0; line < 100; line++) {
+      clock += 1;
+      await turns();
+    }
+    expect(taken).toBe(10);
   });
 });

@@ -3,7 +3,7 @@
  * is validated (`validateLine`) and its record written in batches, so a file of any size
  * within the limit costs memory for one line and one batch, not the whole file. The
  * transcript stays hidden (soft-deleted) until the last line is in; a refused file leaves
- * nothing visible.
+ * nothing visible. Every 10 ms of work it gives the event loop a turn (`loop-turns.ts`).
  */
 import type { Store, TranscriptMeta } from "../store/store";
 import type { FileRecord, TranscriptHeader } from "./header";
@@ -15,12 +15,18 @@ import {
   type JsonlLimits,
 } from "./jsonl";
 import { validateLine } from "./jsonl-line";
+import { type LoopTurns, loopTurns } from "./loop-turns";
 import { requestResolver } from "./request-refs";
 import { beginImport, finishImport, type ImportOrigin } from "./store-actions";
 import { decodedText } from "./text-stream";
 
 /** Records per `appendRecords` call (and one run id per call). */
 const BATCH = 1000;
+/**
+ * Characters of lines per `appendRecords` call at most: the store writes a batch in one go,
+ * holding the event loop meanwhile (1,000 lines of 10 KB would hold it for a second).
+ */
+const BATCH_CHARS = 256 * 1024;
 
 export type StreamImportResult =
   | { ok: true; meta: TranscriptMeta; origin: ImportOrigin; records: number }
@@ -30,6 +36,8 @@ export type StreamImportResult =
 export interface ImportCleaner {
   header(header: TranscriptHeader): TranscriptHeader;
   record(record: FileRecord): FileRecord;
+  /** A text a title is cut from (a raw import's first line), before it is cut. */
+  text?(text: string): string;
 }
 
 const KEEP: ImportCleaner = { header: (header) => header, record: (record) => record };
@@ -40,12 +48,14 @@ export async function importJsonlStream(
   limits: Partial<JsonlLimits> = {},
   now: () => number = Date.now,
   clean: ImportCleaner = KEEP,
+  turns: LoopTurns = loopTurns(),
 ): Promise<StreamImportResult> {
   const { maxBytes, maxLineBytes } = { ...DEFAULT_JSONL_LIMITS, ...limits };
   const reader = body?.getReader();
   let started: { meta: TranscriptMeta; origin: ImportOrigin } | undefined;
   let header: TranscriptHeader | undefined;
   let batch: FileRecord[] = [];
+  let batchChars = 0;
   let records = 0;
   let number = 0;
   /** The line not ended yet, in the pieces it came in. */
@@ -58,6 +68,7 @@ export async function importJsonlStream(
     const runId = batch[0]?.runId ?? "imported";
     const stripped = batch.map(({ runId: _runId, ...record }) => record);
     batch = [];
+    batchChars = 0;
     await store.appendRecords(started.meta.id, runId, stripped);
   };
 
@@ -77,9 +88,14 @@ export async function importJsonlStream(
     const resolved = resolve(parsed.record, records + 1);
     if (!resolved.ok) return lineError("invalid", resolved.message, number);
     const runId = resolved.record.runId ?? "imported";
-    if (batch.length >= BATCH || (batch.length > 0 && (batch[0]?.runId ?? "imported") !== runId))
+    if (
+      batch.length >= BATCH ||
+      batchChars >= BATCH_CHARS ||
+      (batch.length > 0 && (batch[0]?.runId ?? "imported") !== runId)
+    )
       await flush();
     batch.push(clean.record(resolved.record));
+    batchChars += line.length;
     records++;
     return undefined;
   };
@@ -105,6 +121,7 @@ export async function importJsonlStream(
         pendingLength = 0;
         const error = await take(line);
         if (error !== undefined) return await refuse(error);
+        await turns();
         text = text.slice(newline + 1);
       }
       if (text !== "") {

@@ -2,6 +2,7 @@
  * One line of a transcript file, validated: the only place a line is checked, for the whole-
  * text parser (`parseJsonl`) and the streamed import (`jsonl-import.ts`) alike.
  */
+import { baseDialect } from "../protocol/definition";
 import { MAX_JSON_DEPTH, safeParseJson, tooDeep } from "../protocol/safe-json";
 import { describeIssue, headerSchema, recordSchema } from "./file-schema";
 import type { FileRecord, TranscriptHeader } from "./header";
@@ -29,7 +30,10 @@ export function validateLine(line: string, expectHeader: boolean): LineResult {
   if (expectHeader) {
     const parsed = headerSchema.safeParse(json.value);
     if (!parsed.success) return { ok: false, message: headerProblem(json.value, parsed.error) };
-    return { ok: true, kind: "header", header: json.value as TranscriptHeader };
+    const header = json.value as TranscriptHeader;
+    const mismatch = definitionMismatch(header);
+    if (mismatch !== undefined) return { ok: false, message: mismatch };
+    return { ok: true, kind: "header", header };
   }
   const parsed = recordSchema.safeParse(json.value);
   if (!parsed.success) return { ok: false, message: describeIssue(parsed.error) };
@@ -44,4 +48,16 @@ function headerProblem(value: unknown, error: Parameters<typeof describeIssue>[0
   if ("version" in header && header.version !== 1)
     return `version: this file is version ${JSON.stringify(header.version)}; this build reads version 1`;
   return describeIssue(error);
+}
+
+/**
+ * A custom dialect's transcript names its family's built-in as `dialect` (`xml` for `tags`):
+ * what lists, filters and a continued run read. A file naming another (`action` beside a
+ * `tags` definition) would be stored saying two things.
+ */
+function definitionMismatch(header: TranscriptHeader): string | undefined {
+  if (header.definition === undefined) return undefined;
+  const base = baseDialect(header.definition);
+  if (header.dialect === base) return undefined;
+  return `dialect: "${header.dialect}" does not go with definition "${header.definition.name}" (family ${header.definition.family}); its transcripts name "${base}"`;
 }

@@ -183,6 +183,25 @@ describe("parseJsonl refuses a bad file, naming the first bad line", () => {
       () => withLine(1, JSON.stringify({ ...JSON.parse(lines[0] ?? ""), dialect: undefined })),
       "line 1: dialect: Invalid option",
     ],
+    [
+      "a definition beside a dialect not of its family",
+      () =>
+        withLine(
+          1,
+          JSON.stringify({
+            ...JSON.parse(lines[0] ?? ""),
+            dialect: "action",
+            definition: {
+              name: "reasoning-tags",
+              family: "tags",
+              think: ["<reasoning>", "</reasoning>"],
+              batch: ["<tools>", "</tools>"],
+              results: ["<tool_results>", "</tool_results>"],
+            },
+          }),
+        ),
+      'line 1: dialect: "action" does not go with definition "reasoning-tags" (family tags); its transcripts name "xml"',
+    ],
     ["an empty file", () => "\n\n", "body: the file is empty"],
   ])("%s", (_name, input, message) => {
     const error = bad(input());

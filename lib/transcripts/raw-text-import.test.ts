@@ -135,4 +135,36 @@ describe("importRawTextStream", () => {
     expect(transcript?.meta.title).toBe("[redacted] title");
     expect(JSON.stringify(transcript?.records)).not.toContain("sk-planted");
   });
+
+  it("parses a piece of megabytes a slice at a time, giving the event loop turns", async () => {
+    const text = HERMES.repeat(20_000);
+    let turnsMeanwhile = 0;
+    let importing = true;
+    const count = () => {
+      if (!importing) return;
+      turnsMeanwhile++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const store = createMemoryStore();
+    const result = await importRawTextStream(store, streamOf(text, [text.length * 4]));
+    importing = false;
+    expect(result.ok).toBe(true);
+    expect(turnsMeanwhile).toBeGreaterThan(0);
+  });
+
+  it("redacts the title's text before cutting it: a key cut first is not the key", async () => {
+    const store = createMemoryStore();
+    const key = `custom${"qwertyuiopasdfghjklzxcvbnm".repeat(4)}`;
+    const hide = (text: string) => text.replaceAll(key, "[redacted]");
+    const result = await importRawTextStream(store, streamOf(`${key} rejected\n${HERMES}`, [7]), {
+      clean: {
+        header: (header) => ({ ...header, title: hide(header.title) }),
+        record: (record) => JSON.parse(hide(JSON.stringify(record))),
+        text: hide,
+      },
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.meta.title).toBe("[redacted] rejected");
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { summarizeRecords } from "../metrics/summarize";
 import { encodeTurn } from "../protocol/encode";
 import { DIALECTS, type Dialect, type ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
@@ -103,6 +104,13 @@ describe("rawTextToRecords", () => {
       kind: "event",
       event: { type: "metric", step: { input: 0, output: Math.ceil(text.length / 4) } },
     });
+  });
+
+  it("says its token counts are estimated, for turn 0 (the summary does not call them unknown)", () => {
+    const { records } = rawTextToRecords(SAMPLES.hermes);
+    const summary = summarizeRecords(records);
+    expect(summary).toMatchObject({ turns: 1, tokenSource: "estimate" });
+    expect(records.at(-1)).toMatchObject({ event: { type: "metric", turn: 0 } });
   });
 
   it("marker-less text falls back to xml and says so", () => {

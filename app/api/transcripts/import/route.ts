@@ -58,6 +58,7 @@ async function importBody(request: Request): Promise<Response> {
       system: redacted(header.system, config),
     }),
     record: (record) => maskSecretsDeep(record, secrets),
+    text: (text) => redacted(text, config),
   };
   if (query.format === "text") return importText(query, upload, limits.maxBytes, clean);
   const imported = await importJsonlStream(store, upload.body, limits, Date.now, clean);

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cutTitle, normalizeTitle, titleFromMessage } from "./meta";
 
@@ -43,6 +44,51 @@ describe("cutTitle", () => {
     expect(cut).toBe(expected);
     expect(cut.length).toBeLessThanOrEqual(max);
     expect(cut).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+});
+
+describe("cutTitle on the text's start only", () => {
+  /** The cut as made over the whole text's graphemes (before it looked at the start only). */
+  function wholeCut(title: string, max: number): string {
+    if (title.length <= max) return title;
+    let end = 0;
+    for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(
+      title,
+    )) {
+      if (end + segment.length > max - 1) break;
+      end += segment.length;
+    }
+    if (end === 0) {
+      end = max - 1;
+      if (/[\ud800-\udbff]/.test(title.charAt(end - 1))) end--;
+    }
+    return `${title.slice(0, end)}…`;
+  }
+
+  it("keeps what cutting the whole text's graphemes keeps (property)", () => {
+    const unit = fc.constantFrom(
+      "x",
+      " ",
+      "e\u0301",
+      "\u0301",
+      "😀",
+      "\u200d",
+      "👨",
+      "🇺",
+      "🇸",
+      "\ud83d",
+    );
+    fc.assert(
+      fc.property(
+        fc.array(unit, { maxLength: 60 }),
+        fc.integer({ min: 2, max: 40 }),
+        (units, max) => {
+          const title = units.join("");
+          expect(cutTitle(title, max)).toBe(wholeCut(title, max));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -2,6 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useStickToBottom } from "@/components/scroll/use-stick-to-bottom";
 import { usePlayground } from "@/state/playground-store";
 import { CardMemoryProvider } from "./card-memory";
 import { cardIdOf } from "./card-of";
@@ -11,7 +12,6 @@ import { loadJsonHighlighter } from "./json-highlighter";
 import { OlderRecords, useLoadOlderNearTop } from "./older-records";
 import { RunStatusLine } from "./run-status-line";
 import { noteScroll } from "./scroll-activity";
-import { useStickToBottom } from "./use-stick-to-bottom";
 import { useTimelineRows } from "./use-timeline-rows";
 
 /** Room above the first card, px. */

@@ -152,7 +152,10 @@ export function RawView({ log: given }: { log?: RunLog } = {}) {
     <div
       ref={attach}
       onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-auto bg-wire-bg"
+      // A tab stop, so keys scroll it in every browser (its text holds no control to focus).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-auto bg-wire-bg focus-visible:-outline-offset-2"
       style={wirePaletteStyle(theme)}
       data-testid="raw-view"
     >

@@ -102,7 +102,7 @@ export function DialectEditor(props: {
         }}
         className="flex w-[64rem] max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
       >
-        <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
           <div>
             <h2 className="text-sm font-semibold text-fg">Custom dialect</h2>
             <p className="mt-0.5 text-xs text-fg-muted">
@@ -128,7 +128,7 @@ export function DialectEditor(props: {
               ))}
             </select>
           </label>
-        </header>
+        </div>
         <div className="grid min-w-0 gap-4 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
           <DefinitionFields
             draft={draft}
@@ -180,7 +180,7 @@ export function DialectEditor(props: {
             ) : null}
           </div>
         </div>
-        <footer className="flex items-center justify-end gap-2">
+        <div className="flex items-center justify-end gap-2">
           {isSaved ? (
             <button
               type="button"
@@ -212,7 +212,7 @@ export function DialectEditor(props: {
           >
             Save and use
           </button>
-        </footer>
+        </div>
       </form>
     </div>
   );

@@ -98,7 +98,8 @@ export function Timeline() {
         <OlderRecords />
         <div
           ref={scroller}
-          className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+          // Room at the bottom for "Jump to latest": a card the focus scrolls to stays clear of it.
+          className="min-h-0 flex-1 scroll-pb-12 overflow-y-auto [overflow-anchor:none]"
           data-testid="timeline"
           // Only the user's scrolling (away from the bottom), not following a streaming run.
           onScroll={stick.detached ? noteScroll : undefined}

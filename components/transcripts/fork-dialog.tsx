@@ -89,12 +89,12 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
         }}
         className="flex w-[36rem] max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
       >
-        <header>
+        <div>
           <h2 className="text-sm font-semibold text-fg">Fork from here</h2>
           <p className="mt-0.5 text-xs text-fg-muted">
             {whereFrom(target)} The original stays as it is.
           </p>
-        </header>
+        </div>
         <fieldset className="flex gap-1" aria-label="What to change">
           {modes.map((option) => (
             <label
@@ -149,7 +149,7 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
             {error}
           </p>
         ) : null}
-        <footer className="flex justify-end gap-2">
+        <div className="flex justify-end gap-2">
           <button
             type="button"
             onClick={onClose}
@@ -164,7 +164,7 @@ export function ForkDialog({ transcript, target, onClose }: ForkDialogProps) {
           >
             Fork and run
           </button>
-        </footer>
+        </div>
       </form>
     </div>
   );

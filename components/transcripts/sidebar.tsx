@@ -66,7 +66,10 @@ export function Sidebar() {
   return (
     <aside
       aria-label="Transcripts"
-      className="flex w-64 shrink-0 flex-col border-r border-border bg-surface"
+      // Its width is kept beside the conversation (min-w), not by `shrink-0`: in the drawer, a
+      // column, that kept its height too, so a long list ran off the screen unscrollable and
+      // the open transcript, scrolled into view, moved the whole page up.
+      className="flex min-h-0 w-64 min-w-64 flex-col border-r border-border bg-surface"
     >
       <div className="flex h-10 shrink-0 items-center gap-1 px-2.5">
         <h2 className="text-[11px] font-medium uppercase tracking-wide text-fg-subtle">

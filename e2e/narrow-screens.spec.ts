@@ -183,3 +183,28 @@ test("dialogs add no page landmarks, and Raw in the debug drawer is reachable by
     .analyze();
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
 });
+
+test("a conversation picked in the transcripts drawer is shown: the drawer closes", async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto("/");
+  await hydrated(page);
+  await send(page, "list the files");
+  const first = page.url();
+  await page.getByRole("button", { name: "New", exact: true }).click();
+  await send(page, "what is 12 * (3 + 4)");
+  const toggle = page.getByRole("button", { name: "Transcripts" });
+  await toggle.click();
+  const drawer = page.getByTestId("sidebar-drawer");
+  const id = first.split("/t/")[1] ?? "";
+  // From the keyboard: the row's open button, Enter.
+  await drawer.locator(`[data-transcript-id="${id}"] [data-open-button]`).focus();
+  await page.keyboard.press("Enter");
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL(first);
+  await expect(page.getByRole("heading", { level: 1, name: "list the files" })).toBeVisible();
+  // The focus went back to where it was when the drawer opened.
+  await expect(toggle).toBeFocused();
+});

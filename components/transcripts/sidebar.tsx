@@ -83,7 +83,10 @@ export function Sidebar() {
             aria-label="New conversation"
             title="New conversation"
             disabled={busy}
-            onClick={newConversation}
+            onClick={() => {
+              closeDrawer();
+              newConversation();
+            }}
           >
             <PlusIcon />
           </button>
@@ -127,7 +130,9 @@ export function Sidebar() {
               focusable={transcript.id === tabStop}
               onFocus={() => setRoving(transcript.id)}
               onOpen={() => {
-                if (!busy && transcript.id !== activeId) void openTranscript(transcript.id);
+                if (busy) return;
+                closeDrawer();
+                if (transcript.id !== activeId) void openTranscript(transcript.id);
               }}
               onRename={(title) => void rename(transcript.id, title)}
               onDelete={() => {
@@ -149,6 +154,15 @@ export function Sidebar() {
       </div>
     </aside>
   );
+}
+
+/**
+ * A conversation picked in the transcripts drawer (a narrow window) is shown: the drawer over
+ * it closes, and the focus goes back to where it was before it opened.
+ */
+function closeDrawer(): void {
+  const state = usePlayground.getState();
+  if (state.drawer === "sidebar") state.setUi({ drawer: null });
 }
 
 async function rename(id: string, title: string): Promise<void> {

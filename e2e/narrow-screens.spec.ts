@@ -150,27 +150,37 @@ test("a card the keyboard steps to stays clear of the Jump to latest button", as
   expect(checked, "no card was stepped to at the bottom of the view").toBeGreaterThan(0);
 });
 
-test("dialogs add no page landmarks, and Raw in the debug drawer is reachable by keyboard", async ({
+test("dialogs are dialogs and add no page landmarks; Raw in the debug drawer is a tab stop", async ({
   page,
 }) => {
   test.slow();
   await page.setViewportSize({ width: 768, height: 1024 });
   await page.goto("/");
   await hydrated(page);
+  await send(page, "explain the protocol in a long answer");
   for (const [opener, dialog] of [
     ["Connect", "Connect an agent"],
     ["Edit custom dialects", "Dialect editor"],
+    ["Fork…", "Fork"],
   ] as const) {
     await page.getByRole("button", { name: opener, exact: true }).click();
     await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
     // One banner (the top bar), no page footer: a dialog's title row is not the page's.
     await expect(page.getByRole("banner")).toHaveCount(1);
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    // And the dialog role sits on an element that may have it (not a form).
+    const results = await new AxeBuilder({ page })
+      .include("[role=dialog]")
+      .withRules(["aria-allowed-role"])
+      .analyze();
+    expect(
+      results.violations.map((violation) => violation.id),
+      dialog,
+    ).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name: dialog })).toBeHidden();
   }
 
-  await send(page, "explain the protocol in a long answer");
   // A shorter window: the answer's raw text is taller than the drawer.
   await page.setViewportSize({ width: 768, height: 600 });
   await page.getByRole("button", { name: "Debug", exact: true }).click();

@@ -195,3 +195,39 @@ test("Escape in the model picker or the export menu gives the focus back to its 
     await expect(button).toBeFocused();
   }
 });
+
+test("the Export and Compare menus open with the focus on their first item; the arrows move it", async ({
+  page,
+  request,
+}) => {
+  const response = await request.post("/api/runs", {
+    data: {
+      message: "list the files",
+      dialect: "xml",
+      model: { provider: "demo", settings: { paceMs: 0 } },
+    },
+  });
+  const transcriptId = response.headers()["x-transcript-id"];
+  await response.body();
+  await page.goto(`/t/${transcriptId}`);
+  await hydrated(page);
+  const header = page.getByTestId("transcript-header");
+  for (const [name, opening, first, second] of [
+    ["Export", "Enter", /^JSONL/, /^TaskSteps JSON/],
+    ["Compare", "ArrowDown", /^Compare with…/, /^Run again on…/],
+  ] as const) {
+    const button = header.getByRole("button", { name, exact: true });
+    await button.focus();
+    await page.keyboard.press(opening);
+    const menu = page.getByRole("menu", { name });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: first })).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(menu.getByRole("menuitem", { name: second })).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(menu.getByRole("menuitem", { name: first })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+  }
+});

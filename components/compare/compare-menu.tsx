@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { onMenuKeyDown, opensOnArrowDown, useFocusFirstItem } from "@/components/dialog/menu-keys";
 import { useDismiss } from "@/hooks/use-dismiss";
 import type { TranscriptMeta } from "@/lib/store/store";
 import { comparePath } from "./paths";
@@ -15,6 +16,8 @@ export function CompareMenu({ meta, busy }: { meta: TranscriptMeta; busy: boolea
   const [dialog, setDialog] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   useDismiss(open, root, () => setOpen(false));
+  const menu = useRef<HTMLDivElement>(null);
+  useFocusFirstItem(open, menu);
   const item =
     "block w-full whitespace-nowrap rounded px-2 py-1 text-left text-xs text-fg hover:bg-surface-2 focus-visible:bg-surface-2";
   return (
@@ -25,25 +28,18 @@ export function CompareMenu({ meta, busy }: { meta: TranscriptMeta; busy: boolea
         aria-expanded={open}
         data-compare-menu
         onClick={() => setOpen(!open)}
+        onKeyDown={(key) => opensOnArrowDown(key, () => setOpen(true))}
         className="inline-flex items-center gap-1 rounded px-2 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
       >
         Compare<span aria-hidden>&nbsp;▾</span>
       </button>
       {open ? (
         <div
+          ref={menu}
           role="menu"
           aria-label="Compare"
           className="absolute right-0 top-7 z-30 rounded-md border border-border bg-surface p-1 shadow-2xl"
-          onKeyDown={(key) => {
-            if (key.key !== "ArrowDown" && key.key !== "ArrowUp") return;
-            key.preventDefault();
-            const items = [
-              ...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
-            ];
-            const at = items.indexOf(document.activeElement as HTMLElement);
-            const next = (at + (key.key === "ArrowDown" ? 1 : items.length - 1)) % items.length;
-            items[next]?.focus();
-          }}
+          onKeyDown={onMenuKeyDown}
         >
           {meta.parentId !== undefined ? (
             <a role="menuitem" className={item} href={comparePath(meta.parentId, meta.id)}>

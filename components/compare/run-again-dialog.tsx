@@ -108,7 +108,7 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
           onSubmit={(event) => void submit(event)}
           className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
         >
-          <header>
+          <div>
             <h2 id="run-again-title" className="text-sm font-semibold text-fg">
               Run again on…
             </h2>
@@ -116,7 +116,7 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
               The same user messages as a new transcript, then the two side by side. This one stays
               as it is.
             </p>
-          </header>
+          </div>
           <fieldset className="flex flex-col gap-1 text-xs text-fg" disabled={running}>
             <legend className="mb-1 text-fg-muted">Messages</legend>
             <label className="flex items-center gap-1.5">
@@ -157,7 +157,7 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
               {error}
             </p>
           ) : null}
-          <footer className="flex justify-end gap-2">
+          <div className="flex justify-end gap-2">
             <button
               type="button"
               onClick={onClose}
@@ -172,7 +172,7 @@ export function RunAgainDialog({ meta, onClose }: { meta: TranscriptMeta; onClos
             >
               Run and compare
             </button>
-          </footer>
+          </div>
         </form>
       </div>
     </div>

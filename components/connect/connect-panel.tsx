@@ -61,7 +61,7 @@ export function ConnectPanel({ onClose }: { onClose(): void }) {
         aria-label="Connect an agent"
         className="flex w-[44rem] max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
       >
-        <header className="flex items-start gap-3">
+        <div className="flex items-start gap-3">
           <div className="min-w-0">
             <h2 className="text-sm font-semibold text-fg">Connect an agent</h2>
             <p className="mt-0.5 text-xs text-fg-muted">
@@ -76,7 +76,7 @@ export function ConnectPanel({ onClose }: { onClose(): void }) {
           >
             Close
           </button>
-        </header>
+        </div>
 
         <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
           {PROXY_NAMES.map((option) => {

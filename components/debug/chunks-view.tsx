@@ -1,11 +1,11 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
+import { useStickToBottom } from "@/components/scroll/use-stick-to-bottom";
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { ChunkEntry } from "@/lib/client/run-log";
 import { usePlayground } from "@/state/playground-store";
-import { useStickToBottom } from "./use-stick-to-bottom";
 import { ChunkText } from "./visible-whitespace";
 
 const GRID = "grid grid-cols-[3.5rem_4.5rem_2.5rem_2rem_minmax(0,1fr)] gap-x-2";
@@ -17,7 +17,9 @@ export function ChunksView() {
   const log = usePlayground((state) => state.log);
   const chunks = log.chunks;
   const scroller = useRef<HTMLDivElement>(null);
-  const onScroll = useStickToBottom(scroller);
+  const stick = useStickToBottom(scroller, { watchChildren: true });
+  // After each render (a new chunk), in the next frame.
+  useEffect(stick.followInFrame);
 
   const virtualizer = useVirtualizer({
     count: chunks.length,
@@ -45,7 +47,7 @@ export function ChunksView() {
         <span className="text-right">turn</span>
         <span>text</span>
       </div>
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-auto bg-wire-bg">
+      <div ref={scroller} className="min-h-0 flex-1 overflow-auto bg-wire-bg">
         {chunks.length === 0 ? (
           <p className="p-4 font-sans text-fg-subtle">No chunks yet.</p>
         ) : (

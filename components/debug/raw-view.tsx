@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useStickToBottom } from "@/components/scroll/use-stick-to-bottom";
 import { OlderRecords, useLoadOlderNearTop } from "@/components/timeline/older-records";
 import { useFrameVersion } from "@/hooks/use-frame-version";
 import type { RunLog, TurnLog } from "@/lib/client/run-log";
@@ -12,7 +13,6 @@ import { eventForPick, linkedSpan } from "./linked-span";
 import { RawTurn } from "./raw-turn";
 import type { Decoration } from "./segments";
 import { type TurnUser, type TurnUsers, updateTurnUsers } from "./turn-users";
-import { useStickToBottom } from "./use-stick-to-bottom";
 import { wirePaletteStyle } from "./wire-theme";
 
 const NO_ERRORS: readonly Decoration[] = [];
@@ -94,7 +94,9 @@ export function RawView({ log: given }: { log?: RunLog } = {}) {
     [blockWindow],
   );
   const [resume] = useState(placeToResume);
-  const followBottom = useStickToBottom(scroller, resume === null);
+  const stick = useStickToBottom(scroller, { startStuck: resume === null, watchChildren: true });
+  // After each render (a chunk came, a block drew its lines), in the next frame.
+  useEffect(stick.followInFrame);
   useLoadOlderNearTop(scroller);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only where the view opens
   useLayoutEffect(() => {
@@ -106,7 +108,6 @@ export function RawView({ log: given }: { log?: RunLog } = {}) {
     element.scrollTop += section.getBoundingClientRect().top - top - resume.offset;
   }, []);
   const onScroll = () => {
-    followBottom();
     const element = scroller.current;
     const shown = shownFrom(usePlayground.getState());
     if (element === null || shown === null) return;
@@ -151,7 +152,10 @@ export function RawView({ log: given }: { log?: RunLog } = {}) {
     <div
       ref={attach}
       onScroll={onScroll}
-      className="min-h-0 flex-1 overflow-auto bg-wire-bg"
+      // A tab stop, so keys scroll it in every browser (its text holds no control to focus).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-auto bg-wire-bg focus-visible:-outline-offset-2"
       style={wirePaletteStyle(theme)}
       data-testid="raw-view"
     >

@@ -84,136 +84,141 @@ export function DialectEditor(props: {
     setDraft((current) => ({ ...current, markers: { ...current.markers, [path]: text } }));
   const isSaved = saved.some((item) => item.name === draft.name.trim());
 
-  const dialog = useRef<HTMLFormElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   useModal(dialog, props.onClose);
 
   return (
     <div className="fixed inset-0 z-40 flex items-start justify-center overflow-auto bg-black/40 py-[6vh]">
-      <form
+      <div
         ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-label="Dialect editor"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!checked.ok) return;
-          saveDefinition(checked.definition);
-          props.onUse(checked.definition);
-        }}
         className="flex w-[64rem] max-w-[calc(100vw-2rem)] flex-col gap-3 rounded-lg border border-border bg-surface p-4 shadow-2xl"
       >
-        <header className="flex flex-wrap items-baseline justify-between gap-2">
-          <div>
-            <h2 className="text-sm font-semibold text-fg">Custom dialect</h2>
-            <p className="mt-0.5 text-xs text-fg-muted">
-              Rename the markers and the call's JSON fields; the parser, the system prompt and the
-              results format follow. Saved in this browser; each run keeps its own copy.
-            </p>
-          </div>
-          <label className="flex items-center gap-2 text-xs text-fg-muted">
-            Start from
-            <select
-              aria-label="Start from"
-              value=""
-              onChange={(change) => startFrom(change.target.value)}
-              className={FIELD}
-            >
-              <option value="" disabled>
-                choose…
-              </option>
-              {starters.map((item) => (
-                <option key={item.name} value={item.name}>
-                  {item.name} ({item.family})
-                </option>
-              ))}
-            </select>
-          </label>
-        </header>
-        <div className="grid min-w-0 gap-4 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-          <DefinitionFields
-            draft={draft}
-            checked={checked}
-            setDraft={setDraft}
-            setMarker={setMarker}
-          />
-          <div className="flex min-w-0 flex-col gap-2">
-            <div className="flex flex-col gap-1 text-xs text-fg-muted">
-              <span className="flex items-center justify-between">
-                <label htmlFor={sampleId}>Sample model output</label>
-                <button
-                  type="button"
-                  disabled={!checked.ok}
-                  onClick={() => checked.ok && editSample(exampleOf(checked.definition))}
-                  className="rounded px-1.5 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40"
-                >
-                  Reset to the example
-                </button>
-              </span>
-              <textarea
-                id={sampleId}
-                value={sample}
-                onChange={(change) => editSample(change.target.value)}
-                rows={7}
-                spellCheck={false}
-                aria-describedby={cutFrom === null ? undefined : `${sampleId}-cut`}
-                className={`${FIELD} resize-y font-mono`}
-              />
-              {cutFrom === null ? null : (
-                <p id={`${sampleId}-cut`} role="status" className="text-[11px] text-fg-muted">
-                  The sample keeps its first {MAX_SAMPLE.toLocaleString("en-US")} of{" "}
-                  {cutFrom.toLocaleString("en-US")} characters: the preview reads no further.
-                </p>
-              )}
+        {/* A form may not be a dialog (ARIA): it lays its rows out in the dialog's column. */}
+        <form
+          className="contents"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!checked.ok) return;
+            saveDefinition(checked.definition);
+            props.onUse(checked.definition);
+          }}
+        >
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <div>
+              <h2 className="text-sm font-semibold text-fg">Custom dialect</h2>
+              <p className="mt-0.5 text-xs text-fg-muted">
+                Rename the markers and the call's JSON fields; the parser, the system prompt and the
+                results format follow. Saved in this browser; each run keeps its own copy.
+              </p>
             </div>
-            {checked.ok ? (
-              <DialectPreview definition={checked.definition} sample={sample} />
-            ) : (
-              <p className="text-xs text-fg-muted">Fix the marked fields to see the preview.</p>
-            )}
-            {checked.ok ? (
-              <details className="text-xs text-fg-muted">
-                <summary className="cursor-pointer">System prompt rules and example</summary>
-                <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap rounded-md bg-surface-2 p-2 font-mono text-[11px] text-fg">
-                  {systemPrompt(checked.definition, [])}
-                </pre>
-              </details>
-            ) : null}
+            <label className="flex items-center gap-2 text-xs text-fg-muted">
+              Start from
+              <select
+                aria-label="Start from"
+                value=""
+                onChange={(change) => startFrom(change.target.value)}
+                className={FIELD}
+              >
+                <option value="" disabled>
+                  choose…
+                </option>
+                {starters.map((item) => (
+                  <option key={item.name} value={item.name}>
+                    {item.name} ({item.family})
+                  </option>
+                ))}
+              </select>
+            </label>
           </div>
-        </div>
-        <footer className="flex items-center justify-end gap-2">
-          {isSaved ? (
+          <div className="grid min-w-0 gap-4 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+            <DefinitionFields
+              draft={draft}
+              checked={checked}
+              setDraft={setDraft}
+              setMarker={setMarker}
+            />
+            <div className="flex min-w-0 flex-col gap-2">
+              <div className="flex flex-col gap-1 text-xs text-fg-muted">
+                <span className="flex items-center justify-between">
+                  <label htmlFor={sampleId}>Sample model output</label>
+                  <button
+                    type="button"
+                    disabled={!checked.ok}
+                    onClick={() => checked.ok && editSample(exampleOf(checked.definition))}
+                    className="rounded px-1.5 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg disabled:opacity-40"
+                  >
+                    Reset to the example
+                  </button>
+                </span>
+                <textarea
+                  id={sampleId}
+                  value={sample}
+                  onChange={(change) => editSample(change.target.value)}
+                  rows={7}
+                  spellCheck={false}
+                  aria-describedby={cutFrom === null ? undefined : `${sampleId}-cut`}
+                  className={`${FIELD} resize-y font-mono`}
+                />
+                {cutFrom === null ? null : (
+                  <p id={`${sampleId}-cut`} role="status" className="text-[11px] text-fg-muted">
+                    The sample keeps its first {MAX_SAMPLE.toLocaleString("en-US")} of{" "}
+                    {cutFrom.toLocaleString("en-US")} characters: the preview reads no further.
+                  </p>
+                )}
+              </div>
+              {checked.ok ? (
+                <DialectPreview definition={checked.definition} sample={sample} />
+              ) : (
+                <p className="text-xs text-fg-muted">Fix the marked fields to see the preview.</p>
+              )}
+              {checked.ok ? (
+                <details className="text-xs text-fg-muted">
+                  <summary className="cursor-pointer">System prompt rules and example</summary>
+                  <pre className="mt-1 max-h-48 overflow-auto whitespace-pre-wrap rounded-md bg-surface-2 p-2 font-mono text-[11px] text-fg">
+                    {systemPrompt(checked.definition, [])}
+                  </pre>
+                </details>
+              ) : null}
+            </div>
+          </div>
+          <div className="flex items-center justify-end gap-2">
+            {isSaved ? (
+              <button
+                type="button"
+                onClick={() => removeDefinition(draft.name.trim())}
+                className="mr-auto rounded px-2.5 py-1 text-xs text-danger hover:bg-surface-2"
+              >
+                Delete saved “{draft.name.trim()}”
+              </button>
+            ) : null}
             <button
               type="button"
-              onClick={() => removeDefinition(draft.name.trim())}
-              className="mr-auto rounded px-2.5 py-1 text-xs text-danger hover:bg-surface-2"
+              onClick={props.onClose}
+              className="rounded px-2.5 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
             >
-              Delete saved “{draft.name.trim()}”
+              Cancel
             </button>
-          ) : null}
-          <button
-            type="button"
-            onClick={props.onClose}
-            className="rounded px-2.5 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg"
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            disabled={!checked.ok}
-            onClick={() => checked.ok && saveDefinition(checked.definition)}
-            className="rounded-md border border-border px-3 py-1 text-xs text-fg hover:bg-surface-2 disabled:opacity-40"
-          >
-            Save
-          </button>
-          <button
-            type="submit"
-            disabled={!checked.ok}
-            className="rounded-md bg-accent px-3 py-1 text-xs font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
-          >
-            Save and use
-          </button>
-        </footer>
-      </form>
+            <button
+              type="button"
+              disabled={!checked.ok}
+              onClick={() => checked.ok && saveDefinition(checked.definition)}
+              className="rounded-md border border-border px-3 py-1 text-xs text-fg hover:bg-surface-2 disabled:opacity-40"
+            >
+              Save
+            </button>
+            <button
+              type="submit"
+              disabled={!checked.ok}
+              className="rounded-md bg-accent px-3 py-1 text-xs font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
+            >
+              Save and use
+            </button>
+          </div>
+        </form>
+      </div>
     </div>
   );
 }

@@ -51,6 +51,9 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
   }, [drawer, layout]);
   const sidebarDrawer = drawer === "sidebar" && layout.sidebar === "drawer";
   const debugDrawer = drawer === "debug" && layout.debug === "drawer";
+  // What a drawer dims is out of reach while it is open: Tab went on from the drawer into
+  // the buttons and cards under the dimmed layer. The top bar stays usable (it closes it).
+  const underDrawer = sidebarDrawer || debugDrawer;
 
   return (
     <RouteTranscript value={transcriptId}>
@@ -65,7 +68,11 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
         <SettingsProblems />
         <div className="relative flex min-h-0 flex-1">
           {sidebarOpen && layout.sidebar === "inline" ? <Sidebar /> : null}
-          <main className="flex min-w-0 flex-1 flex-col" aria-label="Conversation">
+          <main
+            className="flex min-w-0 flex-1 flex-col"
+            aria-label="Conversation"
+            inert={underDrawer}
+          >
             <TranscriptHeader />
             <RunSummaryBar />
             <ForkMenu>
@@ -74,7 +81,7 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
             <Composer />
           </main>
           {debugOpen && layout.debug === "inline" ? (
-            <>
+            <div className="contents" inert={underDrawer}>
               <Splitter width={layout.debugWidth} />
               <aside
                 className="flex min-w-0 shrink-0 flex-col border-l border-border bg-surface"
@@ -84,7 +91,7 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
               >
                 <DebugPanel />
               </aside>
-            </>
+            </div>
           ) : null}
           {sidebarDrawer ? (
             <Drawer side="left" label="Transcripts" titled={false} onClose={closeDrawer}>

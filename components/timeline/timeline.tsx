@@ -2,6 +2,7 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useStickToBottom } from "@/components/scroll/use-stick-to-bottom";
 import { usePlayground } from "@/state/playground-store";
 import { CardMemoryProvider } from "./card-memory";
 import { cardIdOf } from "./card-of";
@@ -11,7 +12,6 @@ import { loadJsonHighlighter } from "./json-highlighter";
 import { OlderRecords, useLoadOlderNearTop } from "./older-records";
 import { RunStatusLine } from "./run-status-line";
 import { noteScroll } from "./scroll-activity";
-import { useStickToBottom } from "./use-stick-to-bottom";
 import { useTimelineRows } from "./use-timeline-rows";
 
 /** Room above the first card, px. */
@@ -98,7 +98,8 @@ export function Timeline() {
         <OlderRecords />
         <div
           ref={scroller}
-          className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+          // Room at the bottom for "Jump to latest": a card the focus scrolls to stays clear of it.
+          className="min-h-0 flex-1 scroll-pb-12 overflow-y-auto [overflow-anchor:none]"
           data-testid="timeline"
           // Only the user's scrolling (away from the bottom), not following a streaming run.
           onScroll={stick.detached ? noteScroll : undefined}

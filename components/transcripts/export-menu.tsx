@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { onMenuKeyDown, opensOnArrowDown, useFocusFirstItem } from "@/components/dialog/menu-keys";
 import { useDismiss } from "@/hooks/use-dismiss";
 import { useServerConfig } from "@/hooks/use-server-config";
 import { exportUrl, type MarkdownSwitches, sendOtlp } from "./api";
@@ -45,6 +46,8 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
   });
   const root = useRef<HTMLDivElement>(null);
   useDismiss(open, root, () => setOpen(false));
+  const menu = useRef<HTMLDivElement>(null);
+  useFocusFirstItem(open, menu);
 
   return (
     <div ref={root} className="relative">
@@ -53,6 +56,7 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
         aria-expanded={open}
         aria-haspopup="menu"
         onClick={() => setOpen(!open)}
+        onKeyDown={(key) => opensOnArrowDown(key, () => setOpen(true))}
         className="inline-flex items-center gap-1 rounded px-2 py-1 text-xs text-fg-muted hover:bg-surface-2 hover:text-fg aria-expanded:bg-surface-2 aria-expanded:text-fg"
       >
         <DownloadIcon />
@@ -60,8 +64,10 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
       </button>
       {open ? (
         <div
+          ref={menu}
           role="menu"
           aria-label="Export"
+          onKeyDown={onMenuKeyDown}
           className="absolute top-8 right-0 z-30 flex w-60 flex-col gap-0.5 rounded-md border border-border bg-surface p-1.5 shadow-2xl"
         >
           <a

@@ -66,7 +66,10 @@ export function Sidebar() {
   return (
     <aside
       aria-label="Transcripts"
-      className="flex w-64 shrink-0 flex-col border-r border-border bg-surface"
+      // Its width is kept beside the conversation (min-w), not by `shrink-0`: in the drawer, a
+      // column, that kept its height too, so a long list ran off the screen unscrollable and
+      // the open transcript, scrolled into view, moved the whole page up.
+      className="flex min-h-0 w-64 min-w-64 flex-col border-r border-border bg-surface"
     >
       <div className="flex h-10 shrink-0 items-center gap-1 px-2.5">
         <h2 className="text-[11px] font-medium uppercase tracking-wide text-fg-subtle">
@@ -80,7 +83,10 @@ export function Sidebar() {
             aria-label="New conversation"
             title="New conversation"
             disabled={busy}
-            onClick={newConversation}
+            onClick={() => {
+              closeDrawer();
+              newConversation();
+            }}
           >
             <PlusIcon />
           </button>
@@ -124,7 +130,9 @@ export function Sidebar() {
               focusable={transcript.id === tabStop}
               onFocus={() => setRoving(transcript.id)}
               onOpen={() => {
-                if (!busy && transcript.id !== activeId) void openTranscript(transcript.id);
+                if (busy) return;
+                closeDrawer();
+                if (transcript.id !== activeId) void openTranscript(transcript.id);
               }}
               onRename={(title) => void rename(transcript.id, title)}
               onDelete={() => {
@@ -146,6 +154,15 @@ export function Sidebar() {
       </div>
     </aside>
   );
+}
+
+/**
+ * A conversation picked in the transcripts drawer (a narrow window) is shown: the drawer over
+ * it closes, and the focus goes back to where it was before it opened.
+ */
+function closeDrawer(): void {
+  const state = usePlayground.getState();
+  if (state.drawer === "sidebar") state.setUi({ drawer: null });
 }
 
 async function rename(id: string, title: string): Promise<void> {

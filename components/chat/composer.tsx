@@ -1,7 +1,7 @@
 "use client";
 
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from "react";
-import { MAX_MESSAGE_CHARS } from "@/app/api/runs/limits";
+import { characterCount, MAX_MESSAGE_CHARS } from "@/app/api/runs/limits";
 import { escapeClaimed } from "@/components/dialog/escape-claimed";
 import { usePlayground } from "@/state/playground-store";
 import { sendMessage, stopRun } from "@/state/run-client";
@@ -49,7 +49,9 @@ export function Composer() {
   }, []);
 
   // Said before sending, not after: a pasted log past the limit would only be refused.
-  const tooLong = text.length > MAX_MESSAGE_CHARS && text.trim().length > MAX_MESSAGE_CHARS;
+  // In characters as the server counts them (an emoji is one), not UTF-16 units.
+  const length = text.length > MAX_MESSAGE_CHARS ? characterCount(text.trim()) : 0;
+  const tooLong = length > MAX_MESSAGE_CHARS;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const message = text.trim();
@@ -77,8 +79,8 @@ export function Composer() {
       ) : null}
       {tooLong ? (
         <p id="composer-too-long" role="status" className="mb-2 text-xs text-danger">
-          The message is {text.trim().length.toLocaleString("en-US")} characters long: a run takes
-          at most {MAX_MESSAGE_CHARS.toLocaleString("en-US")}.
+          The message is {length.toLocaleString("en-US")} characters long: a run takes at most{" "}
+          {MAX_MESSAGE_CHARS.toLocaleString("en-US")}.
         </p>
       ) : null}
       <div className="flex items-end gap-2">

@@ -1,6 +1,12 @@
 import { formatCount } from "@/components/timeline/format";
 import { formatUsd, type PriceSource } from "@/lib/cost";
-import type { RunCost, TokenSource, TurnMetrics } from "@/lib/metrics";
+import {
+  type CostTerm,
+  costTerms,
+  type RunCost,
+  type TokenSource,
+  type TurnMetrics,
+} from "@/lib/metrics";
 
 /** Where token counts come from, in a sentence for a tooltip. */
 export const TOKEN_SOURCE_TEXT: Record<TokenSource, string> = {
@@ -42,27 +48,38 @@ export function describeCost(cost: RunCost | null, shippedDate: string): string 
   return parts.join(" ");
 }
 
-type CacheCounts = Pick<TurnMetrics, "cacheRead" | "cacheWrite">;
+type CacheCounts = Pick<TurnMetrics, "cacheRead" | "cacheWrite" | "cacheWrite1h">;
 
 /** How many input tokens the prompt cache served or stored, for a tooltip; "" for none. */
-export function describeCache({ cacheRead, cacheWrite }: CacheCounts): string {
+export function describeCache({ cacheRead, cacheWrite, cacheWrite1h }: CacheCounts): string {
   if (cacheRead === 0 && cacheWrite === 0) return "";
   const parts = [`${formatCount(cacheRead)} read from the prompt cache`];
-  if (cacheWrite > 0) parts.push(`${formatCount(cacheWrite)} written to it`);
+  if (cacheWrite > 0)
+    parts.push(
+      cacheWrite1h > 0
+        ? `${formatCount(cacheWrite)} written to it (${formatCount(cacheWrite1h)} for an hour)`
+        : `${formatCount(cacheWrite)} written to it`,
+    );
   return `Of the input: ${parts.join(", ")}.`;
 }
+
+/** How each kind of token is named in a cost's sum. */
+const TERM_NAME: Record<CostTerm["kind"], string> = {
+  input: "in",
+  cacheRead: "cache read",
+  cacheWrite: "cache write",
+  cacheWrite1h: "1-hour cache write",
+  output: "out",
+};
 
 /** A turn's cost as its sum: each kind of token × its USD per million. */
 export function describeTurnCost(turn: TurnMetrics): string {
   const { cost } = turn;
   if (cost === null) return "No price for this model";
   const { price } = cost;
-  const uncached = Math.max(0, turn.tokensIn - turn.cacheRead - turn.cacheWrite);
-  const terms = [`${formatCount(uncached)} in × $${price.input}`];
-  if (turn.cacheRead > 0)
-    terms.push(`${formatCount(turn.cacheRead)} cache read × $${price.cacheRead ?? price.input}`);
-  if (turn.cacheWrite > 0)
-    terms.push(`${formatCount(turn.cacheWrite)} cache write × $${price.cacheWrite ?? price.input}`);
-  terms.push(`${formatCount(turn.tokensOut)} out × $${price.output}`);
+  // The terms turnCost adds up, so the sum shown is the cost shown.
+  const terms = costTerms(turn, price).map(
+    (term) => `${formatCount(term.tokens)} ${TERM_NAME[term.kind]} × $${term.rate}`,
+  );
   return `${terms.join(" + ")} per million (${price.source})`;
 }

@@ -27,7 +27,15 @@ export type AnswerDelta =
    * is every input token; `cacheRead` / `cacheWrite` are the parts of it the provider's prompt
    * cache served or stored, when it said so.
    */
-  | { kind: "usage"; input?: number; output?: number; cacheRead?: number; cacheWrite?: number };
+  | {
+      kind: "usage";
+      input?: number;
+      output?: number;
+      cacheRead?: number;
+      cacheWrite?: number;
+      /** Of `cacheWrite`, written to Anthropic's 1-hour cache (2 × input where 5 minutes cost 1.25 ×). */
+      cacheWrite1h?: number;
+    };
 
 export interface AnswerDecoder {
   push(bytes: Uint8Array): AnswerDelta[];
@@ -290,12 +298,17 @@ function anthropicUsage(usage: unknown): AnswerDelta[] {
   const cacheRead = uncached === undefined ? undefined : tokenCount(usage.cache_read_input_tokens);
   const cacheWrite =
     uncached === undefined ? undefined : tokenCount(usage.cache_creation_input_tokens);
+  // Its split by lifetime (`cache_creation`), when it gives one: the 1-hour writes cost more.
+  const creation = isPlainObject(usage.cache_creation) ? usage.cache_creation : {};
+  const cacheWrite1h =
+    cacheWrite === undefined ? undefined : tokenCount(creation.ephemeral_1h_input_tokens);
   // The sum of three believable counts is believed only as a count itself.
   const input =
     uncached === undefined
       ? undefined
       : tokenCount(uncached + (cacheRead ?? 0) + (cacheWrite ?? 0));
-  return usageDelta({ input, output: tokenCount(usage.output_tokens), cacheRead, cacheWrite });
+  const output = tokenCount(usage.output_tokens);
+  return usageDelta({ input, output, cacheRead, cacheWrite, cacheWrite1h });
 }
 
 /** The counts that are there, as one delta; nothing without an input or output count. */
@@ -304,6 +317,7 @@ function usageDelta(counts: {
   output?: number | undefined;
   cacheRead?: number | undefined;
   cacheWrite?: number | undefined;
+  cacheWrite1h?: number | undefined;
 }): AnswerDelta[] {
   if (counts.input === undefined && counts.output === undefined) return [];
   const delta: AnswerDelta & { kind: "usage" } = { kind: "usage" };
@@ -311,6 +325,7 @@ function usageDelta(counts: {
   if (counts.output !== undefined) delta.output = counts.output;
   if (counts.cacheRead !== undefined) delta.cacheRead = counts.cacheRead;
   if (counts.cacheWrite !== undefined) delta.cacheWrite = counts.cacheWrite;
+  if (counts.cacheWrite1h !== undefined) delta.cacheWrite1h = counts.cacheWrite1h;
   return [delta];
 }
 

@@ -423,6 +423,30 @@ describe("TurnRecorder usage", () => {
     });
   });
 
+  it("records which of Anthropic's cache writes were for an hour (priced 2 × input)", () => {
+    const deltas = createAnswerDecoder("anthropic", true, 1 << 20).push(
+      sse([
+        {
+          type: "message_start",
+          message: {
+            usage: {
+              input_tokens: 20,
+              cache_creation_input_tokens: 1300,
+              cache_creation: { ephemeral_5m_input_tokens: 300, ephemeral_1h_input_tokens: 1000 },
+              output_tokens: 1,
+            },
+          },
+        },
+        { type: "content_block_delta", delta: { type: "text_delta", text: "<end>" } },
+        { type: "message_delta", usage: { output_tokens: 4 } },
+      ]),
+    );
+    const metric = record(deltas).events.find((event) => event.type === "metric");
+    expect(metric).toMatchObject({
+      step: { input: 1320, output: 4, cacheWrite: 1300, cacheWrite1h: 1000 },
+    });
+  });
+
   it("reads OpenAI's cached prompt tokens as a part of the input", () => {
     const deltas = createAnswerDecoder("openai", true, 1 << 20).push(
       sse([

@@ -92,7 +92,7 @@ export class TurnRecorder {
   /** Whether any wire text was written yet (native calls then start on a line of their own). */
   private written = false;
   /** The provider's usage, when it reported any; and when the first delta came. */
-  private usage: { input?: number; output?: number; cacheRead?: number; cacheWrite?: number } = {};
+  private usage: Omit<Extract<AnswerDelta, { kind: "usage" }>, "kind"> = {};
   private firstAt: number | undefined;
 
   constructor(private readonly options: TurnRecorderOptions) {
@@ -349,7 +349,7 @@ export class TurnRecorder {
    * estimates such a turn from its request and chunks.
    */
   private metricRecord(): TranscriptRecord | undefined {
-    const { input, output, cacheRead, cacheWrite } = this.usage;
+    const { input, output, cacheRead, cacheWrite, cacheWrite1h } = this.usage;
     if (input === undefined && output === undefined) return undefined;
     const durationMs = this.options.elapsed();
     const step: MetricEvent["step"] = {
@@ -360,7 +360,8 @@ export class TurnRecorder {
       ...(this.firstAt === undefined ? {} : { ttftMs: this.firstAt }),
     };
     // Parts of a reported input only (an estimated one has no cache counts), cut to fit in it.
-    if (input !== undefined) Object.assign(step, cacheParts(input, cacheRead, cacheWrite));
+    if (input !== undefined)
+      Object.assign(step, cacheParts(input, cacheRead, cacheWrite, cacheWrite1h));
     const event: MetricEvent = {
       type: "metric",
       id: `t${this.options.turn}-capture-metric`,

@@ -18,7 +18,7 @@ import {
   type DetectableDialect,
   detectDialect,
   LONGEST_MARKER,
-  plainTextStart,
+  PlainTextWatch,
 } from "../protocol/detect";
 import type { ErrorEvent, MetricEvent, ProtocolEvent } from "../protocol/events";
 import { createParser } from "../protocol/parser";
@@ -70,6 +70,8 @@ export class TurnRecorder {
   private fromRequest: ReturnType<typeof detectDialect> | undefined;
   /** Where plain text began in the answer held (`plainTextStart`), once it has. */
   private plainAt = -1;
+  /** Finds it a piece at a time (a long leading think block is not looked at again). */
+  private readonly plainWatch = new PlainTextWatch();
   private parser: Parser | undefined;
   private held: Piece[] = [];
   private probe = "";
@@ -213,7 +215,7 @@ export class TurnRecorder {
     // with a sentence before it ("I'll check the weather.\n<tool_call>…"). When the request's
     // markers name a dialect they decide at once; else the answer is held for a short while
     // more (`PLAIN_HOLD_CHARS`) for a marker of its own, so a chat agent's answer still streams.
-    if (this.plainAt < 0 && !final && !full) this.plainAt = plainTextStart(this.probe);
+    if (this.plainAt < 0 && !final && !full) this.plainAt = this.plainWatch.start(this.probe);
     const plainAt = final || full ? -1 : this.plainAt;
     const fromRequest = this.requestDialect();
     const plainDecides =

@@ -106,8 +106,10 @@ export class AnswerBlocks {
       this.delimiter = definition.family === "delimiter";
       if (definition.family === "delimiter") {
         const { think, call, respond, results, execute, end } = definition;
-        for (const text of [think, respond]) openers.push(add(text, { delimited: true, json: false }));
-        for (const text of [call, results]) openers.push(add(text, { delimited: true, json: true }));
+        for (const text of [think, respond])
+          openers.push(add(text, { delimited: true, json: false }));
+        for (const text of [call, results])
+          openers.push(add(text, { delimited: true, json: true }));
         for (const text of [execute, end]) openers.push(add(text, "alone"));
       } else {
         const pairs: [readonly [string, string] | undefined, boolean][] =

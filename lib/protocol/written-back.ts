@@ -138,20 +138,18 @@ export function guardReasoning(dialect: Spec, text: string): string {
  * What goes before the first answer text written after reasoning: in a delimiter dialect,
  * unmarked text after `§think: …` would be read as more thinking, so it gets the respond
  * marker (`§respond: `). `null` while `text` cannot tell yet (white space only, or the start
- * of a marker): ask again with more.
+ * of a marker): ask again with more; `final`: nothing more comes, so it tells.
  */
-export function afterReasoning(dialect: Spec, text: string): string | null {
+export function afterReasoning(dialect: Spec, text: string, final = false): string | null {
   if (dialect === "action") return "";
   const definition = typeof dialect === "string" ? BUILTIN_DEFINITIONS[dialect] : dialect;
   if (definition.family !== "delimiter") return "";
   const start = text.trimStart();
-  if (start === "") return null;
-  const markers = thinkEnders(definition);
-  for (const marker of markers) {
-    if (start.startsWith(marker.text)) return "";
-    if (marker.text.startsWith(start)) return null;
-  }
-  return `${definition.respond} `;
+  if (start === "") return final ? "" : null;
+  // As the parser reads it: `DONE` before a word character (`DONEhello`) is no marker.
+  const found = matchMarker(start, 0, thinkEnders(definition), final);
+  if (found === PARTIAL) return null;
+  return found === null ? `${definition.respond} ` : "";
 }
 
 /**
@@ -232,7 +230,7 @@ export class ThinkWriter {
     const held = this.blocks.release();
     if (this.waiting === undefined || held.inside) return this.out(wire + held.text);
     // A marker that ends the response comes after the reasoning; other text is the response's.
-    if (held.marker) return this.out(wire + this.writeWaiting(wire) + held.text);
+    if (held.marker) return this.out(wire + this.writeWaiting(wire, held.text) + held.text);
     return this.out(wire + held.text + this.writeWaiting(wire + held.text));
   }
 
@@ -284,7 +282,10 @@ export class ThinkWriter {
     const note =
       waiting.cut === 0
         ? ""
-        : guardReasoning(this.dialect, ` [${waiting.cut} more characters of reasoning were cut: they came while the answer had a block open]`);
+        : guardReasoning(
+            this.dialect,
+            ` [${waiting.cut} more characters of reasoning were cut: they came while the answer had a block open]`,
+          );
     const wire = this.openAfter(before, after) + kept + note + close;
     this.thought();
     return wire;
@@ -325,9 +326,7 @@ export class ThinkWriter {
     const held = this.following ?? "";
     this.following = undefined;
     if (held === "") return "";
-    const prefix = afterReasoning(this.dialect, held);
-    const respond = final && prefix === null && held.trim() !== "" ? respondMarker(this.dialect) : "";
-    return this.read(respond + held);
+    return this.read((final ? afterReasoning(this.dialect, held, true) : "") + held);
   }
 }
 
@@ -355,13 +354,6 @@ function keepWaiting(waiting: Waiting, text: string): void {
   if (kept !== "") waiting.pieces.push(kept);
   waiting.length += kept.length;
   waiting.cut += text.length - kept.length;
-}
-
-/** A delimiter dialect's respond marker and a space; "" in the others. */
-function respondMarker(dialect: Spec): string {
-  if (dialect === "action") return "";
-  const definition = typeof dialect === "string" ? BUILTIN_DEFINITIONS[dialect] : dialect;
-  return definition.family === "delimiter" ? `${definition.respond} ` : "";
 }
 
 function isWordCharacter(code: number): boolean {

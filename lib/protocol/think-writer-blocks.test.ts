@@ -10,7 +10,7 @@ import type { Dialect, ProtocolEvent } from "./events";
 import { mergePieces } from "./merge";
 import { parseAll } from "./parser";
 import { markersOf, WRITTEN_BACK_DEFINITIONS, WRITTEN_BACK_DIALECTS } from "./testing";
-import { MAX_WAITING, ThinkWriter } from "./written-back";
+import { MAX_WAITING, ThinkWriter } from "./think-writer";
 
 type Spec = Dialect | DialectDefinition;
 const named = (dialect: Spec) => (typeof dialect === "string" ? dialect : dialect.name);

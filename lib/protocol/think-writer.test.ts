@@ -11,7 +11,8 @@ import type { Dialect, ProtocolEvent } from "./events";
 import { mergePieces } from "./merge";
 import { parseAll } from "./parser";
 import { markersOf, splitAt, WRITTEN_BACK_DIALECTS } from "./testing";
-import { guardReasoning, ThinkWriter } from "./written-back";
+import { ThinkWriter } from "./think-writer";
+import { guardReasoning } from "./written-back";
 
 type Spec = Dialect | DialectDefinition;
 const DIALECTS = WRITTEN_BACK_DIALECTS;

@@ -1,7 +1,7 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
-import { ThinkWriter } from "../protocol/written-back";
+import { ThinkWriter } from "../protocol/think-writer";
 
 type Controller = TransformStreamDefaultController<LanguageModelV3StreamPart>;
 

@@ -40,7 +40,7 @@ type Mode =
   | { kind: "block"; closer: Marker }
   | { kind: "delimited" }
   /** A JSON body; `delimited`: a delimiter's, which the next marker (not in a string) ends. */
-  | { kind: "json"; body: JsonBody<string>; closer: number; delimited: boolean }
+  | { kind: "json"; body: JsonBody<string>; delimited: boolean }
   /** `<action`'s attributes, up to `>` or `{` out of quotes (`quote`: the open one's code). */
   | { kind: "tag"; quote: number };
 
@@ -254,8 +254,7 @@ export class AnswerBlocks {
     else {
       const closers = "closer" in role ? [role.closer] : this.openers;
       const body = new JsonBody(closers, this.triggers.codes, DEFAULT_MAX_BLOCK);
-      const closer = "closer" in role ? role.closer.text.length : 0;
-      this.mode = { kind: "json", body, closer, delimited: !("closer" in role) };
+      this.mode = { kind: "json", body, delimited: !("closer" in role) };
     }
   }
 

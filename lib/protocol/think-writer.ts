@@ -17,8 +17,10 @@ type Spec = Dialect | DialectDefinition;
  * (`afterReasoning`; held, at most a marker's length, until it can tell). Reasoning that comes
  * while the answer is inside a block or a response (`<respond>Hel` … `lo</respond>`) waits and
  * is written where that ends (`AnswerBlocks`: after the closing marker, before the marker that
- * ends a bare or delimited response, or at `release()`): inside, it would show as the answer;
- * around, the answer would be two responses, and a run's answer is its last. Every return
+ * ends a bare or delimited response, or at `release()` unless the answer stopped inside a
+ * block it never closed: then never, `unwritten`): inside, it would show as the answer or break
+ * a call; around, the answer would be two responses, and a run's answer is its last. A call's
+ * JSON is read as the parser reads it (a marker in a string does not end it). Every return
  * value is the wire text to write now, in order.
  */
 export class ThinkWriter {

@@ -111,6 +111,19 @@ describe("ThinkWriter: delimiter dialects, text after a stand-alone marker", () 
     const text = more.think("REASON") + more.text("DONEhello") + more.close() + more.release();
     expect(shape(arrows, text)).toEqual(["respond:DONEhello"]);
   });
+
+  it("reasoning after answer text that cannot tell yet goes before that text", () => {
+    const writer = new ThinkWriter("delimiter");
+    const wire =
+      writer.think("REASON 1") +
+      writer.text("§") +
+      writer.think("REASON 2") +
+      writer.text("x") +
+      writer.close() +
+      writer.release();
+    expect(wire).toBe("§think: REASON 1\n§think: REASON 2\n§respond: §x");
+    expect(shape("delimiter", wire)).toEqual(["respond:§x"]);
+  });
 });
 
 describe("ThinkWriter: a block the answer never closes", () => {
@@ -161,8 +174,9 @@ describe("ThinkWriter: random answers of markers, words and JSON", () => {
       "hello",
       " ",
       "\n",
-      '{"t":"',
-      '"}',
+      '{"name":"a","args":{"t":"',
+      '"}}',
+      '[{"name":"b","arguments":{}}]',
       "\\",
       '"',
       "[",
@@ -170,19 +184,32 @@ describe("ThinkWriter: random answers of markers, words and JSON", () => {
       "<",
       "§",
       "x",
+      "DONE",
     ];
     fc.assert(
       fc.property(
-        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 10 }),
+        fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }),
         fc.constantFrom("", " ", "\n"),
-        fc.nat(),
-        (parts, glue, point) => {
+        fc.array(fc.tuple(fc.nat(), fc.boolean()), { minLength: 1, maxLength: 4 }),
+        (parts, glue, points) => {
           const answer = parts.join(glue);
-          const at = point % (answer.length + 1);
-          const { wire, writer } = withReasoning(dialect, answer, at);
+          // Reasoning at each point (its think block closed there, or left to the answer).
+          const cuts = [...new Set(points.map(([point]) => point % (answer.length + 1)))];
+          cuts.sort((a, b) => a - b);
+          const writer = new ThinkWriter(dialect);
+          let wire = "";
+          let from = 0;
+          cuts.forEach((cut, index) => {
+            wire += writer.text(answer.slice(from, cut)) + writer.think(`REASON ${index} `);
+            if (points[index]?.[1]) wire += writer.close();
+            from = cut;
+          });
+          wire += writer.text(answer.slice(from)) + writer.close() + writer.release();
           expect(shape(dialect, wire)).toEqual(shape(dialect, answer));
+          // Every reasoning written once, or (the answer ended inside a block) some not at all.
           const written = wire.split("REASON").length - 1;
-          expect(written + (writer.unwritten > 0 ? 1 : 0)).toBe(1);
+          if (writer.unwritten === 0) expect(written).toBe(cuts.length);
+          else expect(written).toBeLessThan(cuts.length);
         },
       ),
       { numRuns: 400 },

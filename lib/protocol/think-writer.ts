@@ -53,6 +53,13 @@ export class ThinkWriter {
    */
   think(text: string): string {
     if (this.guard !== undefined) return this.out(this.guard.push(text));
+    const following = this.following;
+    if (following && afterReasoning(this.dialect, following) === null) {
+      // The answer text after the last think block cannot tell yet whether it opens with a
+      // marker (`§`, `DON`): it stays held, and this reasoning goes before it.
+      this.guard = new ReasoningGuard(this.dialect);
+      return this.out(this.openAfter("") + this.guard.push(text));
+    }
     const wire = this.releaseFollowing();
     if (this.waiting === undefined && !this.blocks.open) {
       this.guard = new ReasoningGuard(this.dialect);
@@ -173,7 +180,8 @@ export class ThinkWriter {
 
   /** After a think block written here: the answer's next text is told apart afresh. */
   private thought(): void {
-    this.following = "";
+    // Answer text held after an earlier think block stays held (`think` wrote before it).
+    this.following ??= "";
     this.blocks.thought();
   }
 

@@ -2,12 +2,16 @@
  * Whether a model's answer text, as it streams, is inside one of its dialect's blocks (or a
  * bare response), and where that ends: what `ThinkWriter` needs to write reasoning that comes
  * meanwhile after the block, not inside it (in a response it would show as the answer; split
- * around it, the answer would be two responses). A light reading of the markers only, not a
- * parser: no JSON awareness (a closing marker inside a JSON string of a call ends it here).
- * Pure; holds at most a marker's start between pieces.
+ * around it, the answer would be two responses). A light reading of the markers, not a parser,
+ * but JSON blocks (calls, batches, `<action>`, results) are scanned as the parser scans them
+ * (`JsonBody`): a marker inside a JSON string does not end the block, and one such string cut
+ * by a raw line break ends it at that marker after all. Pure; holds a marker's start between
+ * pieces, and an open JSON block's text as the parser does (up to its block bound).
  */
 import { BUILTIN_DEFINITIONS, type DialectDefinition } from "./definition";
+import { DEFAULT_MAX_BLOCK } from "./emitter";
 import type { Dialect } from "./events";
+import { JsonBody } from "./json-body";
 import {
   isWhitespace,
   type Marker,
@@ -20,14 +24,25 @@ import {
 type Spec = Dialect | DialectDefinition;
 
 /**
- * What a marker does: opens a block its `closer` ends (tags), opens one the next marker ends
- * (delimiter), or stands alone (`<end>`, `§execute`).
+ * What a marker does: opens a block its `closer` ends (tags; `json`: a JSON body), opens one
+ * the next marker ends (delimiter; `json`: a call's or results' JSON), opens `<action …>`'s
+ * attributes, or stands alone (`<end>`, `§execute`).
  */
-type Role = { closer: Marker } | "delimited" | "alone";
+type Role =
+  | { closer: Marker; json: boolean }
+  | { delimited: true; json: boolean }
+  | "action"
+  | "alone";
 
 type Mode =
-  /** Between blocks; `bare`: text there is a response (`bareIsRespond`) and some came. */
-  { kind: "outside"; bare: boolean } | { kind: "block"; closer: Marker } | { kind: "delimited" };
+  /** Between blocks; `bare`: text there is one run (`bareIsRun`) and some came. */
+  | { kind: "outside"; bare: boolean }
+  | { kind: "block"; closer: Marker }
+  | { kind: "delimited" }
+  /** A JSON body; `delimited`: a delimiter's, which the next marker (not in a string) ends. */
+  | { kind: "json"; body: JsonBody<string>; delimited: boolean }
+  /** `<action`'s attributes, up to `>` or `{` out of quotes (`quote`: the open one's code). */
+  | { kind: "tag"; quote: number };
 
 /** Where the open block ended in what was fed, when reasoning waits for that. */
 export interface BlockEnd {
@@ -37,12 +52,29 @@ export interface BlockEnd {
   after: string;
 }
 
+/** How the answer stands when nothing more of it comes (`AnswerBlocks.release`). */
+export interface Released {
+  /** A marker's start held back, out as it is. */
+  text: string;
+  /** Whether `text` is a marker whole (`§end` at the very end): reasoning goes before it. */
+  marker: boolean;
+  /**
+   * Whether the answer stops inside a block it never closed (`<respond>Hel`, a call's JSON):
+   * anything written after it would be read as that block's.
+   */
+  inside: boolean;
+}
+
 export class AnswerBlocks {
   private readonly roles = new Map<string, Role>();
   private readonly openers: Marker[];
   private readonly triggers: ReturnType<typeof triggersOf>;
-  /** Whether text outside any block is a response (xml, hermes; not action, nor after a delimiter's first marker). */
-  private bareIsRespond: boolean;
+  /**
+   * Whether text outside any block is one run that reasoning would split: a response (xml,
+   * hermes, a delimiter's text before any marker or after `§end` / `§execute`), or action's
+   * stray text (one `stray_text` error, not two).
+   */
+  private bareIsRun = true;
   private readonly delimiter: boolean;
   private mode: Mode = { kind: "outside", bare: false };
   /** A marker's start the last piece ended in; `held`: not given back yet. */
@@ -63,34 +95,45 @@ export class AnswerBlocks {
       for (const [open, close] of [
         ["<thought>", "</thought>"],
         ["<response>", "</response>"],
-        ["<results>", "</results>"],
       ] as const)
-        openers.push(add(open, { closer: marker(close) }));
-      openers.push({ ...add("<action", { closer: marker("</action>") }), boundary: "tag" });
-      this.bareIsRespond = false;
+        openers.push(add(open, { closer: marker(close), json: false }));
+      openers.push(add("<results>", { closer: marker("</results>"), json: true }));
+      openers.push({ ...add("<action", "action"), boundary: "tag" });
+      this.roles.set("</action>", { closer: marker("</action>"), json: true });
       this.delimiter = false;
     } else {
       const definition = typeof dialect === "string" ? BUILTIN_DEFINITIONS[dialect] : dialect;
       this.delimiter = definition.family === "delimiter";
-      this.bareIsRespond = true;
       if (definition.family === "delimiter") {
         const { think, call, respond, results, execute, end } = definition;
-        for (const text of [think, call, respond, results]) openers.push(add(text, "delimited"));
+        for (const text of [think, respond])
+          openers.push(add(text, { delimited: true, json: false }));
+        for (const text of [call, results])
+          openers.push(add(text, { delimited: true, json: true }));
         for (const text of [execute, end]) openers.push(add(text, "alone"));
       } else {
-        const pairs =
+        const pairs: [readonly [string, string] | undefined, boolean][] =
           definition.family === "tags"
-            ? [definition.think, definition.batch, definition.respond, definition.results]
-            : [definition.think, definition.call, definition.results];
-        for (const pair of pairs)
-          if (pair !== undefined) openers.push(add(pair[0], { closer: marker(pair[1]) }));
+            ? [
+                [definition.think, false],
+                [definition.batch, true],
+                [definition.respond, false],
+                [definition.results, true],
+              ]
+            : [
+                [definition.think, false],
+                [definition.call, true],
+                [definition.results, true],
+              ];
+        for (const [pair, json] of pairs)
+          if (pair !== undefined) openers.push(add(pair[0], { closer: marker(pair[1]), json }));
         if (definition.family === "tags" && definition.end !== undefined)
           openers.push(add(definition.end, "alone"));
       }
     }
     this.openers = openers;
     const closers = [...this.roles.values()].flatMap((role) =>
-      typeof role === "object" ? [role.closer] : [],
+      typeof role === "object" && "closer" in role ? [role.closer] : [],
     );
     this.triggers = triggersOf([...openers, ...closers]);
   }
@@ -107,7 +150,7 @@ export class AnswerBlocks {
   thought(): void {
     this.mode = { kind: "outside", bare: false };
     // After a delimiter dialect's think, unmarked text is more thinking, not a response.
-    if (this.delimiter) this.bareIsRespond = false;
+    if (this.delimiter) this.bareIsRun = false;
   }
 
   /**
@@ -120,12 +163,47 @@ export class AnswerBlocks {
     const buffer = this.carry + text;
     this.carry = "";
     this.held = false;
+    return this.scan(buffer, given, waiting);
+  }
+
+  /**
+   * Reads `buffer`, of which the first `given` characters were given out already (a reasoning
+   * cannot go before them).
+   */
+  private scan(buffer: string, given: number, waiting: boolean): BlockEnd | string {
     let at = 0;
     while (at < buffer.length) {
       const mode = this.mode;
+      if (mode.kind === "json") {
+        const scan = mode.body.scan(buffer, at, false);
+        if (scan.kind === "more") {
+          if (scan.at < buffer.length) this.carry = buffer.slice(scan.at);
+          return buffer.slice(given);
+        }
+        if (scan.kind === "recover") {
+          const again = this.reopen(mode, scan.bodyLength, scan.marker.text.length);
+          return this.again(again, buffer, scan.at, given, waiting);
+        }
+        if (mode.delimited) {
+          // The marker opens the next block: read as a delimited block's end below.
+          this.mode = { kind: "delimited" };
+          at = scan.at;
+          continue;
+        }
+        const end = scan.at + scan.marker.text.length;
+        this.mode = { kind: "outside", bare: false };
+        if (waiting && end >= given)
+          return { before: buffer.slice(given, end), after: buffer.slice(end) };
+        at = end;
+        continue;
+      }
+      if (mode.kind === "tag") {
+        at = this.attributes(mode, buffer, at);
+        continue;
+      }
       const next = this.triggers.next(buffer, at);
       const stop = next < 0 ? buffer.length : next;
-      if (mode.kind === "outside" && this.bareIsRespond && !mode.bare)
+      if (mode.kind === "outside" && this.bareIsRun && !mode.bare)
         for (let index = at; index < stop; index++)
           if (!isWhitespace(buffer.charCodeAt(index))) mode.bare = true;
       if (next < 0) break;
@@ -139,14 +217,15 @@ export class AnswerBlocks {
         return buffer.slice(given, endsOpen ? next : buffer.length);
       }
       if (found === null) {
-        if (mode.kind === "outside" && this.bareIsRespond) mode.bare = true;
+        if (mode.kind === "outside" && this.bareIsRun) mode.bare = true;
         at = next + 1;
         continue;
       }
       const end = next + found.text.length;
       if (mode.kind === "block") {
         this.mode = { kind: "outside", bare: false };
-        if (waiting) return { before: buffer.slice(given, end), after: buffer.slice(end) };
+        if (waiting && end >= given)
+          return { before: buffer.slice(given, end), after: buffer.slice(end) };
         at = end;
         continue;
       }
@@ -156,26 +235,139 @@ export class AnswerBlocks {
         this.mode = { kind: "outside", bare: false };
         return { before: buffer.slice(given, next), after: buffer.slice(next) };
       }
-      const role = this.roles.get(found.kind);
-      if (this.delimiter) this.bareIsRespond = false;
-      this.mode =
-        role === "delimited"
-          ? { kind: "delimited" }
-          : role === "alone" || role === undefined
-            ? { kind: "outside", bare: false }
-            : { kind: "block", closer: role.closer };
+      this.open_(found.kind);
       at = end;
     }
     return buffer.slice(given);
   }
 
-  /**
-   * A marker's start held back, out as it is (nothing more came), and whether it is a marker
-   * whole (`§end` at the very end): then reasoning waiting goes before it, else after it.
-   */
-  release(): { text: string; marker: boolean } {
-    if (!this.held) return { text: "", marker: false };
-    this.held = false;
-    return { text: this.carry, marker: matchMarker(this.carry, 0, this.openers, true) !== null };
+  /** The block `opener` (a marker's text) opens. */
+  private open_(opener: string): void {
+    const role = this.roles.get(opener);
+    // After a delimiter's marker, unmarked text belongs to its block; after `§end` /
+    // `§execute` it is a response again (the parser's marker-less respond).
+    if (this.delimiter) this.bareIsRun = role === "alone";
+    if (role === undefined || role === "alone") this.mode = { kind: "outside", bare: false };
+    else if (role === "action") this.mode = { kind: "tag", quote: 0 };
+    else if (!role.json)
+      this.mode = "closer" in role ? { kind: "block", closer: role.closer } : { kind: "delimited" };
+    else {
+      const closers = "closer" in role ? [role.closer] : this.openers;
+      const body = new JsonBody(closers, this.triggers.codes, DEFAULT_MAX_BLOCK);
+      this.mode = { kind: "json", body, delimited: !("closer" in role) };
+    }
   }
+
+  /**
+   * `<action`'s attributes from `at`, as the parser reads them: up to `>` (the body after it)
+   * or `{` (the body from it) out of quotes; at `<` the tag is broken and that `<` read again.
+   * Where reading goes on.
+   */
+  private attributes(mode: { kind: "tag"; quote: number }, buffer: string, at: number): number {
+    for (let index = at; index < buffer.length; index++) {
+      const code = buffer.charCodeAt(index);
+      if (mode.quote !== 0) {
+        if (code === mode.quote) mode.quote = 0;
+      } else if (code === 34 || code === 39) {
+        mode.quote = code;
+      } else if (code === 62 /* > */ || code === 123 /* { */) {
+        this.open_("</action>");
+        return code === 62 ? index + 1 : index;
+      } else if (code === 60 /* < */) {
+        this.mode = { kind: "outside", bare: false };
+        return index;
+      }
+    }
+    return buffer.length;
+  }
+
+  /**
+   * Reads `again` (the text before `at` that a recovered JSON block's end gives back: the
+   * parser reads it again) and the rest of `buffer`; what was given out already stays so.
+   */
+  private again(
+    again: string,
+    buffer: string,
+    at: number,
+    given: number,
+    waiting: boolean,
+  ): BlockEnd | string {
+    const from = at - again.length;
+    const first = from > given ? buffer.slice(given, from) : "";
+    const read = this.scan(again + buffer.slice(at), Math.max(0, given - from), waiting);
+    return typeof read === "string"
+      ? first + read
+      : { before: first + read.before, after: read.after };
+  }
+
+  /**
+   * A JSON string that took in a closing marker met a raw line break: the parser takes the
+   * block to have ended at that marker (`bodyLength` into the body) and reads what followed
+   * again. Closes it so; the text to read again.
+   */
+  private reopen(
+    mode: Extract<Mode, { kind: "json" }>,
+    bodyLength: number,
+    markerLength: number,
+  ): string {
+    const body = mode.body.text();
+    // A delimiter's marker is read again (it opens the next block); a tag's closer is past.
+    if (mode.delimited) {
+      this.mode = { kind: "delimited" };
+      return body.slice(bodyLength);
+    }
+    this.mode = { kind: "outside", bare: false };
+    return body.slice(bodyLength + markerLength);
+  }
+
+  /**
+   * Nothing more came: a marker's start held back, out as it is, whether it is a marker whole
+   * (`§end` at the very end: reasoning waiting goes before it, else after it), and whether the
+   * answer stops inside a block it never closed (a JSON block whose string took in a marker
+   * counts as one: the parser ends it there and reads on, which is not worked out here). Text
+   * that comes after all is read on from where it stood.
+   */
+  release(): Released {
+    if (this.held) {
+      this.held = false;
+      const marker = matchMarker(this.carry, 0, this.openers, true) !== null;
+      return { text: this.carry, marker, inside: false };
+    }
+    // A marker's start given out already is a marker whole if the answer ends there (`{think`).
+    const mode = this.mode;
+    if (this.carry !== "" && (mode.kind === "outside" || mode.kind === "delimited")) {
+      const found = matchMarker(this.carry, 0, this.openers, true);
+      if (found !== null && found !== PARTIAL) {
+        // A delimiter's block ends at the next marker (the reasoning's); a tag's does not.
+        const role = this.roles.get(found.kind);
+        if (role === "action" || (typeof role === "object" && "closer" in role))
+          return { text: "", marker: false, inside: true };
+      }
+    }
+    return { text: "", marker: false, inside: this.inside() };
+  }
+
+  /**
+   * Whether text written now would be read as inside the answer's open block: a tag's text or
+   * JSON block, `<action`'s attributes, or a string of a delimiter's call (outside a string, the
+   * next marker ends the call as it is).
+   */
+  private inside(): boolean {
+    const mode = this.mode;
+    if (mode.kind === "block" || mode.kind === "tag") return true;
+    if (mode.kind !== "json") return false;
+    if (!mode.delimited || mode.body.tooLarge || mode.body.recoverAtEnd() !== null) return true;
+    return inString(mode.body.text() + this.carry);
+  }
+}
+
+/** Whether JSON text ends inside a string. */
+function inString(text: string): boolean {
+  let open = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 34 /* " */) open = !open;
+    else if (code === 92 /* \ */ && open) index++;
+  }
+  return open;
 }

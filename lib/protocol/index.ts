@@ -67,12 +67,12 @@ export type {
 export { type JsonResult, safeParseJson } from "./safe-json";
 export type { Parser } from "./scanner";
 export { createUtf8Decoder, parserStream, utf8DecoderStream } from "./stream";
+export { MAX_WAITING, ThinkWriter } from "./think-writer";
 export {
   afterReasoning,
   guardReasoning,
   type NativeCall,
   nativeCallsText,
   ReasoningGuard,
-  ThinkWriter,
   thinkMarkers,
 } from "./written-back";

@@ -3,7 +3,7 @@
  * product code.
  */
 import fc from "fast-check";
-import type { DialectDefinition } from "./definition";
+import { BUILTIN_DEFINITIONS, type DialectDefinition } from "./definition";
 import type { ParserOptions } from "./emitter";
 import type { Dialect, ProtocolEvent } from "./events";
 import { isWhitespace } from "./markers";
@@ -169,3 +169,27 @@ export const WRITTEN_BACK_DIALECTS: (Dialect | DialectDefinition)[] = [
   arrows,
   toolish,
 ];
+
+/**
+ * Every marker of `dialect` as text (action's `<action …>` with its attributes): what answers
+ * built to trip the written-back tests hold, in their text and in their calls' JSON strings.
+ */
+export function markersOf(dialect: Dialect | DialectDefinition): string[] {
+  if (dialect === "action")
+    return [
+      "<thought>",
+      "</thought>",
+      "<response>",
+      "</response>",
+      '<action type="tool" mode="sync" id="a1">',
+      "</action>",
+      "<results>",
+      "</results>",
+    ];
+  const definition = typeof dialect === "string" ? BUILTIN_DEFINITIONS[dialect] : dialect;
+  return Object.entries(definition).flatMap(([key, value]): string[] => {
+    if (key === "name" || key === "family") return [];
+    if (Array.isArray(value)) return value.filter((item) => typeof item === "string");
+    return typeof value === "string" ? [value] : [];
+  });
+}

@@ -10,8 +10,9 @@ import { encodeTurn } from "./encode";
 import type { Dialect, ProtocolEvent } from "./events";
 import { mergePieces } from "./merge";
 import { parseAll } from "./parser";
-import { splitAt, WRITTEN_BACK_DIALECTS } from "./testing";
-import { guardReasoning, ThinkWriter } from "./written-back";
+import { markersOf, splitAt, WRITTEN_BACK_DIALECTS } from "./testing";
+import { ThinkWriter } from "./think-writer";
+import { guardReasoning } from "./written-back";
 
 type Spec = Dialect | DialectDefinition;
 const DIALECTS = WRITTEN_BACK_DIALECTS;
@@ -122,7 +123,8 @@ describe("ThinkWriter: reasoning that comes while the answer's response is open"
           if (event.type === "think" && event.content.includes("REASON")) return [];
           if (event.type === "respond" || event.type === "think")
             return [`${event.type}:${event.content.trim()}`];
-          if (event.type === "call") return [`call:${event.call.name}`];
+          if (event.type === "call")
+            return [`call:${event.call.name}:${JSON.stringify(event.call.args)}`];
           return [event.type === "error" ? `error:${event.code}` : event.type];
         });
       fc.assert(
@@ -133,13 +135,15 @@ describe("ThinkWriter: reasoning that comes while the answer's response is open"
           }),
           fc.array(fc.nat(), { maxLength: 8 }),
           fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
-          (kinds, cuts, thoughts) => {
+          fc.constantFrom(...markersOf(dialect)),
+          (kinds, cuts, thoughts, marker) => {
             const events = kinds.map((kind, index): ProtocolEvent => {
               const id = `e${index}`;
               if (kind === "end") return { type: "end", id, timestamp: 0, turn: 0 };
               if (kind !== "call")
                 return { ...base, type: kind, id, content: `${kind} number ${index}` };
-              const call = { id, name: `tool${index}`, args: { a: index } };
+              // A marker in a JSON string does not end the call: nor may reasoning go there.
+              const call = { id, name: `tool${index}`, args: { a: index, text: `x ${marker} y` } };
               const action = { type: "tool", mode: "sync" } as const;
               return {
                 ...base,

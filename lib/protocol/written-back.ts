@@ -2,9 +2,9 @@
  * What a server parsed out of the model's text, written back into it in the dialect's own
  * markers: reasoning in its think markers, native tool calls in its call syntax. Shared by the
  * playground's providers (`lib/providers/server-parts.ts`) and the capture proxy
- * (`lib/proxy/turn-recorder.ts`), so both write the same text. Pure.
+ * (`lib/proxy/turn-recorder.ts`), so both write the same text (as a stream of reasoning and
+ * answer text: `ThinkWriter`, `think-writer.ts`). Pure.
  */
-import { AnswerBlocks } from "./answer-blocks";
 import { BUILTIN_DEFINITIONS, type DialectDefinition } from "./definition";
 import { encodeTurn } from "./encode";
 import type { CallEvent, Dialect } from "./events";
@@ -138,167 +138,18 @@ export function guardReasoning(dialect: Spec, text: string): string {
  * What goes before the first answer text written after reasoning: in a delimiter dialect,
  * unmarked text after `§think: …` would be read as more thinking, so it gets the respond
  * marker (`§respond: `). `null` while `text` cannot tell yet (white space only, or the start
- * of a marker): ask again with more.
+ * of a marker): ask again with more; `final`: nothing more comes, so it tells.
  */
-export function afterReasoning(dialect: Spec, text: string): string | null {
+export function afterReasoning(dialect: Spec, text: string, final = false): string | null {
   if (dialect === "action") return "";
   const definition = typeof dialect === "string" ? BUILTIN_DEFINITIONS[dialect] : dialect;
   if (definition.family !== "delimiter") return "";
   const start = text.trimStart();
-  if (start === "") return null;
-  const markers = thinkEnders(definition);
-  for (const marker of markers) {
-    if (start.startsWith(marker.text)) return "";
-    if (marker.text.startsWith(start)) return null;
-  }
-  return `${definition.respond} `;
-}
-
-/**
- * Reasoning and answer text of one model turn, as they come, → the turn's wire text: reasoning
- * in the think markers with its markers broken (`ReasoningGuard`), the block closed before the
- * answer text that follows, which gets the respond marker where the dialect needs it
- * (`afterReasoning`; held, at most a marker's length, until it can tell). Reasoning that comes
- * while the answer is inside a block or a response (`<respond>Hel` … `lo</respond>`) waits and
- * is written where that ends (`AnswerBlocks`: after the closing marker, before the marker that
- * ends a bare or delimited response, or at `release()`): inside, it would show as the answer;
- * around, the answer would be two responses, and a run's answer is its last. Every return
- * value is the wire text to write now, in order.
- */
-export class ThinkWriter {
-  private readonly markers: { open: string; close: string };
-  private guard: ReasoningGuard | undefined;
-  /** Answer text after reasoning, held until it shows whether it starts with a marker. */
-  private following: string | undefined;
-  private readonly blocks: AnswerBlocks;
-  /** Reasoning waiting for the answer's open block to end: its guard and text so far. */
-  private waiting: { guard: ReasoningGuard; text: string } | undefined;
-  /** The last character written (a space before any). */
-  private last = 32;
-
-  constructor(private readonly dialect: Spec) {
-    this.markers = thinkMarkers(dialect);
-    this.blocks = new AnswerBlocks(dialect);
-  }
-
-  /** Whether a think block is open. */
-  get thinking(): boolean {
-    return this.guard !== undefined;
-  }
-
-  /**
-   * A piece of reasoning: the block opens at the first (held answer text goes out first), or,
-   * while the answer has a block open, the reasoning waits for it to end.
-   */
-  think(text: string): string {
-    if (this.guard !== undefined) return this.out(this.guard.push(text));
-    const wire = this.releaseFollowing();
-    if (this.waiting === undefined && !this.blocks.open) {
-      this.guard = new ReasoningGuard(this.dialect);
-      return this.out(wire + this.openAfter(wire) + this.guard.push(text));
-    }
-    this.waiting ??= { guard: new ReasoningGuard(this.dialect), text: "" };
-    this.waiting.text += this.waiting.guard.push(text);
-    return this.out(wire);
-  }
-
-  /** Ends an open think block ("" when none is open; reasoning waiting stays waiting). */
-  close(): string {
-    if (this.guard === undefined) return "";
-    const wire = this.guard.end() + this.markers.close;
-    this.guard = undefined;
-    this.thought();
-    return this.out(wire);
-  }
-
-  /** A piece of answer text, after the think block it closes. */
-  text(text: string): string {
-    return this.close() + this.out(this.answer(text));
-  }
-
-  /**
-   * Answer text held (after reasoning, or a marker's start reasoning waits before), out as it
-   * is, and reasoning still waiting after it: nothing more came to tell.
-   */
-  release(): string {
-    const wire = this.releaseFollowing();
-    const held = this.blocks.release();
-    if (this.waiting === undefined) return this.out(wire + held.text);
-    // A marker that ends the response comes after the reasoning; other text is the response's.
-    if (held.marker) return this.out(wire + this.writeWaiting(wire) + held.text);
-    return this.out(wire + held.text + this.writeWaiting(wire + held.text));
-  }
-
-  /** Answer text through `afterReasoning` (after a think block) and `AnswerBlocks`. */
-  private answer(text: string): string {
-    if (this.following !== undefined) {
-      const held = this.following + text;
-      const prefix = afterReasoning(this.dialect, held);
-      if (prefix === null) {
-        this.following = held;
-        return "";
-      }
-      this.following = undefined;
-      return this.read(prefix + held);
-    }
-    return this.read(text);
-  }
-
-  private read(text: string): string {
-    const read = this.blocks.feed(text, this.waiting !== undefined);
-    if (typeof read === "string") return read;
-    // The block the reasoning waited for ended: it goes here, and the rest after it.
-    return read.before + this.writeWaiting(read.before) + this.answer(read.after);
-  }
-
-  /** The reasoning that waited, as a think block after `before`. */
-  private writeWaiting(before: string): string {
-    const waiting = this.waiting as { guard: ReasoningGuard; text: string };
-    this.waiting = undefined;
-    const { close } = this.markers;
-    const wire = this.openAfter(before) + waiting.text + waiting.guard.end() + close;
-    this.thought();
-    return wire;
-  }
-
-  /**
-   * The think block's opening marker after `before` (else what was written last): on a line
-   * of its own after a word character when it starts with one, so neither runs into the other
-   * (`GO` then `THINK>`: `GOTHINK>` is neither marker).
-   */
-  private openAfter(before: string): string {
-    const { open } = this.markers;
-    const last = before === "" ? this.last : before.charCodeAt(before.length - 1);
-    return isWordCharacter(last) && isWordCharacter(open.charCodeAt(0)) ? `\n${open}` : open;
-  }
-
-  /** `wire`, noting its last character. */
-  private out(wire: string): string {
-    if (wire !== "") this.last = wire.charCodeAt(wire.length - 1);
-    return wire;
-  }
-
-  /** After a think block written here: the answer's next text is told apart afresh. */
-  private thought(): void {
-    this.following = "";
-    this.blocks.thought();
-  }
-
-  /** Answer text held after reasoning, out as it is (and read, so blocks stay known). */
-  private releaseFollowing(): string {
-    const held = this.following ?? "";
-    this.following = undefined;
-    return held === "" ? "" : this.read(held);
-  }
-}
-
-function isWordCharacter(code: number): boolean {
-  return (
-    (code >= 48 && code <= 57) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    code === 95
-  );
+  if (start === "") return final ? "" : null;
+  // As the parser reads it: `DONE` before a word character (`DONEhello`) is no marker.
+  const found = matchMarker(start, 0, thinkEnders(definition), final);
+  if (found === PARTIAL) return null;
+  return found === null ? `${definition.respond} ` : "";
 }
 
 /** One native tool call as a server sent it. */

@@ -145,6 +145,39 @@ describe("reasoningToText", () => {
     },
   );
 
+  it("writes reasoning inside a call's JSON after the call, and none into a block never closed", async () => {
+    const call = '<execute>[{"name":"write","args":{"text":"a </execute> b"}}]</execute>';
+    const cut = call.indexOf(" b");
+    const parts = await through(
+      [
+        { type: "text-start", id: "t1" },
+        { type: "text-delta", id: "t1", delta: call.slice(0, cut) },
+        { type: "reasoning-delta", id: "r", delta: "Check it." },
+        { type: "text-delta", id: "t1", delta: call.slice(cut) },
+        { type: "reasoning-delta", id: "r2", delta: "Now answer." },
+        { type: "text-delta", id: "t1", delta: "\n<respond>Cut off he" },
+        { type: "reasoning-delta", id: "r3", delta: "LOST" },
+        { type: "text-end", id: "t1" },
+        finish,
+      ],
+      "xml",
+    );
+    const wire = textOf(parts);
+    expect(wire).toBe(
+      `${call}<think>Check it.</think>\n<think>Now answer.</think>\n\n<respond>Cut off he`,
+    );
+    const events = mergePieces(parseAll("xml", wire, { turn: 0 }));
+    expect(events.map((event) => event.type)).toEqual([
+      "call",
+      "execute",
+      "think",
+      "think",
+      "respond",
+      "error",
+    ]);
+    expectDeltasInOpenBlocks(parts);
+  });
+
   it("writes nothing for reasoning without text", async () => {
     const parts = await through([
       { type: "reasoning-start", id: "r" },

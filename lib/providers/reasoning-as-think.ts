@@ -1,7 +1,7 @@
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import type { DialectDefinition } from "../protocol/definition";
 import type { Dialect } from "../protocol/events";
-import { ThinkWriter } from "../protocol/written-back";
+import { ThinkWriter } from "../protocol/think-writer";
 
 type Controller = TransformStreamDefaultController<LanguageModelV3StreamPart>;
 
@@ -12,7 +12,9 @@ type Controller = TransformStreamDefaultController<LanguageModelV3StreamPart>;
  * capture proxy writes them: a marker in the reasoning that would end the block early is
  * broken, in a delimiter dialect the answer text after it gets `§respond: ` unless it opens
  * with a marker of its own, and reasoning that comes while the answer has a block open
- * (`<respond>Hel`, thinking, `lo</respond>`) is written where that block ends. The reasoning
+ * (`<respond>Hel`, thinking, `lo</respond>`; a call's JSON) is written where that block ends
+ * (if the stream ends inside a block the answer never closed, it is not written: it would land
+ * in that block; see `ThinkWriter.release`). The reasoning
  * goes in a text block of its own (`reasoning:<id>`, started at its first text), its markers
  * written at its first delta and at its end (or before anything else that follows, should a
  * server never end it); what the writer gives out later (reasoning that waited, answer text it

@@ -24,7 +24,8 @@ import type { ErrorEvent, MetricEvent, ProtocolEvent } from "../protocol/events"
 import { createParser } from "../protocol/parser";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
-import { type NativeCall, nativeCallsText, ThinkWriter } from "../protocol/written-back";
+import { ThinkWriter } from "../protocol/think-writer";
+import { type NativeCall, nativeCallsText } from "../protocol/written-back";
 import { createStreamRedactor, type StreamRedactor } from "../runtime/redact-stream";
 import type { AnswerDelta } from "./answer-decoder";
 import { type DialectChoice, parserFor } from "./dialect-choice";

@@ -9,7 +9,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 const DIALECTS = ["xml", "delimiter", "action"] as const;
 type Dialect = (typeof DIALECTS)[number];
 
-/** The call's span in the raw text, per dialect (spec §2: a call spans its JSON element). */
+/** The call's span in the raw text, per dialect (docs/README.md: a call spans its JSON element). */
 const CALL_SPAN: Record<Dialect, string> = {
   xml: '{"name":"list","args":{"path":"."}}',
   delimiter: '§call: {"name":"list","args":{"path":"."}}',

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 
 /**
- * The hermes dialect and user-defined dialects in the page (spec §4.4, §4.5), on the demo
+ * The hermes dialect and user-defined dialects in the page (docs/dialects/hermes.md, docs/dialects/custom.md), on the demo
  * model: a hermes run with its wire and its <tool_response> request; the dialect editor's
  * field errors and live preview; a saved definition that runs, stays listed after a reload,
  * and is recorded with its transcript. Screenshots go to test-results/.

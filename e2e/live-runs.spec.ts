@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 
 /**
- * Runs outlive their page (spec §10): a reload in the middle of a streaming run picks it up
+ * Runs outlive their page (docs/live-runs.md): a reload in the middle of a streaming run picks it up
  * where it was — the answer arrives, nothing is interrupted, no piece is missing or doubled —
  * and another tab sees the run in its sidebar and can watch it.
  */

@@ -12,7 +12,7 @@ import type { StoredRecord, TranscriptMeta } from "@/lib/store/store";
 /** What the next run is sent with. `system: null` means the dialect's default prompt. */
 export interface SettingsSlice {
   dialect: Dialect;
-  /** A user-defined dialect the next run is sent with (spec §4.5); `dialect` is then its family's built-in. */
+  /** A user-defined dialect the next run is sent with (docs/dialects/custom.md); `dialect` is then its family's built-in. */
   definition: DialectDefinition | null;
   provider: string;
   modelId: string;
@@ -328,7 +328,7 @@ function foldLog(transcriptId: string | null, records: readonly TranscriptRecord
   return log;
 }
 
-/** The one playground store, built from typed slices (STYLE 11). It folds records; it never parses. */
+/** The one playground store, built from typed slices. It folds records; it never parses. */
 export const usePlayground = create<PlaygroundState>()((...args) => ({
   ...settingsSlice(...args),
   ...runSlice(...args),

@@ -58,7 +58,7 @@ export function runSettings(): Record<string, number> {
   return settings;
 }
 
-/** A `POST /api/runs` body (spec §9; see `app/api/runs/schema.ts`). */
+/** A `POST /api/runs` body (docs/http-api.md; see `app/api/runs/schema.ts`). */
 export interface RunBody {
   message?: string;
   /** A built-in dialect's name, or a user-defined definition sent inline. */

@@ -34,7 +34,7 @@ export function ConnectButton({ className }: { className: string }) {
 
 /**
  * "Connect an agent": the capture proxy's base URLs, ready to copy, and snippets for the
- * common clients (spec §11). Keys stay with the agent or the server; none are shown here.
+ * common clients (docs/capture-proxy.md). Keys stay with the agent or the server; none are shown here.
  */
 export function ConnectPanel({ onClose }: { onClose(): void }) {
   const [origin, setOrigin] = useState("http://127.0.0.1:3000");

@@ -7,7 +7,7 @@ export interface MessageView {
 }
 
 /**
- * Reads one provider message of a `request` record (spec §9). Content is a string, or a list
+ * Reads one provider message of a `request` record (docs/http-api.md). Content is a string, or a list
  * of parts: text parts are shown as their text, any other part (tool call, file, …) as JSON,
  * so nothing that was sent is hidden.
  */

@@ -18,7 +18,7 @@ import { useNearItems } from "./use-near-items";
 import { wirePaletteStyle } from "./wire-theme";
 
 /**
- * Request: exactly what one model turn was sent (spec §9 `request`, secrets already
+ * Request: exactly what one model turn was sent (docs/http-api.md `request`, secrets already
  * redacted) — provider, model, settings and the messages by role. Follows the selected turn
  * (store `selectedTurn`), else shows the latest.
  */

@@ -1,7 +1,7 @@
 import type { LanguageRegistration } from "shiki/core";
 
 /**
- * A TextMate grammar for the wire markers of the built-in dialects (spec §4): `xml`
+ * A TextMate grammar for the wire markers of the built-in dialects (docs/dialects): `xml`
  * (`<think>`, `<execute>`, `<respond>`, `<end>`, `<results>`), `delimiter` (`§think:`,
  * `§call:`, `§execute`, `§respond:`, `§end`, `[SYSTEM: …]`), `action` (`<thought>`,
  * `<action …>`, `<response>`) and `hermes` (`<tool_call>`, `<tool_response>`). Call bodies embed JSON, so a marker inside a JSON string stays

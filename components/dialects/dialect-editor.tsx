@@ -44,7 +44,7 @@ export function exampleOf(definition: DialectDefinition): string {
 }
 
 /**
- * The dialect editor (spec §4.5): start from a built-in or a saved definition, rename its
+ * The dialect editor (docs/dialects/custom.md): start from a built-in or a saved definition, rename its
  * markers and call fields, see every problem next to its field (the server's own schema),
  * and a live preview that parses a pasted sample and shows its events and spans.
  */

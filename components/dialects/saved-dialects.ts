@@ -7,7 +7,7 @@ import type { DefinitionCheck } from "@/lib/protocol/definition-schema";
 /**
  * Saved dialect definitions live in this browser's localStorage, not on the server: they
  * are a user's drafts, small and personal, and need no API to secure. What a run actually
- * used is kept in its transcript header (spec §4.5), so replay, export and import never
+ * used is kept in its transcript header (docs/dialects/custom.md), so replay, export and import never
  * depend on this list. Stored text is untrusted on the way back in: each entry is validated,
  * and an invalid one is skipped.
  *

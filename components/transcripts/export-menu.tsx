@@ -86,7 +86,7 @@ export function ExportMenu({ transcriptId }: { transcriptId: string }) {
             download
             onClick={() => setOpen(false)}
           >
-            TaskSteps JSON <span className="text-[11px] text-fg-subtle">spec §7</span>
+            TaskSteps JSON <span className="text-[11px] text-fg-subtle">one step per turn</span>
           </a>
           <a
             role="menuitem"

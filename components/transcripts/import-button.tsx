@@ -5,7 +5,7 @@ import { UploadIcon } from "./icons";
 import { importFile } from "./import-file";
 import { ICON_BUTTON } from "./transcript-item";
 
-/** Picks a transcript file (JSONL, spec §8), or a raw text file (`.txt`, `.log`), and imports it. */
+/** Picks a transcript file (JSONL, docs/transcript-file.md), or a raw text file (`.txt`, `.log`), and imports it. */
 export function ImportButton() {
   const input = useRef<HTMLInputElement>(null);
   return (

@@ -8,7 +8,7 @@ const LABEL: Record<TranscriptSource, string> = {
   capture: "Captured",
 };
 
-/** Which transcripts the list shows: all, or those from one source (spec §11). */
+/** Which transcripts the list shows: all, or those from one source (docs/capture-proxy.md). */
 export function SourceFilter(props: {
   value: TranscriptSource | undefined;
   onChange(source: TranscriptSource | undefined): void;

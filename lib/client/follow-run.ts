@@ -36,7 +36,7 @@ export const eventsUrl = (runId: string, after: number) =>
   `/api/runs/${encodeURIComponent(runId)}/events?after=${after}`;
 
 /**
- * Follows a run to its end across dropped connections (spec §10): reads `first` (the `POST
+ * Follows a run to its end across dropped connections (docs/live-runs.md): reads `first` (the `POST
  * /api/runs` answer, or a first `events` answer), counting the run's records; when the stream
  * is cut off — a `dropped` note from a server whose viewer fell behind, or a network failure —
  * it attaches again from that count, so no record is missed or repeated.

@@ -22,7 +22,7 @@ export interface TurnLog {
 }
 
 /**
- * Everything a run view needs, folded from records as they arrive (spec §9): events merged
+ * Everything a run view needs, folded from records as they arrive (docs/http-api.md): events merged
  * by id (think/respond pieces joined), each turn's raw text and chunks, requests, and the
  * result of each call. Mutable for speed — a long run has thousands of records — with a
  * `version` that changes on every fold so a UI store can tell that it changed. Never parses

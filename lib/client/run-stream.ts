@@ -5,7 +5,7 @@ import { safeParseJson } from "../protocol/safe-json";
 import { utf8DecoderStream } from "../protocol/stream";
 
 /**
- * One SSE record of `POST /api/runs` and `GET /api/runs/:runId/events` (spec §9, §10).
+ * One SSE record of `POST /api/runs` and `GET /api/runs/:runId/events` (docs/http-api.md, docs/live-runs.md).
  * `dropped` ends the stream of a viewer that fell too far behind the run: attach again from
  * the number of records read so far. `deleted` ends it because the transcript was deleted
  * (its run was stopped): there is nothing to attach to again.

@@ -1,5 +1,5 @@
 /**
- * The trust boundary for user-written dialects (spec §4.5): a definition arriving from a
+ * The trust boundary for user-written dialects (docs/dialects/custom.md): a definition arriving from a
  * request, a saved file or a transcript header is checked here, with errors that name the
  * field (`think.1: …`). Markers must be usable by the streaming parsers: non-empty, short
  * (a partial marker is all a parser holds back between chunks), one line, no surrounding

@@ -1,5 +1,5 @@
 /**
- * Spec §4.5: a user-defined dialect gets the same guarantees as the built-ins. Random valid
+ * docs/dialects/custom.md: a user-defined dialect gets the same guarantees as the built-ins. Random valid
  * definitions (checked by the schema, like any user's) are generated for each family, and
  * for each: (1) random texts made of its markers, near-markers, JSON and junk give the same
  * merged events however they are split, every non-blank character is in some span and no
@@ -131,7 +131,7 @@ function textArbitrary(definition: DialectDefinition): fc.Arbitrary<string> {
   return fc.array(fc.constantFrom(...pieces), { maxLength: 14 }).map((parts) => parts.join(""));
 }
 
-describe("custom dialects: the §2 guarantees hold for random definitions", () => {
+describe("custom dialects: the guarantees every dialect gives hold for random definitions", () => {
   it("chunk invariance, spans inside the text, nothing lost", () => {
     fc.assert(
       fc.property(

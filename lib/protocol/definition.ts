@@ -1,7 +1,7 @@
 import type { Dialect } from "./events";
 
 /**
- * Dialects as data (spec §4.5): a family plus its markers and the JSON field names of a
+ * Dialects as data (docs/dialects/custom.md): a family plus its markers and the JSON field names of a
  * call. The built-ins `xml`, `delimiter` and `hermes` are definitions too; `action` stays
  * its own grammar. Validation of untrusted definitions lives in `definition-schema.ts`.
  */

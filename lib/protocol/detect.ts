@@ -1,5 +1,5 @@
 /**
- * Dialect detection (`auto`, spec §11 and issue 15): given the first part of a stream, name
+ * Dialect detection (`auto`, docs/capture-proxy.md and issue 15): given the first part of a stream, name
  * the dialect whose markers appear. Pure and bounded: it looks at most at `windowChars`
  * characters, so a caller may call it again on a growing prefix until it is decided.
  */

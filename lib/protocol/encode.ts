@@ -132,17 +132,17 @@ function encodeAction({ call, action }: CallEvent): string {
   return `<action type="${type}" mode="${mode}" id="${call.id}">\n${JSON.stringify(body)}\n</action>`;
 }
 
-/** One result as the model sees it (seed 003): tool, status, content — and the action id. */
+/** One result as the model sees it: tool, status, content — and the action id. */
 export interface WireResult {
   callId: string;
   payload: ResultPayload;
 }
 
 /**
- * The results message sent back to the model after a batch (spec §5): a JSON array inside
+ * The results message sent back to the model after a batch (docs/tools-and-context.md): a JSON array inside
  * the results markers (xml, tags, action), after the results marker (delimiter; a `[` it
  * opens is closed), or one `<tool_response>{"name", "content"}</tool_response>` per call
- * (hermes, §4.4), always in call order.
+ * (hermes), always in call order.
  */
 export function encodeResults(dialect: Spec, results: readonly WireResult[]): string {
   const resolved = resolve(dialect);

@@ -1,5 +1,5 @@
 /**
- * The one event vocabulary of Wirescope (spec §3). Every consumer switches over
+ * The one event vocabulary of Wirescope (docs/events.md). Every consumer switches over
  * `event.type` exhaustively; adding a type here must fail to compile until it is
  * handled everywhere (see `assertNever`).
  */
@@ -32,7 +32,7 @@ export interface UserEvent extends EventBase {
   content: string;
 }
 
-/** Streams as pieces sharing one id; contents concatenate, spans join (§3). */
+/** Streams as pieces sharing one id; contents concatenate, spans join (docs/events.md#pieces). */
 export interface ThinkEvent extends ParsedBase {
   type: "think";
   content: string;
@@ -42,7 +42,7 @@ export type ActionType = "tool" | "agent" | "relic" | "workflow" | "llm";
 export type ActionMode = "sync" | "async" | "fire_and_forget";
 export type OnError = "skip" | "fail" | "retry";
 
-/** Execution options of an `action`-dialect call (seed 004). Timeout is in seconds. */
+/** Execution options of an `action`-dialect call. Timeout is in seconds. */
 export interface ActionSpec {
   type: ActionType;
   mode: ActionMode;
@@ -133,7 +133,7 @@ export interface MetricEvent extends EventBase {
   total: { input: number; output: number; durationMs: number };
 }
 
-/** Codes the parsers emit for malformed model output (spec §4). */
+/** Codes the parsers emit for malformed model output (docs/dialects). */
 export type ParserErrorCode =
   | "invalid_json"
   | "invalid_call"
@@ -171,7 +171,7 @@ export interface ErrorEvent extends EventBase {
   raw?: string;
 }
 
-/** `crash`: the server died mid-run; written when it starts again (spec §10). */
+/** `crash`: the server died mid-run; written when it starts again (docs/live-runs.md). */
 export type InterruptReason = "user" | "timeout" | "disconnect" | "crash";
 export const INTERRUPT_REASONS: readonly InterruptReason[] = [
   "user",
@@ -214,7 +214,7 @@ export const EVENT_TYPES: readonly EventType[] = [
   "interrupt",
 ];
 
-/** Conversation events (seed 001): what is persisted and assembled into context. */
+/** Conversation events: what is persisted and assembled into context. */
 export const PERSISTED: Record<EventType, boolean> = {
   user: true,
   think: true,

@@ -7,7 +7,7 @@ import { isPlainObject, safeParseJson } from "./safe-json";
 import type { ClosedBlock, TagGrammar, TagKind } from "./tag-parser";
 
 /**
- * Spec §4.4: `<think>`, `<tool_call>{"name", "arguments"}</tool_call>` (one call the moment
+ * docs/dialects/hermes.md: `<think>`, `<tool_call>{"name", "arguments"}</tool_call>` (one call the moment
  * the block closes), bare text as the response. There is no batch marker: the turn's calls
  * form one batch, and `end()` emits the `execute` when the turn had a call or a call error
  * (a malformed or oversized block), spanning the first through the last call block.

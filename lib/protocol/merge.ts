@@ -3,7 +3,7 @@ import type { ProtocolEvent } from "./events";
 /**
  * Folds think/respond pieces that share an id into one event each (contents
  * concatenated, spans joined), keeping the order in which each id first appeared.
- * The persisted form of a turn (spec §3). Inputs are not mutated.
+ * The persisted form of a turn (docs/events.md). Inputs are not mutated.
  */
 export function mergePieces(events: readonly ProtocolEvent[]): ProtocolEvent[] {
   const merged: ProtocolEvent[] = [];

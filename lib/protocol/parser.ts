@@ -8,7 +8,7 @@ import type { Parser } from "./scanner";
 import { TagParser } from "./tag-parser";
 import { tagsGrammar, XML_GRAMMAR } from "./xml";
 
-/** A built-in dialect's name or a dialect definition (spec §4.5). */
+/** A built-in dialect's name or a dialect definition (docs/dialects/custom.md). */
 export type DialectSpec = Dialect | DialectDefinition;
 
 /**

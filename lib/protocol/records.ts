@@ -1,7 +1,7 @@
 import type { ProtocolEvent } from "./events";
 
 /**
- * What a run produces, in order (spec §8, §9): every event, every raw model chunk and the
+ * What a run produces, in order (docs/transcript-file.md, docs/http-api.md): every event, every raw model chunk and the
  * request sent for each model turn. The server streams them, the store appends them, a
  * transcript file holds them, replay reads them back.
  */

@@ -29,7 +29,7 @@ function turn(text: string): string[] {
   return summary(events);
 }
 
-describe("seed 001 examples", () => {
+describe("the xml design examples", () => {
   it("simple response", () => {
     expect(
       turn("<respond>Python is a programming language created by Guido van Rossum.</respond>"),
@@ -88,7 +88,7 @@ I found 3 files: main.py, config.json, README.md`;
   });
 });
 
-describe("seed 003 examples", () => {
+describe("the tool-execution design examples", () => {
   it("think, single tool", () => {
     const text = `<think>reasoning about the problem, what steps to take</think>
 <execute>

@@ -1,5 +1,5 @@
 /**
- * Immediacy and boundedness (spec §2): pieces leave the parser as soon as they cannot be
+ * Immediacy and boundedness (docs/README.md): pieces leave the parser as soon as they cannot be
  * part of a marker, and only a partial marker is ever held between chunks — so the work
  * per chunk does not grow with the text already seen.
  */

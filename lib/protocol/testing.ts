@@ -85,7 +85,7 @@ export function parseInvariant(
   return mergePieces(whole);
 }
 
-/** Offsets of non-whitespace characters that no event's span covers (spec §2: nothing lost). */
+/** Offsets of non-whitespace characters that no event's span covers (docs/README.md: nothing lost). */
 export function uncovered(text: string, events: readonly ProtocolEvent[]): number[] {
   const covered = new Uint8Array(text.length);
   for (const event of events) {

@@ -60,7 +60,7 @@ export const XML_GRAMMAR: TagGrammar = tagsGrammar(XML_DEFINITION);
 /**
  * An execute block becomes one `call` per element, then `execute`. A block that is not a
  * valid array of well-formed calls yields one error and runs nothing, but the `execute`
- * still marks the turn's boundary (spec §4.1).
+ * still marks the turn's boundary (docs/dialects/xml.md).
  */
 export function closeExecuteBlock(
   emit: Emitter,

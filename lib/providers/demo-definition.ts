@@ -12,7 +12,7 @@ import { isPlainObject } from "../protocol/safe-json";
 import { scriptTurn } from "./demo-script";
 
 /**
- * The demo model in a user-defined dialect (spec §4.5): results messages written in the
+ * The demo model in a user-defined dialect (docs/dialects/custom.md): results messages written in the
  * definition's markers are read back into the family's built-in form, the built-in script
  * answers, and its turn is parsed and written again by the encoder in the definition's
  * markers. Malformed-output scenarios keep only their well-formed parts (errors are not

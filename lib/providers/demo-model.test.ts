@@ -106,7 +106,7 @@ describe.each(DIALECTS)("demo model, %s dialect", (dialect) => {
       { role: "user", content: encodeResults(dialect, [{ callId: "call1", payload: failure }]) },
     ]);
     expect(errorCodes(parsed)).toEqual([]);
-    // A hermes <tool_response> carries no status (spec §4.4): the content says what failed.
+    // A hermes <tool_response> carries no status (docs/dialects/hermes.md): the content says what failed.
     const expected = dialect === "hermes" ? "No such file" : "`read` failed: No such file";
     expect(responses(parsed)).toContain(expected);
   });

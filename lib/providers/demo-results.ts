@@ -1,7 +1,7 @@
 import { type Dialect, safeParseJson } from "../protocol";
 import { isPlainObject } from "../protocol/safe-json";
 
-/** One item of a results message (spec §5): tool, status, content, and `id` in `action`. */
+/** One item of a results message (docs/tools-and-context.md): tool, status, content, and `id` in `action`. */
 export interface ResultItem {
   id?: string;
   tool: string;
@@ -22,7 +22,7 @@ const TOOL_RESPONSE = /<tool_response>([\s\S]*?)<\/tool_response>/g;
 
 /**
  * Hermes: one `<tool_response>{"name", "content"}</tool_response>` per call. The wire has no
- * status (§4.4), so each is read as a success and its content speaks for itself — except the
+ * status (docs/dialects/hermes.md), so each is read as a success and its content speaks for itself — except the
  * runtime's own `protocol` answer to a malformed call block, which is always a failure.
  */
 function readToolResponses(text: string): ReadResults {

@@ -1,5 +1,5 @@
 /**
- * Reads the model's text out of an upstream answer as its bytes pass through (spec §11):
+ * Reads the model's text out of an upstream answer as its bytes pass through (docs/capture-proxy.md):
  * OpenAI chat-completions and Anthropic messages, streamed (SSE, decoded incrementally with
  * eventsource-parser) or whole (JSON, kept up to a cap and read at the end). Never throws on
  * what the upstream sends: what it cannot read becomes a `problem` delta.

@@ -1,5 +1,5 @@
 /**
- * Recording proxied calls (spec §11): each call is one model turn of a captured transcript.
+ * Recording proxied calls (docs/capture-proxy.md): each call is one model turn of a captured transcript.
  * `begin` reads the request (never its headers, only their values as secrets to redact),
  * finds or starts the conversation, and returns the call's recorder; the proxy hands it the
  * answer's bytes as they pass through. Every record is redacted before it reaches the sink.

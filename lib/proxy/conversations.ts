@@ -1,5 +1,5 @@
 /**
- * Which captured transcript a call belongs to (spec §11): the one named by its
+ * Which captured transcript a call belongs to (docs/capture-proxy.md): the one named by its
  * `x-wirescope-session` header, else the one whose last request's messages this call's
  * messages extend (or repeat, after that request got no answer: an agent's retry), else a
  * new one. Several conversations can wait on the same request (agents started alike, as an

@@ -5,7 +5,7 @@
 import type { DetectableDialect } from "../protocol/detect";
 import { DIALECTS, type Dialect } from "../protocol/events";
 
-/** How a captured turn's dialect was chosen, recorded with its request (spec §11). */
+/** How a captured turn's dialect was chosen, recorded with its request (docs/capture-proxy.md). */
 export interface DialectChoice {
   /** The dialect named or detected. */
   dialect: DetectableDialect;

@@ -1,5 +1,5 @@
 /**
- * The proxy's base-URL names (spec §11), with no imports so the page can list them without
+ * The proxy's base-URL names (docs/capture-proxy.md), with no imports so the page can list them without
  * pulling in the providers. `upstreams.test.ts` keeps it equal to what the server resolves.
  */
 export const PROXY_NAMES = [

@@ -1,5 +1,5 @@
 /**
- * The capture proxy's request handler (spec §11), free of Next: `/proxy/<name>/v1/<path>` is
+ * The capture proxy's request handler (docs/capture-proxy.md), free of Next: `/proxy/<name>/v1/<path>` is
  * forwarded to the upstream's `<baseURL>/<path>` with its method, query and body; the answer
  * goes back as the upstream sends it, chunk by chunk, while a copy of each chunk is handed to
  * the recorder. The client leaving aborts the upstream request; an upstream silent for

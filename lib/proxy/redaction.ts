@@ -1,5 +1,5 @@
 /**
- * Keys never reach a captured transcript (spec §11), whatever header carried them. Every value
+ * Keys never reach a captured transcript (docs/capture-proxy.md), whatever header carried them. Every value
  * of every request header that is not known to be harmless counts as a secret for that call,
  * with the server's configured keys; each record is cleaned of them, and of anything that
  * looks like a credential, before it is stored or shown.

@@ -1,5 +1,5 @@
 /**
- * What the agent sent since the model's last turn, as events (spec §11): the tool results it
+ * What the agent sent since the model's last turn, as events (docs/capture-proxy.md): the tool results it
  * sends back show as `result` events under the calls they answer (in call order), and a new
  * user message as a `user` event. Wirescope ran none of these tools; the agent did. Pure.
  */

@@ -1,6 +1,6 @@
 /**
  * Where captured records go: one narrow interface. `storeSink` hands each captured turn to
- * the server's run registry (spec §10) as a run of its own, which stores its records (grouped
+ * the server's run registry (docs/live-runs.md) as a run of its own, which stores its records (grouped
  * commits) and streams them to any page watching, exactly like a playground run; `teeSinks`
  * feeds several sinks.
  */

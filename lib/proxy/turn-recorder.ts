@@ -1,5 +1,5 @@
 /**
- * One captured model turn as records (spec §11): the model's text deltas become `chunk`
+ * One captured model turn as records (docs/capture-proxy.md): the model's text deltas become `chunk`
  * records and are parsed into events; reasoning deltas become think text inside the
  * dialect's markers, so a replay re-parses them the same way. Pure apart from the injected
  * clocks: feed it deltas, it emits records.

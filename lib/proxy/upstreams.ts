@@ -1,5 +1,5 @@
 /**
- * Where each proxy base URL forwards to (spec §11), from the same server variables the
+ * Where each proxy base URL forwards to (docs/capture-proxy.md), from the same server variables the
  * providers read (`lib/providers`). Keys stay here and leave only as a request header to
  * their own upstream, and only when the client sent none.
  */

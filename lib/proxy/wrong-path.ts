@@ -1,5 +1,5 @@
 /**
- * What a request under `/proxy` that no base URL serves is told (spec §11). The usual cause is
+ * What a request under `/proxy` that no base URL serves is told (docs/capture-proxy.md). The usual cause is
  * an agent's base URL set without its `/v1` (`…/proxy/openai` + `/chat/completions`): the
  * agent's SDK then reads Next's HTML 404 page and reports a parse error that names nothing.
  */

@@ -117,7 +117,7 @@ export function findLlmAnswer(source: ReplaySource, prompt: string): string | un
   return undefined;
 }
 
-/** The key of a recorded request's context (`{ role, content }` messages, spec §9). */
+/** The key of a recorded request's context (`{ role, content }` messages, docs/http-api.md). */
 function keyOfMessages(messages: readonly unknown[]): PromptKey {
   let firstUser: string | undefined;
   let assistants = 0;

@@ -38,7 +38,7 @@ interface TurnPlan {
 interface LiveTurn {
   parser: Parser;
   parent: string | undefined;
-  /** The execute boundary passed: nothing more of this turn is shown (spec §4.1). */
+  /** The execute boundary passed: nothing more of this turn is shown (docs/dialects/xml.md). */
   boundary: boolean;
   /** Nothing more is fed: the boundary, or an `end`; `end()` is then never called. */
   stopped: boolean;

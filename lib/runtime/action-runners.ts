@@ -1,5 +1,5 @@
 /**
- * How each action type runs (spec §4.3): `tool` through the registry, `relic` as a key-value
+ * How each action type runs (docs/dialects/action.md): `tool` through the registry, `relic` as a key-value
  * relic over the store, `workflow` as a configured pipeline of tool steps; `llm` and `agent`
  * are given by the agent loop, which owns the provider and sub-runs.
  */

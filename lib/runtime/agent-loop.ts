@@ -18,7 +18,7 @@ import type { RunExecution } from "./turn-execution";
 import type { ReportedUsage } from "./usage";
 
 export interface AgentRunOptions {
-  /** A built-in dialect, or a user-defined one (spec §4.5). */
+  /** A built-in dialect, or a user-defined one (docs/dialects/custom.md). */
   dialect: Dialect | DialectDefinition;
   model: LanguageModel;
   /** Names the model in request records (never a key or URL with credentials). */
@@ -71,7 +71,7 @@ export interface RunOutcome {
 const CALL_ERRORS = new Set(["invalid_json", "invalid_call", "invalid_action"]);
 
 /**
- * The agent loop (spec §5): model stream → parser → tools → results in the dialect's format
+ * The agent loop (docs/tools-and-context.md): model stream → parser → tools → results in the dialect's format
  * → next turn, until the model ends, a turn has no calls, the turn limit, a run-stopping
  * error or an interrupt. Generation stops at the execute boundary: text after it is recorded
  * as raw chunks but never parsed into events or run.
@@ -150,7 +150,7 @@ export async function runAgent(options: AgentRunOptions): Promise<RunOutcome> {
 
       const take = (events: ProtocolEvent[]) => {
         for (const event of events) {
-          // The turn is over at its execute boundary (spec §4.1) or at the model's end.
+          // The turn is over at its execute boundary (docs/dialects/xml.md) or at the model's end.
           if (boundary || sawEnd) return;
           emitEvent(event);
           if (event.type === "call") {

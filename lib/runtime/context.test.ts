@@ -57,7 +57,7 @@ const stored: ProtocolEvent[] = [
 ];
 
 describe("assembleContext", () => {
-  it("builds seed 001's messages for xml", () => {
+  it("builds the xml design example's messages", () => {
     const messages = assembleContext("xml", "PROTOCOL + TOOLS", stored);
     expect(messages.map((message) => message.role)).toEqual([
       "system",

@@ -9,7 +9,7 @@ export interface ContextMessage {
 }
 
 /**
- * Stored events → provider messages (spec §6, seed 001): the system prompt, then user
+ * Stored events → provider messages (docs/tools-and-context.md): the system prompt, then user
  * messages, assistant messages whose wire text is re-synthesised from the turn's think,
  * call and respond events (calls batched back into one block), and each batch's results as a
  * user message in the dialect's format. Markers are written here, never stored. Pure.

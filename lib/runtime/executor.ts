@@ -6,9 +6,9 @@ export interface ExecutorOptions {
   context: Omit<ToolContext, "signal">;
   /** Cancels every running call (an interrupt). */
   signal: AbortSignal;
-  /** Per-call limit (spec §5: default 30 s). */
+  /** Per-call limit (docs/tools-and-context.md: default 30 s). */
   timeoutMs?: number;
-  /** Cap on a result's serialized size (spec §5: default 64 KiB); longer results are cut, visibly. */
+  /** Cap on a result's serialized size (docs/tools-and-context.md: default 64 KiB); longer results are cut, visibly. */
   maxResultBytes?: number;
   /** Injected time source for durations and timestamps. */
   now: () => number;
@@ -21,7 +21,7 @@ export const DEFAULT_MAX_RESULT = 64 * 1024;
 
 /**
  * Runs one call: validated first, then run with its own timeout and a signal that also
- * follows the run's. Never throws — every call gets exactly one result (spec §5).
+ * follows the run's. Never throws — every call gets exactly one result (docs/tools-and-context.md).
  */
 export async function runCall(call: CallEvent, options: ExecutorOptions): Promise<ResultEvent> {
   const { registry, signal, now } = options;

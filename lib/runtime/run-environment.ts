@@ -63,7 +63,7 @@ export function runInEnvironment(
   });
 }
 
-/** xml/delimiter: a parallel batch at the execute boundary; action: the scheduler (spec §4.3). */
+/** xml/delimiter: a parallel batch at the execute boundary; action: the scheduler (docs/dialects/action.md). */
 export function executionFor(environment: RunEnvironment): (emit: Emit) => RunExecution {
   const executor: ExecutorOptions = {
     registry: environment.registry,

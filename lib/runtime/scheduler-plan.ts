@@ -1,5 +1,5 @@
 /**
- * The action scheduler's planning (spec §4.3), pure: which submitted actions may start now,
+ * The action scheduler's planning (docs/dialects/action.md), pure: which submitted actions may start now,
  * which can never start, and which must be skipped. No promises, no timers, no clock — the
  * adapter (`scheduler.ts`) runs what this says to start and reports back with `finish`.
  *

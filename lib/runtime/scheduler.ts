@@ -1,5 +1,5 @@
 /**
- * The action scheduler (spec §4.3): each `action`-dialect call starts the moment the parser
+ * The action scheduler (docs/dialects/action.md): each `action`-dialect call starts the moment the parser
  * emits it, while the model keeps streaming. `scheduler-plan.ts` decides what may start; this
  * adapter runs it (substitution, retries, per-attempt timeout, result cap, cancellation) and
  * emits `result` and `error` events as they happen. One scheduler per run: variables and the

@@ -16,7 +16,7 @@ export interface RunExecution {
   /**
    * The model's turn is over: run or await what is pending and return the results to feed
    * back. `callErrors` are malformed calls of the turn; each comes back to the model as a
-   * failure so it can correct itself (spec §4.1).
+   * failure so it can correct itself (docs/dialects/xml.md).
    */
   finishTurn(callErrors: readonly ErrorEvent[]): Promise<ResultEvent[]>;
   /** End of the run (also after an interrupt): wait for what still runs, e.g. fire_and_forget. */
@@ -38,7 +38,7 @@ export function batchExecution(options: ExecutorOptions, emit: Emit): RunExecuti
   let batch: CallEvent[] = [];
   return {
     onCall: (call) => pending.push(call),
-    // Calls never followed by an execute marker do not run (spec §4.2).
+    // Calls never followed by an execute marker do not run (docs/dialects/delimiter.md).
     onExecute: () => {
       batch.push(...pending);
       pending = [];

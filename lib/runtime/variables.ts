@@ -1,5 +1,5 @@
 /**
- * `$name` references of the action dialect (spec §4.3): pure substitution over parameters and
+ * `$name` references of the action dialect (docs/dialects/action.md): pure substitution over parameters and
  * `<response>` text. No I/O; the scheduler decides *when* (at an action's start).
  */
 import type { ActionType } from "../protocol/events";

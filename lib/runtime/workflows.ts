@@ -1,5 +1,5 @@
 /**
- * Workflows of the action dialect (seed 004, `type="workflow"`): named pipelines of tool steps,
+ * Workflows of the action dialect (`type="workflow"`, docs/dialects/action.md): named pipelines of tool steps,
  * from configuration. A step's args may reference the action's parameters (`$input.x`, or
  * `$input` for all of them) and earlier steps' outputs (`$steps.0` is the first step's content),
  * with the same exact/embedded rules as `$name` variables.

@@ -3,7 +3,7 @@ import type { ProtocolEvent } from "../protocol/events";
 import type { RunInfo, Store } from "../store";
 
 /**
- * Marks the runs no live instance is running as interrupted (reason `crash`, spec §10): runs
+ * Marks the runs no live instance is running as interrupted (reason `crash`, docs/live-runs.md): runs
  * whose instance's lease has ended (it was killed, or lost the database) or that name none.
  * An instance calls it when it starts, before runs of its own, and again with each lease
  * renewal, so the runs of another instance that died are marked once its lease ends, never

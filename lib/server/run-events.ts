@@ -3,7 +3,7 @@ import { coalescedRead } from "./coalesced-read";
 import { runRegistry } from "./run-registry";
 import { sseStream } from "./sse";
 
-/** The headers of every run stream (spec §9). */
+/** The headers of every run stream (docs/http-api.md). */
 export const SSE_HEADERS: Readonly<Record<string, string>> = {
   "content-type": "text/event-stream; charset=utf-8",
   "cache-control": "no-cache, no-transform",
@@ -15,7 +15,7 @@ export type RunEventsAnswer =
   | { ok: false; status: 400 | 404; error: string };
 
 /**
- * `GET /api/runs/:runId/events?after=N` (spec §10): the `run` record, then the run's records
+ * `GET /api/runs/:runId/events?after=N` (docs/live-runs.md): the `run` record, then the run's records
  * from the N-th on (0 = all), then live ones until it ends. A run in progress is served from
  * the registry's frames — this instance's own, or another instance's followed through the
  * store (`RunTail`); a finished one from the store, so the URL keeps working. A deleted

@@ -62,7 +62,7 @@ export class RunBusyError extends Error {
 const DELETED_KEPT_MS = 60_000;
 
 /**
- * The server's runs in progress (spec §10). Whatever produces a transcript's records — the
+ * The server's runs in progress (docs/live-runs.md). Whatever produces a transcript's records — the
  * agent loop (`runs.ts`) or anything else, such as a capture proxy — calls `open`, then
  * `publish` for each record and `finish` at the end; the registry stores them (grouped
  * commits), fans them out to viewers and notes the run's start and end in the store so a

@@ -30,13 +30,13 @@ import { sseRecord } from "./sse";
 export interface RunRequest {
   /** Absent: resume `transcriptId`, which must end where the model owes a turn (a fork). */
   message?: string;
-  /** A built-in dialect's name, or a user-defined definition, validated (spec §4.5). */
+  /** A built-in dialect's name, or a user-defined definition, validated (docs/dialects/custom.md). */
   dialect: Dialect | DialectDefinition;
   model?: { provider: string; id?: string; settings?: CallSettings & { paceMs?: number } };
   transcriptId?: string;
   system?: string;
   tools?: string[];
-  /** `tasksteps`: the SSE records are TaskStep chunks (spec §7); the transcript still stores §9 records. */
+  /** `tasksteps`: the SSE records are TaskStep chunks (docs/transcript-file.md); the transcript still stores its records as always. */
   format?: "records" | "tasksteps";
 }
 
@@ -73,7 +73,7 @@ function refuseOverLimit({ maxLiveRuns }: ServerConfig): void {
 }
 
 /**
- * Starts a run (spec §9, §10) and returns its SSE body: `run` first, then every event, chunk
+ * Starts a run (docs/http-api.md, docs/live-runs.md) and returns its SSE body: `run` first, then every event, chunk
  * and request record as it happens. The run belongs to the server (`run-registry.ts`):
  * closing the body does not stop it; a stop request, its own limits or a failed store write
  * do. Each record is also appended to the transcript.
@@ -291,7 +291,7 @@ function sameNames(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((name, index) => name === b[index]);
 }
 
-/** The run's records as TaskStep chunks (spec §7), for `"format": "tasksteps"`. */
+/** The run's records as TaskStep chunks (docs/transcript-file.md), for `"format": "tasksteps"`. */
 function taskStepBody(run: LiveRun): ReadableStream<Uint8Array> {
   const steps = new TaskStepStream();
   let stopListening = () => {};

@@ -1,6 +1,6 @@
 const encoder = new TextEncoder();
 
-/** One SSE message whose `data:` line is one JSON record (spec §9). */
+/** One SSE message whose `data:` line is one JSON record (docs/http-api.md). */
 export function sseRecord(record: unknown): Uint8Array {
   return sseFrame(JSON.stringify(record));
 }

@@ -1,5 +1,5 @@
 /**
- * The memory store's runs (§10) and instances: run rows, leases, stop requests and the
+ * The memory store's runs (docs/live-runs.md) and instances: run rows, leases, stop requests and the
  * fence that keeps an instance that lost its run from writing to it. SQLite and PostgreSQL
  * keep the same in tables (`sqlite-runs.ts`, `postgres-runs.ts`).
  */

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL store's runs and instances (spec §10): run rows, claims (one unfinished run per
+ * The PostgreSQL store's runs and instances (docs/live-runs.md): run rows, claims (one unfinished run per
  * conversation, under the transcript's row lock), leases, orphaned runs and stop requests.
  * Part of `openPostgresStore`, through its pool helpers.
  */

@@ -1,7 +1,7 @@
 /**
  * What transcript search looks at, shared by every store so they all find the same things.
  * Search is a case-insensitive substring match over the title and over user and respond
- * contents. Respond pieces (one block streamed as several events sharing an id, §3) are
+ * contents. Respond pieces (one block streamed as several events sharing an id) are
  * concatenated per block, so a word split across pieces is still found.
  */
 import { assertNever, type ProtocolEvent } from "../protocol";

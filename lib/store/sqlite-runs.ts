@@ -1,5 +1,5 @@
 /**
- * The SQLite store's runs and instances (spec §10): run rows, claims (one unfinished run per
+ * The SQLite store's runs and instances (docs/live-runs.md): run rows, claims (one unfinished run per
  * conversation, checked and written under one write lock), leases, orphaned runs and stop
  * requests. Part of `openSqliteStore`, on its connection and statements.
  */

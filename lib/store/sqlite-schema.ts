@@ -54,18 +54,18 @@ export const MIGRATIONS: readonly string[] = [
 
   CREATE INDEX relics_expiry ON relics (expires_at) WHERE expires_at IS NOT NULL;
   `,
-  // A user-defined dialect (spec §4.5), as JSON; NULL for a built-in dialect.
+  // A user-defined dialect (docs/dialects/custom.md), as JSON; NULL for a built-in dialect.
   `
   ALTER TABLE transcripts ADD COLUMN definition TEXT;
   `,
-  // Where a transcript came from (spec §11). Imports were marked by a relic until now.
+  // Where a transcript came from (docs/capture-proxy.md). Imports were marked by a relic until now.
   `
   ALTER TABLE transcripts ADD COLUMN source TEXT NOT NULL DEFAULT 'playground'
     CHECK (source IN ('playground', 'import', 'capture'));
   UPDATE transcripts SET source = 'import'
     WHERE id IN (SELECT key FROM relics WHERE namespace = 'wirescope.imports');
   `,
-  // Runs (spec §10): a run with no ended_at when the server starts was cut off by a crash.
+  // Runs (docs/live-runs.md): a run with no ended_at when the server starts was cut off by a crash.
   `
   CREATE TABLE runs (
     run_id TEXT PRIMARY KEY,

@@ -1,6 +1,6 @@
 /**
  * The shared suite's runs part (run from `store.test.ts` against each implementation): a run's
- * start and end (spec §10's crash marking reads the unfinished ones), grouped appends across
+ * start and end (docs/live-runs.md's crash marking reads the unfinished ones), grouped appends across
  * runs, and one run's records for reattaching.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The storage contract for transcripts, their records (spec §8, §9) and relic key-values.
+ * The storage contract for transcripts, their records (docs/transcript-file.md, docs/http-api.md) and relic key-values.
  * Every method is async so a networked database (PostgreSQL) can implement it unchanged;
  * `sqlite-store.ts` and `memory-store.ts` both pass `store-conformance.ts`.
  */
@@ -16,7 +16,7 @@ export interface ModelRef {
 }
 
 /**
- * Where a transcript came from (spec §11): a run in this app, an imported file, or an
+ * Where a transcript came from (docs/capture-proxy.md): a run in this app, an imported file, or an
  * agent's traffic recorded by the capture proxy.
  */
 export type TranscriptSource = "playground" | "import" | "capture";
@@ -42,7 +42,7 @@ export interface TranscriptMeta {
   parentId?: string;
   /** The parent's `seq` the fork was taken after. */
   forkPoint?: number;
-  /** A user-defined dialect (spec §4.5); `dialect` is then its family's built-in. */
+  /** A user-defined dialect (docs/dialects/custom.md); `dialect` is then its family's built-in. */
   definition?: DialectDefinition;
 }
 
@@ -105,7 +105,7 @@ export interface ListOptions {
 export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 500;
 
-/** A run as the store tracks it (spec §10): started, and finished once `endedAt` is set. */
+/** A run as the store tracks it (docs/live-runs.md): started, and finished once `endedAt` is set. */
 export interface RunInfo {
   runId: string;
   transcriptId: string;
@@ -344,7 +344,7 @@ export interface StoreOptions {
   newId?: () => string;
 }
 
-/** The part of `Store` about runs and instances (spec §10), which each store keeps in its own file. */
+/** The part of `Store` about runs and instances (docs/live-runs.md), which each store keeps in its own file. */
 export type StoreRunMethods = Pick<
   Store,
   | "recordRunStart"

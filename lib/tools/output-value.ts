@@ -1,5 +1,5 @@
 /**
- * What a built-in tool's result stands for as a `$variable` (spec §4.3 `output_key`): the part
+ * What a built-in tool's result stands for as a `$variable` (docs/dialects/action.md `output_key`): the part
  * a person or a later action wants, not the whole result object the model reads. Pure (no
  * `fs`), so the browser and the Markdown export use the same values as the runtime.
  */

@@ -58,7 +58,7 @@ describe("validate", () => {
     expect(registry.validate("echo", args)).toEqual({ ok: false, message });
   });
 
-  it("rejects what the seed's read call gets wrong", () => {
+  it("rejects what the design's read call gets wrong", () => {
     expect(registry.validate("read", { path: "config.json" })).toEqual({
       ok: false,
       message:

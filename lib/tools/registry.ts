@@ -23,7 +23,7 @@ export interface Registry {
   get(name: string): Tool<unknown> | undefined;
   /** For the system prompt: every tool with its JSON Schema. */
   describe(): ToolDescription[];
-  /** Checks the tool exists and the arguments match its schema (spec §5), without running it. */
+  /** Checks the tool exists and the arguments match its schema (docs/tools-and-context.md), without running it. */
   validate(name: string, args: unknown): Validation;
   /** Validates and runs one call. Never throws: every outcome is a success or a failure. */
   run(name: string, args: unknown, context: ToolContext): Promise<ToolRun>;

@@ -1,5 +1,5 @@
 /**
- * zod schemas for the event vocabulary (spec §3), used only where events cross a trust
+ * zod schemas for the event vocabulary (docs/events.md), used only where events cross a trust
  * boundary: imported transcript files. `events.ts` stays the source of truth; the checks at the
  * bottom make a new field or event type fail to compile until it is described here.
  */
@@ -161,7 +161,7 @@ const EVENT_SCHEMAS = {
 
 const typeList = EVENT_TYPES.map((type) => JSON.stringify(type)).join("|");
 
-/** Any event of §3, checked field by field; unknown fields are refused (strict objects). */
+/** Any event (docs/events.md), checked field by field; unknown fields are refused (strict objects). */
 export const eventSchema = z.discriminatedUnion(
   "type",
   [user, think, call, execute, result, respond, end, metric, error, interrupt],

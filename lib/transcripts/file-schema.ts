@@ -1,4 +1,4 @@
-/** zod schemas for the lines of a transcript file (spec §8): the header, then one record a line. */
+/** zod schemas for the lines of a transcript file (docs/transcript-file.md): the header, then one record a line. */
 import { z } from "zod";
 import { definitionSchema } from "../protocol/definition-schema";
 import { DIALECTS, type Dialect } from "../protocol/events";

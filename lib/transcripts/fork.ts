@@ -19,7 +19,7 @@ export interface ForkRequest {
 
 /** The `POST /api/runs` body that continues the fork (without `transcriptId`, added by the route). */
 export interface ContinueWith {
-  /** The built-in dialect, or the user-defined one the source was recorded in (§4.5). */
+  /** The built-in dialect, or the user-defined one the source was recorded in (docs/dialects/custom.md). */
   dialect: Dialect | DialectDefinition;
   model: ModelRef;
   /** Send this as `message` (an edited user message). */

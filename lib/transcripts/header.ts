@@ -7,7 +7,7 @@ import type { FileSummary } from "./file-summary";
 export const TRANSCRIPT_FORMAT = "wirescope-transcript";
 export const TRANSCRIPT_VERSION = 1;
 
-/** The first line of a transcript file (spec §8). `created` is ms since the epoch. */
+/** The first line of a transcript file (docs/transcript-file.md). `created` is ms since the epoch. */
 export interface TranscriptHeader {
   format: typeof TRANSCRIPT_FORMAT;
   version: typeof TRANSCRIPT_VERSION;
@@ -18,11 +18,11 @@ export interface TranscriptHeader {
   model: { provider: string; id: string };
   system: string;
   tools: string[];
-  /** Where it came from (spec §11); absent in older files, and for `"playground"`. */
+  /** Where it came from (docs/capture-proxy.md); absent in older files, and for `"playground"`. */
   source?: TranscriptSource;
   parentId?: string;
   forkPoint?: number;
-  /** A user-defined dialect (spec §4.5): replay re-parses with it; `dialect` is its family's built-in. */
+  /** A user-defined dialect (docs/dialects/custom.md): replay re-parses with it; `dialect` is its family's built-in. */
   definition?: DialectDefinition;
   /** The run summary at export (`file-summary.ts`); checked on import, then ignored. */
   summary?: FileSummary;

@@ -42,7 +42,7 @@ export interface JsonlError {
 export type JsonlResult = { ok: true; file: TranscriptFile } | { ok: false; error: JsonlError };
 
 /**
- * A transcript as JSONL (spec §8): the header line, then one record a line, `\n` after each.
+ * A transcript as JSONL (docs/transcript-file.md): the header line, then one record a line, `\n` after each.
  * A request repeating an earlier one's messages refers to them (`request-refs.ts`).
  */
 export function exportJsonl(

@@ -20,7 +20,7 @@ interface OpenStep {
 }
 
 /**
- * Records in, TaskStep chunks out (spec §7): an adapter for clients that want the seed-002
+ * Records in, TaskStep chunks out (docs/transcript-file.md): an adapter for clients that want the TaskSteps
  * stream instead of Wirescope records. One step per model turn, opened by the turn's first
  * event; think/respond pieces become `text_part_delta`s, calls `tool_call_part`s, results
  * `tool_result_part`s in the step of their call. A step is final (`step_final`) when its turn

@@ -1,5 +1,5 @@
 /**
- * The TaskStep data model and its stream chunks (spec §7, seed 002), with the seed's
+ * The TaskStep data model and its stream chunks (docs/transcript-file.md), with the design's
  * snake_case field names so other TaskStep clients read them unchanged.
  */
 
@@ -51,7 +51,7 @@ export interface TaskStep {
   metadata: StepMetadata;
 }
 
-/** The stream chunks (seed 002 §3); `part_index` says which part of the step a chunk fills. */
+/** The stream chunks ; `part_index` says which part of the step a chunk fills. */
 export type TaskStepChunk =
   | {
       type: "text_part_delta";

@@ -1,5 +1,5 @@
 /**
- * Runs in the hermes dialect and in user-defined dialects (spec §4.4, §4.5) through
+ * Runs in the hermes dialect and in user-defined dialects (docs/dialects/hermes.md, docs/dialects/custom.md) through
  * `POST /api/runs` with the demo model: the wire, the results format, the stored definition
  * (header, export, replay) and the field-naming 400s for a bad definition.
  */

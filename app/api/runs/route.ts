@@ -11,7 +11,7 @@ import { activeQuerySchema, runRequestSchema } from "./schema";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** Starts an agent run and streams its records as server-sent events (spec §9). */
+/** Starts an agent run and streams its records as server-sent events (docs/http-api.md). */
 async function post(request: Request): Promise<Response> {
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
@@ -41,7 +41,7 @@ export const POST = guardedRoute(post);
 
 /**
  * `GET /api/runs?active=1`: the runs in progress on every instance sharing the database, with
- * their transcripts and record counts (spec §10). Not a deleted transcript's: deleting it
+ * their transcripts and record counts (docs/live-runs.md). Not a deleted transcript's: deleting it
  * stopped its run, which may take a moment to wind down (here until its records are stored,
  * on another instance until it next reads its stop requests), and the page could not open it.
  */

@@ -23,7 +23,7 @@ const settings = z
   .strict();
 
 /**
- * A built-in's name, or a user-defined dialect inline (spec §4.5). Not a plain union: its
+ * A built-in's name, or a user-defined dialect inline (docs/dialects/custom.md). Not a plain union: its
  * error would only say "invalid input", and a definition's must name the bad field
  * (`dialect.think.1: must not be empty`).
  */
@@ -72,7 +72,7 @@ export const atMostCharacters =
       });
   };
 
-/** The body of `POST /api/runs` (spec §9). */
+/** The body of `POST /api/runs` (docs/http-api.md). */
 export const runRequestSchema = z
   .object({
     message: z

@@ -1,5 +1,5 @@
 /**
- * Malformed-input corpus for the `action` dialect (seed 004, spec §4.3). Every case is a
+ * Malformed-input corpus for the `action` dialect (docs/dialects/action.md). Every case is a
  * real-looking model turn, parsed with `parseInvariant` (so it is also checked for chunk
  * invariance), and asserts the exact error codes and spans, the calls with their action
  * spec, and that no non-whitespace character is left outside every event's span.
@@ -240,7 +240,7 @@ const attributes: Case[] = [
     }),
   },
   {
-    name: "seed's best-practice shorthand with ... and an unquoted array attribute",
+    name: "the design's best-practice shorthand with ... and an unquoted array attribute",
     text: `<action ... id="analyze" depends_on=["fetch_data"]>\n${ok("data_analyzer")}\n</action>`,
     expect: (at) => ({
       types: "error",
@@ -359,7 +359,7 @@ const bodies: Case[] = [
     }),
   },
   {
-    name: "invalid JSON: the seed's // comment in the body",
+    name: "invalid JSON: the design's // comment in the body",
     text: `<action id="s">\n{\n  "name": "web_scraper",\n  "parameters": {"url": "https://example.com"},\n  "on_error": "skip"  // or "fail", "retry"\n}\n</action>`,
     expect: (at) => ({
       types: "error",
@@ -367,7 +367,7 @@ const bodies: Case[] = [
     }),
   },
   {
-    name: "invalid JSON: the seed's ... placeholders",
+    name: "invalid JSON: the design's ... placeholders",
     text: `<action type="tool" mode="async" id="fetch1">...</action>\n<action type="tool" mode="async" id="fetch2">...</action>`,
     expect: (at) => ({
       types: "error error",
@@ -556,7 +556,7 @@ const strings: Case[] = [
 
 const outside: Case[] = [
   {
-    name: "the seed's stray THOUGHT{ - content: } between actions",
+    name: "the design's stray THOUGHT{ - content: } between actions",
     text: `<action type="tool" mode="async" id="fetch2">\n${KV}\n</action>\n\nTHOUGHT{\n    - content: \n}\n\n<action type="agent" mode="sync" id="analyze">\n${ok("data_analyzer")}\n</action>`,
     expect: (at) => ({
       types: "call error call",
@@ -582,7 +582,7 @@ const outside: Case[] = [
     }),
   },
   {
-    name: "the seed's HTML comments between actions",
+    name: "the design's HTML comments between actions",
     text: `<!-- SYNC: Must wait for authentication -->\n<action type="tool" mode="sync" id="auth">\n{"name": "authenticate", "parameters": {"token": "$user_token"}}\n</action>\n\n<!-- FIRE_AND_FORGET: Log but don't wait -->\n<action type="relic" mode="fire_and_forget" id="log">\n{"name": "logger", "parameters": {"event": "data_processed"}}\n</action>`,
     expect: (at) => ({
       types: "error call error call",
@@ -907,7 +907,7 @@ $comprehensive_analysis
 
 const seed: Case[] = [
   {
-    name: "seed 004 'Protocol Format' example, stray THOUGHT{…} included",
+    name: "the action design's 'Protocol Format' example, stray THOUGHT{…} included",
     text: SEED_PROTOCOL_FORMAT,
     expect: (at) => ({
       types: "think call call error call respond",
@@ -946,7 +946,7 @@ const seed: Case[] = [
     }),
   },
   {
-    name: "seed 004 'Complete Example'",
+    name: "the action design's 'Complete Example'",
     text: SEED_COMPLETE_EXAMPLE,
     expect: () => ({
       types: "think call call call call call respond",
@@ -1000,7 +1000,7 @@ const seed: Case[] = [
     }),
   },
   {
-    name: "seed 004 'Variable References' example with its ← annotations",
+    name: "the action design's 'Variable References' example with its ← annotations",
     text: `<action type="tool" mode="async" id="fetch">\n{\n  "name": "web_scraper",\n  "parameters": {"url": "https://example.com"},\n  "output_key": "webpage"  ← Stores as $webpage\n}\n</action>\n\n<response>\nThe webpage at $webpage shows...  ← Can use in final response\n</response>`,
     expect: (at) => ({
       types: "error respond",

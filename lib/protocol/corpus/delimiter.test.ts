@@ -1,5 +1,5 @@
 /**
- * Malformed-input corpus for the `delimiter` dialect (seed 000, spec §4.2). Every case is
+ * Malformed-input corpus for the `delimiter` dialect (docs/dialects/delimiter.md). Every case is
  * a model text run through `parseInvariant`, so each one is also checked for chunk
  * invariance; the table then pins the exact errors (codes, spans, raw text), the calls,
  * the executes, the think/respond contents and that no character is lost.
@@ -794,7 +794,7 @@ const layout: Case[] = [
 ];
 
 /**
- * The example transcripts of the delimiter dialect's design document (seed 000), verbatim.
+ * The example transcripts of the delimiter dialect's design document, verbatim.
  * The `[SYSTEM: …]` lines are what the runtime feeds back, so the model's turns are the
  * text between them.
  */

@@ -1,5 +1,5 @@
 /**
- * Malformed-input corpus for the `hermes` dialect (spec §2, §4.4): texts an open model
+ * Malformed-input corpus for the `hermes` dialect (docs/README.md, docs/dialects/hermes.md): texts an open model
  * (Qwen, Hermes, …) could write, each run through every chunking by `parseInvariant`, with
  * the exact merged events expected (order, error codes, spans, calls) and no non-blank
  * character left uncovered. Spans are located in the case's own text, never written as

@@ -1,5 +1,5 @@
 /**
- * Malformed-input corpus for the `xml` dialect (spec §2, §4.1): texts a real model could
+ * Malformed-input corpus for the `xml` dialect (docs/README.md, docs/dialects/xml.md): texts a real model could
  * write, each run through every chunking by `parseInvariant`, with the exact merged events
  * expected (order, error codes, spans, calls) and no non-blank character left uncovered.
  * Spans are located in the case's own text with `indexOf`, never written as numbers.

@@ -14,7 +14,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
- * Imports a transcript file (spec §8): the JSONL as the body, or a multipart form with the
+ * Imports a transcript file (docs/transcript-file.md): the JSONL as the body, or a multipart form with the
  * file as `file`. The body streams: every line is validated and its record written as it
  * arrives. A bad file is refused with 400 and the first bad line (`{ error: "line 7:
  * event.type: …", line: 7 }`), a file over the limit with 413, and leaves nothing visible.

@@ -5,7 +5,7 @@ import { eventsQuerySchema } from "../../schema";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** Watches a run from any connection, from the records the viewer already has on (spec §10). */
+/** Watches a run from any connection, from the records the viewer already has on (docs/live-runs.md). */
 async function get(
   request: Request,
   context: { params: Promise<{ runId: string }> },

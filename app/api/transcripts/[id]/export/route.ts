@@ -28,7 +28,7 @@ export const dynamic = "force-dynamic";
 const UNBOUNDED = { maxBytes: Number.POSITIVE_INFINITY };
 
 /**
- * A transcript as a download: JSONL (spec §8), Markdown (with switches), TaskSteps JSON (§7)
+ * A transcript as a download: JSONL (docs/transcript-file.md), Markdown (with switches), TaskSteps JSON (docs/transcript-file.md)
  * or OTLP/JSON traces (docs/opentelemetry.md). Every format is read from the store a page at
  * a time and written as the client reads (`lib/transcripts/CONTEXT.md`), so memory does not
  * grow with the transcript; the records appended after the download started are left out.

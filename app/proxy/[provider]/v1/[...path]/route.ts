@@ -12,7 +12,7 @@ interface Context {
 }
 
 /**
- * The capture proxy (spec §11): `/proxy/<provider>/v1/<path>` forwards to that provider and
+ * The capture proxy (docs/capture-proxy.md): `/proxy/<provider>/v1/<path>` forwards to that provider and
  * records the answer as a captured transcript. Browsers on other sites are refused (they
  * could otherwise spend the server's keys); agents send no `Origin` and pass.
  */

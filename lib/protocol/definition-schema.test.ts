@@ -64,6 +64,22 @@ describe("parseDefinition", () => {
       { ...valid, batch: ["<reason", "</tools>"] },
       'batch.0: "<reason" and think.0 "<reasoning>": one is a prefix of the other',
     ],
+    [
+      "a batch closed by a marker the JSON's own brackets end like",
+      { ...valid, batch: ["<tools>", "]]"] },
+      'batch.1: must not start with "]": it closes JSON, whose own brackets end the same way',
+    ],
+    [
+      "a hermes call closed by braces",
+      {
+        name: "braces",
+        family: "hermes",
+        think: ["<t>", "</t>"],
+        call: ["{{", "}}"],
+        results: ["<r>", "</r>"],
+      },
+      'call.1: must not start with "}"',
+    ],
     ["an unknown family", { ...valid, family: "json" }, "family: must be one of"],
     ["a missing marker", { ...valid, batch: undefined }, "batch:"],
     ["a bad name", { ...valid, name: "Has Spaces" }, "name: must be 1–40 lowercase"],

@@ -95,9 +95,30 @@ export const definitionSchema = z
     error: 'must be one of "tags", "delimiter", "hermes"',
   })
   .superRefine((definition, context) => {
-    const problem = markerProblem(definition);
+    const problem = markerProblem(definition) ?? jsonCloseProblem(definition);
     if (problem !== null) context.addIssue({ code: "custom", ...problem });
   }) satisfies z.ZodType<DialectDefinition>;
+
+/**
+ * A marker closing a JSON body (a tags batch, a hermes call) that starts with `}` or `]`: the
+ * JSON's own closing brackets come just before it (`{"args": {…}}}}`), so the parser would take
+ * them for the marker and cut the JSON short. Null when the closing markers are apart from it.
+ */
+function jsonCloseProblem(
+  definition: DialectDefinition,
+): { path: (string | number)[]; message: string } | null {
+  const closing =
+    definition.family === "tags"
+      ? { path: ["batch", 1], text: definition.batch[1] }
+      : definition.family === "hermes"
+        ? { path: ["call", 1], text: definition.call[1] }
+        : null;
+  if (closing === null || !/^[}\]]/.test(closing.text)) return null;
+  return {
+    path: closing.path,
+    message: `must not start with "${closing.text[0]}": it closes JSON, whose own brackets end the same way`,
+  };
+}
 
 /** Two markers that are equal, or one a prefix of the other; null when all are apart. */
 export function markerProblem(

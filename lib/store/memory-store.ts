@@ -234,6 +234,15 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       return true;
     },
 
+    async purgeTranscript(id) {
+      open();
+      const entry = transcripts.get(id);
+      if (!entry || entry.deletedAt === null) return false;
+      // Its message nodes stay (their ids are counted by the map's size): a test store.
+      transcripts.delete(id);
+      return true;
+    },
+
     async appendRecords(transcriptId, runId, records: readonly TranscriptRecord[]) {
       open();
       return append(transcriptId, runId, records);

@@ -41,6 +41,9 @@ import type { RecordPage, Store, StoreOptions } from "./store";
 import { decodeStoredJson, encodeRecord } from "./stored-json";
 import { type TranscriptRunRow, transcriptRunsFromRows } from "./transcript-runs";
 
+/** Records a purge deletes per statement (`purgeTranscript`). */
+const PURGE_SLICE = 5_000;
+
 export interface PostgresStoreOptions extends StoreOptions {
   /** `postgres://user:password@host:port/database` (also `postgresql://`). */
   connectionString: string;
@@ -261,6 +264,13 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
 
     async restoreTranscript(id) {
       return ((await query(PG.restore, [id])).rowCount ?? 0) > 0;
+    },
+
+    async purgeTranscript(id) {
+      // Records a slice at a time (short statements, short locks), then the rest by cascade.
+      while (((await query(PG.purgeRecords, [id, PURGE_SLICE])).rowCount ?? 0) === PURGE_SLICE);
+      messages.forget(id);
+      return ((await query(PG.purgeTranscript, [id])).rowCount ?? 0) > 0;
     },
 
     async appendRecords(transcriptId, runId, records) {

@@ -131,6 +131,15 @@ export const QUERIES = {
   rename: `UPDATE transcripts SET title = @title, title_folded = @titleFolded, updated_at = @now
     WHERE id = @id AND deleted_at IS NULL`,
   softDelete: "UPDATE transcripts SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
+  isDeleted: "SELECT 1 FROM transcripts WHERE id = ? AND deleted_at IS NOT NULL",
+  // A slice of a transcript's rows at a time, each found by its key (no scan of the rest).
+  purgeRecords: `DELETE FROM records WHERE transcript_id = @id AND seq IN (
+    SELECT seq FROM records WHERE transcript_id = @id ORDER BY seq LIMIT @limit)`,
+  purgeSearchParts: `DELETE FROM search_parts WHERE transcript_id = @id AND (block_key, part) IN (
+    SELECT block_key, part FROM search_parts WHERE transcript_id = @id LIMIT @limit)`,
+  purgeMessageNodes: `DELETE FROM message_nodes WHERE id IN (
+    SELECT id FROM message_nodes WHERE transcript_id = @id LIMIT @limit)`,
+  purgeTranscript: "DELETE FROM transcripts WHERE id = ? AND deleted_at IS NOT NULL",
   restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL",
   // Every expression reads the row as it was. `@turn`: the highest turn among the appended
   // records, `@turnAt` the position (1-based) of its last record among them; it becomes the

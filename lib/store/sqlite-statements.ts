@@ -41,6 +41,11 @@ export function prepareStatements(db: Database.Database) {
     ),
     softDelete: db.prepare<[number, string]>(QUERIES.softDelete),
     restore: db.prepare<[string]>(QUERIES.restore),
+    isDeleted: db.prepare<[string], 1>(QUERIES.isDeleted).pluck(),
+    purgeSlices: [QUERIES.purgeRecords, QUERIES.purgeSearchParts, QUERIES.purgeMessageNodes].map(
+      (query) => db.prepare<[{ id: string; limit: number }]>(query),
+    ),
+    purgeTranscript: db.prepare<[string]>(QUERIES.purgeTranscript),
     reserveSeqs: db.prepare<
       [{ id: string; count: number; now: number; turn: number | null; turnAt: number }],
       { last_seq: number }

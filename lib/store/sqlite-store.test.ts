@@ -268,6 +268,39 @@ describe("sqlite store", () => {
     check.close();
   });
 
+  it("purges a refused import's rows from every table, and leaves another transcript's", async () => {
+    const path = join(directory, "purge.db");
+    const store = openSqliteStore({ path });
+    for (const id of ["gone", "kept"]) {
+      await store.createTranscript({ ...NEW, id });
+      await store.appendRecords(id, "run", [
+        user("u", "some words to search"),
+        ...growingRequests(3),
+      ]);
+      await store.appendRecords(
+        id,
+        "run",
+        Array.from({ length: 7_000 }, () => chunk("c ")),
+      );
+    }
+    await store.deleteTranscript("gone");
+    expect(await store.purgeTranscript("gone")).toBe(true);
+    await store.close();
+    const raw = new Database(path, { readonly: true });
+    const count = (table: string, id: string) =>
+      (
+        raw.prepare(`SELECT count(*) AS n FROM ${table} WHERE transcript_id = ?`).get(id) as {
+          n: number;
+        }
+      ).n;
+    const tables = ["records", "search_parts", "message_nodes", "transcript_settings"];
+    expect(tables.map((table) => count(table, "gone"))).toEqual([0, 0, 0, 0]);
+    expect(count("records", "kept")).toBe(7_004);
+    expect(count("search_parts", "kept")).toBeGreaterThan(0);
+    expect(count("message_nodes", "kept")).toBeGreaterThan(0);
+    raw.close();
+  });
+
   it("stores each message of a growing conversation once", async () => {
     const path = join(directory, "linear.db");
     const store = openSqliteStore({ path });

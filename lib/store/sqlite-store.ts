@@ -30,6 +30,8 @@ import type { Store, StoreOptions, TranscriptMeta } from "./store";
 import { decodeStoredJson, encodeRecord } from "./stored-json";
 
 export const DEFAULT_DB_PATH = "data/wirescope.db";
+/** Rows a purge deletes per statement (`purgeTranscript`): a few ms of work each. */
+const PURGE_SLICE = 5_000;
 
 export { WAL_AUTOCHECKPOINT } from "./sqlite-open";
 
@@ -229,6 +231,20 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
     async restoreTranscript(id) {
       open();
       return sql.restore.run(id).changes > 0;
+    },
+
+    async purgeTranscript(id) {
+      open();
+      if (sql.isDeleted.get(id) === undefined) return false;
+      // Slices between turns of the event loop: a million records deleted in one statement
+      // held the server for seconds. Each slice is a commit of its own; a purge cut short
+      // (a crash) leaves a deleted transcript with fewer rows, which the next purge finishes.
+      for (const slice of sql.purgeSlices) {
+        while (slice.run({ id, limit: PURGE_SLICE }).changes === PURGE_SLICE)
+          await new Promise((resolve) => setImmediate(resolve));
+      }
+      messages.forget(id);
+      return sql.purgeTranscript.run(id).changes > 0;
     },
 
     async appendRecords(transcriptId, runId, records) {

@@ -188,6 +188,37 @@ export function describeStoreConformance(name: string, open: OpenStore): void {
       });
     });
 
+    describe("purge", () => {
+      it("removes a deleted transcript for good, records, search text and messages included; never a live one", async () => {
+        const { store } = fixture;
+        await store.createTranscript(NEW);
+        const request: TranscriptRecord = {
+          kind: "request",
+          turn: 0,
+          t: 0.5,
+          provider: "demo",
+          model: "demo-1",
+          messages: [{ role: "user", content: "find the purged words" }],
+          settings: {},
+        };
+        // More than one slice of a purge (5,000 records).
+        const chunks = Array.from({ length: 12_000 }, (_, index) => chunk(`c${index} `));
+        await store.appendRecords("id-1", "run-1", [user("u1", "find the purged words"), request]);
+        await store.appendRecords("id-1", "run-1", chunks);
+        expect(await store.purgeTranscript("id-1")).toBe(false);
+        expect((await store.getTranscript("id-1"))?.records).toHaveLength(12_002);
+        await store.deleteTranscript("id-1");
+        expect(await store.purgeTranscript("id-1")).toBe(true);
+        expect(await store.purgeTranscript("id-1")).toBe(false);
+        expect(await store.restoreTranscript("id-1")).toBe(false);
+        expect(await store.purgeTranscript("missing")).toBe(false);
+        // The id is free again, and a transcript made under it starts with nothing of the old.
+        await store.createTranscript({ ...NEW, id: "id-1" });
+        expect((await store.getTranscript("id-1"))?.records).toEqual([]);
+        expect(await store.listTranscripts({ query: "purged" })).toEqual([]);
+      });
+    });
+
     describe("records", () => {
       it("numbers records from 1 in append order across calls, per transcript", async () => {
         await fixture.store.createTranscript(NEW);

@@ -269,6 +269,13 @@ export interface Store {
   /** Undoes `deleteTranscript`. `false` when unknown or not deleted. */
   restoreTranscript(id: string): Promise<boolean>;
   /**
+   * Removes a deleted transcript and everything stored under it, for good: an import refused
+   * part-way (hidden until it finished, never shown), whose records would otherwise stay on
+   * disk. A few thousand records at a time, so other requests are served meanwhile. `false`
+   * when unknown or not deleted: a live transcript is never purged.
+   */
+  purgeTranscript(id: string): Promise<boolean>;
+  /**
    * Appends in order, all or nothing, committed before the promise settles. Allowed on a
    * deleted transcript (a run may still be streaming into it), rejected for an unknown one.
    */

@@ -70,7 +70,7 @@ describe("importJsonlStream", () => {
   it("refuses the first bad line and leaves nothing visible, even after records were written", async () => {
     const lines = exportJsonl(largeTranscript(3000)).trimEnd().split("\n");
     lines[2500] = '{"kind":"event","event":{"type":"thought"}}';
-    const store = createMemoryStore();
+    const store = createMemoryStore({ newId: () => "refused" });
     const result = await importJsonlStream(store, streamOf(lines.join("\n"), [4096]));
     expect(result).toEqual({
       ok: false,
@@ -81,6 +81,8 @@ describe("importJsonlStream", () => {
       },
     });
     expect(await visible(store)).toEqual([]);
+    // Nor kept hidden: the 2,499 records written are gone with it (not restorable, unknown).
+    expect(await store.restoreTranscript("refused")).toBe(false);
   });
 
   it("refuses a file over the limit, a line over the line limit, non-UTF-8 and an empty file", async () => {

@@ -17,7 +17,7 @@ import {
 import { validateLine } from "./jsonl-line";
 import { type LoopTurns, loopTurns } from "./loop-turns";
 import { requestResolver } from "./request-refs";
-import { beginImport, finishImport, type ImportOrigin } from "./store-actions";
+import { abandonImport, beginImport, finishImport, type ImportOrigin } from "./store-actions";
 import { decodedText } from "./text-stream";
 
 /** Records per `appendRecords` call (and one run id per call). */
@@ -102,7 +102,7 @@ export async function importJsonlStream(
 
   const refuse = async (error: JsonlError): Promise<StreamImportResult> => {
     await reader?.cancel().catch(() => {});
-    // Hidden since it was created; it stays so.
+    if (started !== undefined) await abandonImport(store, started.meta.id);
     return { ok: false, error };
   };
 
@@ -151,6 +151,7 @@ export async function importJsonlStream(
     return { ok: true, meta: started.meta, origin: started.origin, records };
   } catch (error) {
     await reader?.cancel().catch(() => {});
+    if (started !== undefined) await abandonImport(store, started.meta.id);
     throw error;
   }
 }

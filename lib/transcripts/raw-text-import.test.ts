@@ -88,7 +88,7 @@ describe("importRawTextStream", () => {
   });
 
   it("refuses bytes that are not UTF-8, even past the detection window", async () => {
-    const store = createMemoryStore();
+    const store = createMemoryStore({ newId: () => "refused" });
     const good = new TextEncoder().encode("<tool_call>".padEnd(40_000, "x"));
     const bad = new Uint8Array([...good, 0xff, 0x41]);
     const result = await importRawTextStream(store, streamOf(bad, [4096]));
@@ -97,6 +97,8 @@ describe("importRawTextStream", () => {
       error: { reason: "invalid", message: "body: the text is not valid UTF-8." },
     });
     expect(await visible(store)).toEqual([]);
+    // Nor kept hidden: what it wrote past the detection window is gone with it.
+    expect(await store.restoreTranscript("refused")).toBe(false);
   });
 
   it("refuses an empty or blank text", async () => {

@@ -21,7 +21,7 @@ import {
   rawRequestRecord,
   titleOfText,
 } from "./raw-text";
-import { beginImport, finishImport, type ImportOrigin } from "./store-actions";
+import { abandonImport, beginImport, finishImport, type ImportOrigin } from "./store-actions";
 import { decodedText } from "./text-stream";
 
 /**
@@ -121,7 +121,7 @@ export async function importRawTextStream(
 
   const refuse = async (error: JsonlError): Promise<RawTextImportResult> => {
     await reader?.cancel().catch(() => {});
-    // Hidden since it was created; it stays so.
+    if (started !== undefined) await abandonImport(store, started.meta.id);
     return { ok: false, error };
   };
 
@@ -154,6 +154,7 @@ export async function importRawTextStream(
     };
   } catch (error) {
     await reader?.cancel().catch(() => {});
+    if (started !== undefined) await abandonImport(store, started.meta.id);
     throw error;
   }
 }

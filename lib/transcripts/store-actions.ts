@@ -74,6 +74,15 @@ export async function beginImport(
   return { meta, origin };
 }
 
+/**
+ * Removes an import that will not finish (refused, failed, cut off) with everything it wrote:
+ * hidden since `beginImport`, it would otherwise keep its records on disk for good. A failure
+ * to remove it is the store's own (the caller is already failing): left as it is.
+ */
+export async function abandonImport(store: Store, transcriptId: string): Promise<void> {
+  await store.purgeTranscript(transcriptId).catch(() => false);
+}
+
 /** Records the origin and shows the imported transcript. */
 export async function finishImport(
   store: Store,

@@ -27,6 +27,30 @@ const eventsShown = () =>
     .log.events.map((event) => `${event.type}:${event.id}`)
     .join(" ");
 
+/**
+ * Stands in for the server's pages of the recorded transcript (`?after=&limit=`), telling its
+ * runs when asked (`runs=1`); the URLs asked go to `asked`.
+ */
+function serveRecorded(asked: string[] = []) {
+  const all = recorded.records;
+  const runs = transcriptRunsOf(all).map(runSpanOf);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      const query = new URL(url, "http://localhost").searchParams;
+      const after = Number(query.get("after") ?? 0);
+      const limit = Number(query.get("limit"));
+      const records = all.filter((record) => record.seq > after).slice(0, limit);
+      const told = query.get("runs") === "1" ? { runs } : {};
+      return new Response(
+        JSON.stringify({ meta: recorded.meta, records, recordCount: all.length, ...told }),
+      );
+    }),
+  );
+  return { ...recorded, records: all.slice(-3), recordCount: all.length };
+}
+
 function open(transcript: OpenTranscript) {
   usePlayground.getState().openTranscript(transcript);
   render(<ReplayBar transcript={transcript} busy={false} />);
@@ -115,19 +139,8 @@ describe("ReplayBar", () => {
 
   it("a transcript opened from its tail replays from its first record, read from the server", async () => {
     const all = recorded.records;
-    const tail = { ...recorded, records: all.slice(-3), recordCount: all.length };
     const asked: string[] = [];
-    const fetch = vi.fn(async (url: string) => {
-      asked.push(url);
-      const query = new URL(url, "http://localhost").searchParams;
-      const after = Number(query.get("after") ?? 0);
-      const limit = Number(query.get("limit"));
-      const records = all.filter((record) => record.seq > after).slice(0, limit);
-      return new Response(
-        JSON.stringify({ meta: recorded.meta, records, recordCount: all.length }),
-      );
-    });
-    vi.stubGlobal("fetch", fetch);
+    const tail = serveRecorded(asked);
     try {
       open(tail);
       expect(screen.getByTestId("replay-duration").textContent).toMatch(/^~/);
@@ -154,22 +167,8 @@ describe("ReplayBar", () => {
 
   it("a transcript opened from its tail shows its whole length before Play, once it is told its runs", async () => {
     const all = recorded.records;
-    const tail = { ...recorded, records: all.slice(-3), recordCount: all.length };
-    const runs = transcriptRunsOf(all).map(runSpanOf);
     const asked: string[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string) => {
-        asked.push(url);
-        const query = new URL(url, "http://localhost").searchParams;
-        const after = Number(query.get("after") ?? 0);
-        const records = all.filter((record) => record.seq > after).slice(0, 1);
-        const told = query.get("runs") === "1" ? { runs } : {};
-        return new Response(
-          JSON.stringify({ meta: recorded.meta, records, recordCount: all.length, ...told }),
-        );
-      }),
-    );
+    const tail = serveRecorded(asked);
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       open(tail);
@@ -186,22 +185,7 @@ describe("ReplayBar", () => {
   });
 
   it("runs told after Play leave the replay under way as it is", async () => {
-    const all = recorded.records;
-    const tail = { ...recorded, records: all.slice(-3), recordCount: all.length };
-    const runs = transcriptRunsOf(all).map(runSpanOf);
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string) => {
-        const query = new URL(url, "http://localhost").searchParams;
-        const after = Number(query.get("after") ?? 0);
-        const limit = Number(query.get("limit"));
-        const records = all.filter((record) => record.seq > after).slice(0, limit);
-        const told = query.get("runs") === "1" ? { runs } : {};
-        return new Response(
-          JSON.stringify({ meta: recorded.meta, records, recordCount: all.length, ...told }),
-        );
-      }),
-    );
+    const tail = serveRecorded();
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     try {
       open(tail);

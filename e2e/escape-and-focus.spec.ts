@@ -186,7 +186,11 @@ test("Escape in the model picker or the export menu gives the focus back to its 
     await button.focus();
     await page.keyboard.press("Enter");
     await expect(inside).toBeVisible();
-    // Into the popover, as a keyboard user goes to pick something.
+    // It takes the focus as it opens (the model picker on the model in use).
+    await expect
+      .poll(() => inside.evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true);
+    // On, inside the popover, as a keyboard user goes to pick something.
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     expect(await inside.evaluate((element) => element.contains(document.activeElement))).toBe(true);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useDismiss } from "@/hooks/use-dismiss";
 import { type ProviderOption, useModels } from "@/hooks/use-models";
 import { usePlayground } from "@/state/playground-store";
@@ -11,6 +11,18 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
   const root = useRef<HTMLDivElement>(null);
   const providers = useModels();
   useDismiss(open, root, () => setOpen(false));
+  const dialog = useRef<HTMLDivElement>(null);
+  const listed = providers !== null;
+  // A dialog takes the focus when it opens (once its list has come): on the model in use, else
+  // on its first control, so the arrow of a keyboard user starts where the choice is.
+  useEffect(() => {
+    const box = dialog.current;
+    if (!open || !listed || box === null || box.contains(document.activeElement)) return;
+    const target =
+      box.querySelector<HTMLElement>('button[aria-current="true"]') ??
+      box.querySelector<HTMLElement>("button, input");
+    target?.focus();
+  }, [open, listed]);
   const provider = usePlayground((state) => state.provider);
   const modelId = usePlayground((state) => state.modelId);
   const setSettings = usePlayground((state) => state.setSettings);
@@ -44,6 +56,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
       </button>
       {open ? (
         <div
+          ref={dialog}
           role="dialog"
           aria-label="Choose a model"
           className="absolute left-0 top-8 z-30 max-h-[70vh] w-96 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-md border border-border bg-surface p-2 shadow-2xl"

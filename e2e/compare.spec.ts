@@ -92,9 +92,16 @@ test("unknown ids get a clear error; a missing side gets a picker", async ({ pag
   await expect(page.getByTestId("compare-error")).toContainText(
     'no transcript "no-such-transcript"',
   );
+  // The list's first page without the chosen one (an older transcript): named all the same.
+  await page.route(
+    (url) => url.pathname === "/api/transcripts",
+    (route) => route.fulfill({ json: { transcripts: [], nextOffset: null } }),
+  );
   await page.getByRole("link", { name: "Choose another transcript" }).click();
   await expect(page.getByTestId("pick-b")).toBeVisible();
   await expect(page.getByTestId("pick-a")).toContainText("change");
+  await expect(page.getByTestId("pick-a")).toContainText("list the files");
+  await expect(page.getByTestId("pick-a")).not.toContainText(known);
 });
 
 for (const colorScheme of ["dark", "light"] as const) {

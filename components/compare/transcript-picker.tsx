@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
-import { listTranscripts } from "@/components/transcripts/api";
+import { getTranscriptMeta, listTranscripts } from "@/components/transcripts/api";
 import { formatSavedAt } from "@/components/transcripts/format-date";
 import type { TranscriptSummary } from "@/lib/store/store";
 
@@ -49,7 +49,23 @@ function Side(props: {
       window.clearTimeout(timer);
     };
   }, [query]);
-  const chosen = list?.find((item) => item.id === props.chosen);
+  const listed = list?.find((item) => item.id === props.chosen)?.title;
+  // Chosen from the URL and not on the list's first page (an older transcript): its title is
+  // asked for, so the side is named as the user knows it, not by its id.
+  const [named, setNamed] = useState<{ id: string; title: string } | null>(null);
+  useEffect(() => {
+    const id = props.chosen;
+    if (id === undefined || list === null || listed !== undefined) return;
+    let live = true;
+    void getTranscriptMeta(id).then((result) => {
+      if (live && result.ok) setNamed({ id, title: result.value.meta.title });
+    });
+    return () => {
+      live = false;
+    };
+  }, [props.chosen, list, listed]);
+  const title =
+    listed ?? (named !== null && named.id === props.chosen ? named.title : props.chosen);
   return (
     <section
       aria-labelledby={`${inputId}-title`}
@@ -60,7 +76,7 @@ function Side(props: {
         Transcript {props.label}
         {props.chosen !== undefined ? (
           <span className="ml-2 font-normal text-fg-muted">
-            {chosen?.title ?? props.chosen}{" "}
+            {title}{" "}
             <button
               type="button"
               className="text-info hover:underline"

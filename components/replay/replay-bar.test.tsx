@@ -184,6 +184,25 @@ describe("ReplayBar", () => {
     }
   });
 
+  it("asks for no runs while a run of the page streams, only once it has ended", async () => {
+    const asked: string[] = [];
+    const tail = serveRecorded(asked);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      open(tail);
+      act(() => usePlayground.setState({ status: "running" }));
+      await act(async () => vi.advanceTimersByTime(5 * RESTING_RUNS_QUIET_MS));
+      expect(asked).toEqual([]);
+      act(() => usePlayground.setState({ status: "done" }));
+      await act(async () => vi.advanceTimersByTime(RESTING_RUNS_QUIET_MS));
+      expect(asked).toEqual([expect.stringContaining("runs=1")]);
+    } finally {
+      act(() => usePlayground.setState({ status: "idle" }));
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("runs told after Play leave the replay under way as it is", async () => {
     const tail = serveRecorded();
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { RunSpan } from "@/lib/replay/run-spans";
+import { usePlayground } from "@/state/playground-store";
 import { pagesOf } from "@/state/transcript-pages";
 
 /**
@@ -12,8 +13,16 @@ import { pagesOf } from "@/state/transcript-pages";
 export const RESTING_RUNS_QUIET_MS = 500;
 
 /**
+ * Past this many records the length is left an estimate until Play: the store's walk over
+ * every record holds a SQLite server for its time (0.33 s at 300,000 records), too much to
+ * spend on every open of such a transcript. Play asks for the runs once, with its first page.
+ */
+export const RESTING_RUNS_MAX_RECORDS = 100_000;
+
+/**
  * The runs of a transcript opened from its tail, asked of the server once it has stayed
- * `recordCount` records long for `RESTING_RUNS_QUIET_MS` (`?limit=1&from=end&runs=1`): what the
+ * `recordCount` records long for `RESTING_RUNS_QUIET_MS` with no run of this page going, and
+ * only up to `RESTING_RUNS_MAX_RECORDS` (`?limit=1&from=end&runs=1`): what the
  * replay bar needs to show the whole length before Play, where the loaded tail only gives an
  * estimate. Undefined until they come, when `enabled` is false, or when the read failed (the
  * bar keeps its estimate: nothing a user must act on).
@@ -25,8 +34,14 @@ export function useRestingRuns(
 ): readonly RunSpan[] | undefined {
   const [known, setKnown] = useState<{ key: string; runs: readonly RunSpan[] } | null>(null);
   const key = `${id}\u0000${recordCount}`;
+  // Not while a run of this page streams: its count changes with every record, and a tool call
+  // longer than the quiet time would ask again each turn. Once it has ended, once.
+  const running = usePlayground(
+    (state) => state.status === "running" || state.status === "stopping",
+  );
+  const asks = enabled && !running && recordCount <= RESTING_RUNS_MAX_RECORDS;
   useEffect(() => {
-    if (!enabled) return;
+    if (!asks) return;
     let live = true;
     const timer = setTimeout(async () => {
       const page = await pagesOf(id)({ limit: 1, from: "end", runs: 1 });
@@ -37,6 +52,6 @@ export function useRestingRuns(
       live = false;
       clearTimeout(timer);
     };
-  }, [id, key, enabled]);
-  return enabled && known?.key === key ? known.runs : undefined;
+  }, [id, key, asks]);
+  return asks && known?.key === key ? known.runs : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_DEFINITIONS } from "./definition";
-import { parseDefinition } from "./definition-schema";
+import { closesLikeJson, parseDefinition } from "./definition-schema";
 
 const valid = {
   name: "reasoner",
@@ -67,7 +67,7 @@ describe("parseDefinition", () => {
     [
       "a batch closed by a marker the JSON's own brackets end like",
       { ...valid, batch: ["<tools>", "]]"] },
-      'batch.1: must not start with "]": it closes JSON, whose own brackets end the same way',
+      'batch.1: "]]" could be the end of the JSON before it',
     ],
     [
       "a hermes call closed by braces",
@@ -78,7 +78,7 @@ describe("parseDefinition", () => {
         call: ["{{", "}}"],
         results: ["<r>", "</r>"],
       },
-      'call.1: must not start with "}"',
+      'call.1: "}}" could be the end of the JSON before it',
     ],
     ["an unknown family", { ...valid, family: "json" }, "family: must be one of"],
     ["a missing marker", { ...valid, batch: undefined }, "batch:"],
@@ -108,6 +108,15 @@ describe("parseDefinition", () => {
     const checked = parseDefinition(input);
     expect(checked.ok).toBe(false);
     if (!checked.ok) expect(checked.error).toContain(message);
+  });
+
+  it("takes a JSON-closing marker that starts with a bracket but goes on apart from JSON", () => {
+    for (const close of ["}END", "]>", "} done", "}]>"])
+      expect(parseDefinition({ ...valid, batch: ["<tools>", close] }).ok, close).toBe(true);
+    for (const close of ["}}", "]]", "}]", "} }", "]"])
+      expect(closesLikeJson(close), close).toBe(true);
+    for (const close of ["}END", "]>", "}x}x", "</execute>", "}}END"])
+      expect(closesLikeJson(close), close).toBe(false);
   });
 
   it("prefixes the path it was given", () => {

@@ -100,9 +100,11 @@ export const definitionSchema = z
   }) satisfies z.ZodType<DialectDefinition>;
 
 /**
- * A marker closing a JSON body (a tags batch, a hermes call) that starts with `}` or `]`: the
- * JSON's own closing brackets come just before it (`{"args": {…}}}}`), so the parser would take
- * them for the marker and cut the JSON short. Null when the closing markers are apart from it.
+ * A marker closing a JSON body (a tags batch, a hermes call) that the JSON's own closing brackets
+ * could be taken for: the parser looks for it from where the JSON might end, so a marker that
+ * starts with brackets (and white space) and goes on as it started (`}}`, `]]`, `} }`) is found
+ * inside `{"args": {"path": "."}}` and cuts the call short. `}END` or `]>` are apart from any JSON.
+ * Null when the closing markers are.
  */
 function jsonCloseProblem(
   definition: DialectDefinition,
@@ -113,11 +115,27 @@ function jsonCloseProblem(
       : definition.family === "hermes"
         ? { path: ["call", 1], text: definition.call[1] }
         : null;
-  if (closing === null || !/^[}\]]/.test(closing.text)) return null;
+  if (closing === null || !closesLikeJson(closing.text)) return null;
   return {
     path: closing.path,
-    message: `must not start with "${closing.text[0]}": it closes JSON, whose own brackets end the same way`,
+    message: `"${closing.text}" could be the end of the JSON before it: start it with something other than } or ], or follow those with other characters`,
   };
+}
+
+/**
+ * Whether `marker` can be found starting inside JSON's closing brackets just before it: for
+ * some start of brackets and white space `marker[0, d)`, the marker repeats with period `d`
+ * (the brackets before it then make a copy that ends inside the real one).
+ */
+export function closesLikeJson(marker: string): boolean {
+  for (let period = 1; period <= marker.length; period++) {
+    if (!/^[}\]\s]+$/.test(marker.slice(0, period))) return false;
+    let repeats = true;
+    for (let at = period; at < marker.length && repeats; at++)
+      repeats = marker[at] === marker[at - period];
+    if (repeats) return true;
+  }
+  return false;
 }
 
 /** Two markers that are equal, or one a prefix of the other; null when all are apart. */

@@ -121,12 +121,14 @@ export const PG = {
   rename: `UPDATE transcripts SET title = $2, title_folded = $3, updated_at = $4
     WHERE id = $1 AND deleted_at IS NULL RETURNING ${TRANSCRIPT_COLUMNS}`,
   softDelete: "UPDATE transcripts SET deleted_at = $2 WHERE id = $1 AND deleted_at IS NULL",
-  restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = $1 AND deleted_at IS NOT NULL",
+  // Not one being purged (`deleted_at` -1): half its rows may be gone.
+  restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = $1 AND deleted_at >= 0",
+  claimPurge: "UPDATE transcripts SET deleted_at = -1 WHERE id = $1 AND deleted_at IS NOT NULL",
   // A slice of a deleted transcript's records (by its key), then the transcript with the rest.
   purgeRecords: `DELETE FROM records WHERE transcript_id = $1 AND seq IN (
     SELECT seq FROM records WHERE transcript_id = $1 ORDER BY seq LIMIT $2)
-    AND EXISTS (SELECT 1 FROM transcripts WHERE id = $1 AND deleted_at IS NOT NULL)`,
-  purgeTranscript: "DELETE FROM transcripts WHERE id = $1 AND deleted_at IS NOT NULL",
+    AND EXISTS (SELECT 1 FROM transcripts WHERE id = $1 AND deleted_at = -1)`,
+  purgeTranscript: "DELETE FROM transcripts WHERE id = $1 AND deleted_at = -1",
   // Takes the transcript's row lock until commit: appends from any connection queue here. The
   // notification (delivered at commit, once per transcript per transaction) wakes the instances
   // following a run of it (`watchAppends`) without another round trip.

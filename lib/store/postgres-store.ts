@@ -267,7 +267,9 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
     },
 
     async purgeTranscript(id) {
-      // Records a slice at a time (short statements, short locks), then the rest by cascade.
+      // Marked first (a restore leaves it), then records a slice at a time (short statements,
+      // short locks), then the rest by cascade.
+      if (((await query(PG.claimPurge, [id])).rowCount ?? 0) === 0) return false;
       while (((await query(PG.purgeRecords, [id, PURGE_SLICE])).rowCount ?? 0) === PURGE_SLICE);
       messages.forget(id);
       return ((await query(PG.purgeTranscript, [id])).rowCount ?? 0) > 0;

@@ -131,7 +131,8 @@ export const QUERIES = {
   rename: `UPDATE transcripts SET title = @title, title_folded = @titleFolded, updated_at = @now
     WHERE id = @id AND deleted_at IS NULL`,
   softDelete: "UPDATE transcripts SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL",
-  isDeleted: "SELECT 1 FROM transcripts WHERE id = ? AND deleted_at IS NOT NULL",
+  // A deleted transcript marked as being purged (`deleted_at` -1): restore leaves it.
+  claimPurge: "UPDATE transcripts SET deleted_at = -1 WHERE id = ? AND deleted_at IS NOT NULL",
   // A slice of a transcript's rows at a time, each found by its key (no scan of the rest).
   purgeRecords: `DELETE FROM records WHERE transcript_id = @id AND seq IN (
     SELECT seq FROM records WHERE transcript_id = @id ORDER BY seq LIMIT @limit)`,
@@ -139,8 +140,9 @@ export const QUERIES = {
     SELECT block_key, part FROM search_parts WHERE transcript_id = @id LIMIT @limit)`,
   purgeMessageNodes: `DELETE FROM message_nodes WHERE id IN (
     SELECT id FROM message_nodes WHERE transcript_id = @id LIMIT @limit)`,
-  purgeTranscript: "DELETE FROM transcripts WHERE id = ? AND deleted_at IS NOT NULL",
-  restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = ? AND deleted_at IS NOT NULL",
+  purgeTranscript: "DELETE FROM transcripts WHERE id = ? AND deleted_at = -1",
+  // Not one being purged (`deleted_at` -1): half its rows may be gone.
+  restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = ? AND deleted_at >= 0",
   // Every expression reads the row as it was. `@turn`: the highest turn among the appended
   // records, `@turnAt` the position (1-based) of its last record among them; it becomes the
   // conversation's last turn unless an earlier record's turn is higher.

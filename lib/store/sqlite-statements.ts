@@ -41,7 +41,7 @@ export function prepareStatements(db: Database.Database) {
     ),
     softDelete: db.prepare<[number, string]>(QUERIES.softDelete),
     restore: db.prepare<[string]>(QUERIES.restore),
-    isDeleted: db.prepare<[string], 1>(QUERIES.isDeleted).pluck(),
+    claimPurge: db.prepare<[string]>(QUERIES.claimPurge),
     purgeSlices: [QUERIES.purgeRecords, QUERIES.purgeSearchParts, QUERIES.purgeMessageNodes].map(
       (query) => db.prepare<[{ id: string; limit: number }]>(query),
     ),

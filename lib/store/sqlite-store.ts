@@ -235,10 +235,11 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
 
     async purgeTranscript(id) {
       open();
-      if (sql.isDeleted.get(id) === undefined) return false;
+      // Marked first: a restore between two slices must not bring back half a transcript.
+      if (sql.claimPurge.run(id).changes === 0) return false;
       // Slices between turns of the event loop: a million records deleted in one statement
       // held the server for seconds. Each slice is a commit of its own; a purge cut short
-      // (a crash) leaves a deleted transcript with fewer rows, which the next purge finishes.
+      // (a crash) leaves a transcript marked as being purged, which a purge of it finishes.
       for (const slice of sql.purgeSlices) {
         while (slice.run({ id, limit: PURGE_SLICE }).changes === PURGE_SLICE)
           await new Promise((resolve) => setImmediate(resolve));

@@ -113,8 +113,10 @@ export function parseErrorProblem({ code, rawPacket, bytesParsed }) {
   // The start of the line holding `at` (at 0 the packet's start: a negative offset to
   // `lastIndexOf` would count from the packet's end).
   const start = at === 0 ? 0 : rawPacket.lastIndexOf(0x0a, at - 1) + 1;
+  // A request line is at most Node's header limit (16 KB): a long target is read whole, so a
+  // raw space far into it is found (what is quoted back is cut to 64 characters).
   const line = rawPacket
-    .subarray(start, Math.min(rawPacket.length, start + 256))
+    .subarray(start, Math.min(rawPacket.length, start + 16_384))
     .toString("latin1");
   const requestLine = line.split("\r\n", 1)[0] ?? "";
   const [method = "", target = ""] = requestLine.split(" ");

@@ -96,6 +96,10 @@ describe("the request guard of npm start", () => {
     expect(JSON.parse(answer.body).error).toMatch(
       /^request target: "\/api\/transcripts\?query=a b" holds characters a URL cannot carry as they are .*percent-encode them/,
     );
+    // Far into a long path too (the line is read whole, up to Node's header limit).
+    const far = parse(await raw(line(`GET /${"a".repeat(2000)} b HTTP/1.1`)));
+    expect(far.status).toBe(400);
+    expect(JSON.parse(far.body).error).toMatch(/^request target: "\/a{63}" holds characters/);
     // Any other bad constant in the line is still Node's bare answer.
     expect(await raw(line("GET / HTPP/1.1"))).toBe(
       "HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n",

@@ -15,7 +15,9 @@ import { telemetryEnv } from "./telemetry.mjs";
 const root = fileURLToPath(new URL("..", import.meta.url));
 // `.env.local` and the other `.env` files, read as Next reads them (a variable set in the shell
 // wins), before anything here reads the environment: PORT and WIRESCOPE_HOST set there count
-// too, and next.config.js sees the host it is served on.
+// too, and next.config.js sees the host it is served on. As the production server Next starts
+// below reads them (an inherited NODE_ENV=test would read `.env.test` and skip `.env.local`).
+process.env.NODE_ENV = "production";
 nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error });
 Object.assign(process.env, telemetryEnv(process.env));
 if (process.env.NEXT_TELEMETRY_DISABLED === undefined) delete process.env.NEXT_TELEMETRY_DISABLED;
@@ -37,7 +39,6 @@ try {
   process.exit(1);
 }
 
-process.env.NODE_ENV = "production";
 const { default: next } = await import("next");
 // Next listens for protocol upgrades (its dev server's websocket) on the server it is given or,
 // by default, on the one its first request came through; in production it has none to serve,

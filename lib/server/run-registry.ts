@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { withLiveExport } from "../otel/install";
-import { type RunInfo, type Store, StoreError } from "../store";
+import { type Store, StoreError } from "../store";
 import { DEFAULT_POLL_MS } from "./config";
 import { describeError } from "./describe-error";
+import { FollowedRuns } from "./followed-runs";
 import { LiveRun } from "./live-run";
 import { type CommitQueue, createCommitQueue } from "./record-writer";
 import { RunEnds } from "./run-ends";
-import { RunTail } from "./run-tail";
 import { VIEWER_BUFFER_BYTES, VIEWER_MAX_LAG_BYTES, type ViewerLimits } from "./run-viewer";
 
 /** A run in progress as `GET /api/runs?active=1` lists it. */
@@ -72,9 +72,8 @@ export class RunRegistry {
   private readonly runs = new Map<string, LiveRun>();
   private readonly queues = new WeakMap<Store, CommitQueue>();
   private readonly finishListeners: FinishListener[] = [];
-  /** Runs of other instances followed here, by run id (settles once their records so far are read). */
-  private readonly tails = new Map<string, Promise<RunTail>>();
-  private readonly watched = new WeakSet<Store>();
+  /** Runs of other instances followed here. */
+  private readonly followed: FollowedRuns;
   /** Transcripts deleted lately (`noteDeleted`), with when. */
   private readonly deleted = new Map<string, number>();
   /** This process among the instances sharing the database (its runs are claimed under it). */
@@ -90,6 +89,7 @@ export class RunRegistry {
   ) {
     this.instanceId = instanceId;
     this.ends = new RunEnds(instanceId);
+    this.followed = new FollowedRuns({ limits, pollMs: () => this.pollMs });
   }
 
   /** How often a run's end the store failed to take is tried again (`finish`). */
@@ -203,16 +203,7 @@ export class RunRegistry {
    * has it finished or does not know it.
    */
   async follow(store: Store, runId: string): Promise<LiveRun | null> {
-    const local = this.runs.get(runId);
-    if (local !== undefined) return local;
-    let tail = this.tails.get(runId);
-    if (tail === undefined) {
-      const info = await store.getRunInfo(runId);
-      if (info === null || info.endedAt !== null) return null;
-      // Checked again: another request may have started following it meanwhile.
-      tail = this.tails.get(runId) ?? this.startTail(store, info);
-    }
-    return (await tail).live;
+    return this.runs.get(runId) ?? this.followed.follow(store, runId);
   }
 
   /**
@@ -220,7 +211,7 @@ export class RunRegistry {
    * counts records not yet read here (the owner sends before it stores) can be served.
    */
   async catchUp(runId: string): Promise<void> {
-    await (await this.tails.get(runId))?.poke();
+    await this.followed.catchUp(runId);
   }
 
   /**
@@ -233,13 +224,9 @@ export class RunRegistry {
     this.noteDeleted(transcriptId);
     for (const run of this.runs.values())
       if (run.transcriptId === transcriptId) run.endViewers(deleted);
-    for (const tail of this.tails.values())
-      void tail.then(
-        ({ live }) => {
-          if (live.transcriptId === transcriptId) live.endViewers(deleted);
-        },
-        () => undefined,
-      );
+    this.followed.forEach(({ live }) => {
+      if (live.transcriptId === transcriptId) live.endViewers(deleted);
+    });
   }
 
   /** The transcript was restored: its runs may be opened and watched again. */
@@ -331,37 +318,9 @@ export class RunRegistry {
     return requested.filter((runId) => this.stop(runId));
   }
 
-  private startTail(store: Store, info: RunInfo): Promise<RunTail> {
-    const tail = runTailOf(store, info, this, () => this.tails.delete(info.runId));
-    const started = tail.start().then(
-      () => tail,
-      (error: unknown) => {
-        tail.close();
-        throw error;
-      },
-    );
-    this.tails.set(info.runId, started);
-    return started;
-  }
-
-  /**
-   * A store that notifies appends (PostgreSQL) wakes the tails of that transcript at once.
-   * Called once, when the instance starts (`instance.ts`), with the store itself (the routes
-   * hold a wrapper of it), so the subscription is up before anyone follows a run.
-   */
+  /** A store that notifies appends wakes the followed runs of that transcript at once (`FollowedRuns.watch`). */
   watch(store: Store): void {
-    if (store.watchAppends === undefined || this.watched.has(store)) return;
-    this.watched.add(store);
-    store.watchAppends((transcriptId) => {
-      for (const tail of this.tails.values())
-        void tail.then((ready) => {
-          if (ready.live.transcriptId === transcriptId) void ready.poke();
-        });
-    });
-  }
-
-  get viewerLimits(): ViewerLimits {
-    return this.limits;
+    this.followed.watch(store);
   }
 
   private queue(store: Store): CommitQueue {
@@ -372,23 +331,6 @@ export class RunRegistry {
     }
     return queue;
   }
-}
-
-function runTailOf(
-  store: Store,
-  run: RunInfo,
-  registry: RunRegistry,
-  onClose: () => void,
-): RunTail {
-  return new RunTail({
-    store,
-    run,
-    limits: registry.viewerLimits,
-    // Notified appends wake it; the poll is then only a safety net.
-    pollMs: store.watchAppends === undefined ? registry.pollMs : registry.pollMs * 10,
-    now: Date.now,
-    onClose,
-  });
 }
 
 const key = Symbol.for("wirescope.runs");

@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  type DetectableDialect,
-  detectDialect,
-  LONGEST_MARKER,
-  PlainTextWatch,
-  plainTextStart,
-} from "./detect";
+import { type DetectableDialect, detectDialect, LONGEST_MARKER, PlainTextWatch } from "./detect";
+import { plainTextStart } from "./detect.testing";
 import { encodeTurn } from "./encode";
 import type { ProtocolEvent } from "./events";
 

@@ -112,44 +112,33 @@ export function detectDialect(text: string, options: DetectOptions = {}): Detect
 }
 
 /** Every marker detection knows, distinctive or shared: what an answer may begin with. */
-const ALL_MARKERS: readonly string[] = [
+/** Every marker detection knows, distinctive and shared. */
+export const DETECT_MARKERS: readonly string[] = [
   ...DISTINCTIVE.map(({ marker }) => marker),
   ...SHARED.map(({ marker }) => marker),
 ];
 
 /**
- * Where the answer's plain text begins: the offset of its first character that is not white
- * space, not inside a leading `<think>…</think>` block (shared, so it decides nothing) and not
- * the start of a marker; `-1` while all of it could still be the start of a marked answer.
- * An answer in a dialect almost always opens with a marker or a think block, so once plain text has
- * begun, a caller holding the answer for detection may stop holding it: a plain-text answer
- * (a chat agent's) then streams instead of waiting for its end. Bounded by `windowChars`.
+ * Whether the text at `at` (up to `end`) could still be the start of a marker, or is one: not
+ * plain text yet.
  */
-export function plainTextStart(text: string, windowChars = DEFAULT_DETECT_WINDOW): number {
-  const window = text.length > windowChars ? text.slice(0, windowChars) : text;
-  let at = 0;
-  for (;;) {
-    while (at < window.length && /\s/.test(window.charAt(at))) at++;
-    if (at >= window.length) return -1;
-    if (window.startsWith("<think>", at)) {
-      const close = window.indexOf("</think>", at + "<think>".length);
-      if (close < 0) return -1;
-      at = close + "</think>".length;
-      continue;
-    }
-    const rest = window.slice(at, at + LONGEST_MARKER);
-    const marked = ALL_MARKERS.some((marker) =>
-      rest.length < marker.length ? marker.startsWith(rest) : rest.startsWith(marker),
-    );
-    return marked ? -1 : at;
-  }
+function mayOpenMarker(text: string, at: number, end: number): boolean {
+  const rest = text.slice(at, Math.min(end, at + LONGEST_MARKER));
+  return DETECT_MARKERS.some((marker) =>
+    rest.length < marker.length ? marker.startsWith(rest) : rest.startsWith(marker),
+  );
 }
 
 /**
- * `plainTextStart` over a text that grows (an answer held for detection, a piece at a time),
- * each call looking only at what it has not looked at (and a marker's length back): the same
- * answer, in bounded work per piece. `plainTextStart` on every piece looked at all of a long
- * leading think block again each time.
+ * Where the answer's plain text begins: the offset of its first character that is not white
+ * space, not inside a leading `<think>…</think>` block (shared, so it decides nothing) and not
+ * the start of a marker; `-1` while all of it could still be the start of a marked answer.
+ * An answer in a dialect almost always opens with a marker or a think block, so once plain text
+ * has begun, a caller holding the answer for detection may stop holding it. Bounded by
+ * `windowChars`. Over a text that grows (an answer held for detection, a piece at a time), each
+ * call looks only at what it has not looked at (and a marker's length back): bounded work per
+ * piece, where looking at the whole again looked at a long leading think block every time
+ * (`plainTextStart` in detect.testing.ts is that whole-text rule, what its tests hold it to).
  */
 export class PlainTextWatch {
   /** Before it: white space and whole think blocks. */
@@ -159,7 +148,7 @@ export class PlainTextWatch {
 
   constructor(private readonly windowChars = DEFAULT_DETECT_WINDOW) {}
 
-  /** `plainTextStart(text, windowChars)`; `text` is the text of the last call, grown. */
+  /** Where plain text begins in `text`, the text of the last call grown. */
   start(text: string): number {
     const end = Math.min(text.length, this.windowChars);
     for (;;) {
@@ -179,11 +168,7 @@ export class PlainTextWatch {
         this.thinkFrom = this.at + "<think>".length;
         continue;
       }
-      const rest = text.slice(this.at, Math.min(end, this.at + LONGEST_MARKER));
-      const marked = ALL_MARKERS.some((marker) =>
-        rest.length < marker.length ? marker.startsWith(rest) : rest.startsWith(marker),
-      );
-      return marked ? -1 : this.at;
+      return mayOpenMarker(text, this.at, end) ? -1 : this.at;
     }
   }
 }

@@ -69,7 +69,7 @@ const PLAIN_HOLD_CHARS = 512;
 export class TurnRecorder {
   private choice: DialectChoice | undefined;
   private fromRequest: ReturnType<typeof detectDialect> | undefined;
-  /** Where plain text began in the answer held (`plainTextStart`), once it has. */
+  /** Where plain text began in the answer held (`PlainTextWatch`), once it has. */
   private plainAt = -1;
   /** Finds it a piece at a time (a long leading think block is not looked at again). */
   private readonly plainWatch = new PlainTextWatch();

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TranscriptRecord } from "../protocol/records";
 import { type AnswerDelta, createAnswerDecoder } from "./answer-decoder";
-import { TurnRecorder } from "./turn-recorder";
+import { recordDeltas } from "./turn-recorder.testing";
 
 const MAX = 1 << 20;
 
@@ -87,26 +86,7 @@ describe("a whole answer over the recording cap", () => {
     });
     const decoder = createAnswerDecoder("openai", false, 1000);
     const deltas = [...decoder.push(new TextEncoder().encode(body)), ...decoder.end()];
-    const records: TranscriptRecord[] = [];
-    const recorder = new TurnRecorder({
-      turn: 0,
-      chosen: { dialect: "xml", by: "header", reason: "named" },
-      request: {
-        kind: "request",
-        turn: 0,
-        provider: "openai",
-        model: "m",
-        messages: [],
-        settings: {},
-      },
-      requestText: "",
-      elapsed: () => 0,
-      clock: () => 0,
-      maxChars: 500,
-      emit: (batch) => records.push(...batch),
-    });
-    recorder.push(deltas);
-    recorder.end();
+    const { records } = recordDeltas(deltas, { maxChars: 500 });
     const errors = records.flatMap((record) =>
       record.kind === "event" && record.event.type === "error" ? [record.event] : [],
     );

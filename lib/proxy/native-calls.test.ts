@@ -8,12 +8,11 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import type { CallEvent, ErrorEvent, ProtocolEvent } from "../protocol/events";
 import { mergePieces } from "../protocol/merge";
-import type { TranscriptRecord } from "../protocol/records";
 import { type AnswerDelta, createAnswerDecoder } from "./answer-decoder";
 import { DETECTABLE } from "./dialect-choice";
 import { readSentBack, sentBackEvents } from "./sent-back";
 import { startProxyServer } from "./testing";
-import { TurnRecorder } from "./turn-recorder";
+import { recordDeltas } from "./turn-recorder.testing";
 
 const bytes = (value: string) => new TextEncoder().encode(value);
 const sse = (frames: unknown[]) =>
@@ -29,74 +28,52 @@ function decodeSplit(format: "openai" | "anthropic", body: string, step = 5): An
 }
 
 function record(deltas: AnswerDelta[], dialect: (typeof DETECTABLE)[number], maxChars = 10_000) {
-  const records: TranscriptRecord[] = [];
-  const recorder = new TurnRecorder({
-    turn: 0,
-    chosen: { dialect, by: "header", reason: "named" },
-    request: {
-      kind: "request",
-      turn: 0,
-      provider: "openai",
-      model: "m",
-      messages: [],
-      settings: {},
-    },
-    requestText: "",
-    elapsed: () => 0,
-    clock: () => 0,
-    maxChars,
-    emit: (batch) => records.push(...batch),
-  });
-  recorder.push(deltas);
-  recorder.end();
-  const events = mergePieces(records.flatMap((r) => (r.kind === "event" ? [r.event] : [])));
-  const raw = records.flatMap((r) => (r.kind === "chunk" ? [r.text] : [])).join("");
+  const { events, raw, recorder } = recordDeltas(deltas, { dialect, maxChars });
   return { events, raw, ids: recorder.nativeCallIds };
 }
 
 const calls = (events: readonly ProtocolEvent[]) =>
   events.filter((event): event is CallEvent => event.type === "call").map((event) => event.call);
 
-const OPENAI_STREAM =
-  sse([
-    { choices: [{ delta: { role: "assistant", content: "Reading both." } }] },
-    {
-      choices: [
-        {
-          delta: {
-            tool_calls: [
-              {
-                index: 0,
-                id: "call_a",
-                type: "function",
-                function: { name: "read", arguments: "" },
-              },
-            ],
-          },
+const OPENAI_STREAM = `${sse([
+  { choices: [{ delta: { role: "assistant", content: "Reading both." } }] },
+  {
+    choices: [
+      {
+        delta: {
+          tool_calls: [
+            {
+              index: 0,
+              id: "call_a",
+              type: "function",
+              function: { name: "read", arguments: "" },
+            },
+          ],
         },
-      ],
-    },
-    { choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: '{"file":' } }] } }] },
-    {
-      choices: [
-        {
-          delta: {
-            tool_calls: [
-              {
-                index: 1,
-                id: "call_b",
-                type: "function",
-                function: { name: "list", arguments: '{"dir"' },
-              },
-            ],
-          },
+      },
+    ],
+  },
+  { choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: '{"file":' } }] } }] },
+  {
+    choices: [
+      {
+        delta: {
+          tool_calls: [
+            {
+              index: 1,
+              id: "call_b",
+              type: "function",
+              function: { name: "list", arguments: '{"dir"' },
+            },
+          ],
         },
-      ],
-    },
-    { choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: '"a.txt"}' } }] } }] },
-    { choices: [{ delta: { tool_calls: [{ index: 1, function: { arguments: ':"."}' } }] } }] },
-    { choices: [{ delta: {}, finish_reason: "tool_calls" }] },
-  ]) + "data: [DONE]\n\n";
+      },
+    ],
+  },
+  { choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: '"a.txt"}' } }] } }] },
+  { choices: [{ delta: { tool_calls: [{ index: 1, function: { arguments: ':"."}' } }] } }] },
+  { choices: [{ delta: {}, finish_reason: "tool_calls" }] },
+])}data: [DONE]\n\n`;
 
 const ANTHROPIC_STREAM = sse([
   { type: "message_start", message: { id: "m" } },

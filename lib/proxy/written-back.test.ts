@@ -4,37 +4,12 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Dialect, ProtocolEvent } from "../protocol/events";
-import { mergePieces } from "../protocol/merge";
-import type { TranscriptRecord } from "../protocol/records";
 import type { AnswerDelta } from "./answer-decoder";
-import { TurnRecorder } from "./turn-recorder";
+import { recordDeltas } from "./turn-recorder.testing";
 
 function record(dialect: Dialect, deltas: AnswerDelta[]) {
-  const records: TranscriptRecord[] = [];
-  const recorder = new TurnRecorder({
-    turn: 0,
-    chosen: { dialect, by: "header", reason: "named" },
-    request: {
-      kind: "request",
-      turn: 0,
-      provider: "openai",
-      model: "m",
-      messages: [],
-      settings: {},
-    },
-    requestText: "",
-    elapsed: () => 0,
-    clock: () => 0,
-    maxChars: 10_000,
-    emit: (batch) => records.push(...batch),
-  });
-  for (const delta of deltas) recorder.push([delta]);
-  recorder.end();
-  const raw = records.flatMap((r) => (r.kind === "chunk" ? [r.text] : [])).join("");
-  const events: ProtocolEvent[] = mergePieces(
-    records.flatMap((r) => (r.kind === "event" ? [r.event] : [])),
-  );
-  return { raw, events };
+  const { raw, events } = recordDeltas(deltas, { dialect, oneByOne: true });
+  return { raw, events: events as ProtocolEvent[] };
 }
 
 const text = (value: string): AnswerDelta => ({ kind: "text", text: value });

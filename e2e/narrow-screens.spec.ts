@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { box, overlaps } from "./boxes";
 import { importRecords } from "./import-records";
 import { hydrated } from "./page-ready";
 
@@ -16,25 +17,6 @@ async function send(page: Page, message: string) {
   await page.getByLabel("Message").press("Enter");
   await idle(page);
 }
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (found === null) throw new Error(`not visible: ${locator}`);
-  return found;
-}
-
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width - 0.5 &&
-  b.x < a.x + a.width - 0.5 &&
-  a.y < b.y + b.height - 0.5 &&
-  b.y < a.y + a.height - 0.5;
 
 test("a long transcript list scrolls inside the drawer, and opening it does not move the page", async ({
   page,

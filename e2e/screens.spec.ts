@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { box, overlaps } from "./boxes";
 
 /**
  * The playground on real screens: at 1440×900, 1024×768 and 800×900, in both themes (the OS
@@ -20,26 +21,6 @@ const SIZES = [
   { width: 800, height: 900 },
 ] as const;
 const SHOTS = "test-results/screens";
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  if (found === null) throw new Error(`not visible: ${locator}`);
-  return found;
-}
-
-/** Do two boxes share any area (touching edges do not count)? */
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width - 0.5 &&
-  b.x < a.x + a.width - 0.5 &&
-  a.y < b.y + b.height - 0.5 &&
-  b.y < a.y + a.height - 0.5;
 
 async function expectApart(page: Page, locators: Record<string, Locator>) {
   const entries = await Promise.all(

@@ -45,6 +45,12 @@ export interface ProxyDependencies {
    * `MAX_RECORDING_BACKLOG_BYTES`); past it the rest of that answer is not recorded.
    */
   maxRecordingBacklogBytes?: number;
+  /**
+   * Told of each call that will be recorded, when it arrives, with a promise of its recording's
+   * end (the test server waits on these: a compressed body's recording begins only once it is
+   * decoded, after the agent may have its whole answer).
+   */
+  onRecording?: (ended: Promise<void>) => void;
 }
 
 /**
@@ -140,6 +146,7 @@ export async function proxyRequest(
       dependencies.maxRecordingBacklogBytes ?? MAX_RECORDING_BACKLOG_BYTES,
       codings.length === 0 ? undefined : decode,
     );
+    if (dependencies.onRecording !== undefined) call = announced(call, dependencies.onRecording);
   }
   /** Reads the request for the recording; runs only once the answer is on its way back. */
   function startRecording(
@@ -222,6 +229,17 @@ export async function proxyRequest(
     }),
     init,
   );
+}
+
+/** `call`, its end announced to `onRecording` from now. */
+function announced(call: Recording, onRecording: (ended: Promise<void>) => void): Recording {
+  let ended = () => {};
+  onRecording(
+    new Promise<void>((resolve) => {
+      ended = resolve;
+    }),
+  );
+  return { ...call, end: (outcome) => call.end(outcome).finally(ended) };
 }
 
 function problem(status: number, error: string): Response {

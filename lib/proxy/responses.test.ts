@@ -12,6 +12,7 @@ import type { CallEvent, ErrorEvent, MetricEvent, ProtocolEvent } from "../proto
 import { mergePieces } from "../protocol/merge";
 import type { Transcript } from "../store/store";
 import { type AnswerDelta, createAnswerDecoder } from "./answer-decoder";
+import { Conversations, prefixHashes } from "./conversations";
 import {
   type FakeAnswer,
   type FakeUpstream,
@@ -19,6 +20,7 @@ import {
   type SeenRequest,
   startFakeUpstream,
 } from "./fake-upstream.testing";
+import { responsesMessages } from "./responses-request";
 import { type ProxyServer, startProxyServer } from "./testing";
 
 const opened: { close(): Promise<void> }[] = [];
@@ -404,5 +406,31 @@ describe("a Responses tool loop", () => {
     const results = eventsOf(transcript).filter((event) => event.type === "result");
     expect(results).toEqual([expect.objectContaining({ callId: read?.id })]);
     expect(chunksOf(transcript, 1)).toBe("It says alpha.");
+  });
+
+  it("continues its transcript when the agent leaves earlier reasoning items out", () => {
+    const user = { role: "user", content: "read a.txt" };
+    const reasoning = {
+      type: "reasoning",
+      id: "rs_1",
+      summary: [{ type: "summary_text", text: "Hm." }],
+    };
+    const call = { type: "function_call", call_id: "call_1", name: "read", arguments: "{}" };
+    const output = { type: "function_call_output", call_id: "call_1", output: "alpha" };
+    const answer = { role: "assistant", content: [{ type: "output_text", text: "alpha" }] };
+    const first = prefixHashes(responsesMessages(undefined, [user, reasoning, call, output]) ?? []);
+    const later = prefixHashes(
+      responsesMessages(undefined, [user, call, output, answer, { role: "user", content: "ok" }]) ??
+        [],
+    );
+    const conversations = new Conversations(() => "id");
+    const { conversation } = conversations.join(undefined, first);
+    conversations.advance(conversation, first);
+    // The news start after the tool output: the answer and the user's "ok".
+    expect(conversations.join(undefined, later)).toMatchObject({
+      conversation,
+      isNew: false,
+      from: 3,
+    });
   });
 });

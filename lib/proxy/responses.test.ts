@@ -17,6 +17,7 @@ import {
   FIRST_ANSWER,
   proxyTo,
 } from "./responses.testing";
+import { recordDeltas } from "./turn-recorder.testing";
 
 describe("Responses API answers", () => {
   it("a stream read one byte at a time gives the same deltas as read whole", () => {
@@ -167,5 +168,17 @@ describe("Responses API answers", () => {
       expect.stringMatching(/^provider: An SSE frame is not JSON/),
     ]);
     expect(messages("five")).toEqual([]);
+  });
+
+  it("endless calls of no text do not grow the recording without bound", () => {
+    const deltas: AnswerDelta[] = [];
+    for (let index = 0; index < 10_000; index++)
+      deltas.push({ kind: "tool", index, args: "" }, { kind: "response", id: `resp_${index}` });
+    const { recorder, events } = recordDeltas(deltas, { maxChars: 1000 });
+    // Not one entry per call: the record cap stops them.
+    expect(recorder.nativeCallIds.length).toBeLessThan(100);
+    expect(events.filter((event) => event.type === "error").map((event) => event.message)).toEqual([
+      expect.stringContaining("native tool calls are over 1000 characters"),
+    ]);
   });
 });

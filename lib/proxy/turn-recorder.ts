@@ -57,6 +57,8 @@ export interface TurnRecorderOptions {
 }
 
 type Piece = { kind: "text" | "think"; text: string; t: number };
+/** What opening a native call counts towards the record cap: about its written-out syntax. */
+const NEW_CALL_CHARS = 32;
 
 /** Held at most before the dialect is decided anyway (long reasoning counts too). */
 const MAX_HELD_CHARS = 4 * DEFAULT_DETECT_WINDOW;
@@ -183,7 +185,9 @@ export class TurnRecorder {
     const known = this.native.get(delta.index);
     // Whole arguments replace the pieces streamed before them: only what they add counts.
     const replaced = delta.whole === true ? (known?.input.length ?? 0) : 0;
-    this.nativeChars += delta.args.length - replaced + (delta.name?.length ?? 0);
+    // A new call counts a little too, or calls of no text (an index each) were never capped.
+    const opened = known === undefined ? NEW_CALL_CHARS : 0;
+    this.nativeChars += opened + delta.args.length - replaced + (delta.name?.length ?? 0);
     if (this.nativeChars > this.options.maxChars) {
       this.nativeCapped = true;
       this.native.clear();

@@ -1,13 +1,20 @@
 /**
  * Reads the model's text out of an upstream answer as its bytes pass through (docs/capture-proxy.md):
- * OpenAI chat-completions and Anthropic messages, streamed (SSE, decoded incrementally with
+ * OpenAI chat-completions, OpenAI responses (`responses-answer.ts`) and Anthropic messages, streamed (SSE, decoded incrementally with
  * eventsource-parser) or whole (JSON, kept up to a cap and read at the end). Never throws on
  * what the upstream sends: what it cannot read becomes a `problem` delta.
  */
 import { createParser } from "eventsource-parser";
 import { tokenCount } from "../metrics/token-counts";
 import { isPlainObject, safeParseJson } from "../protocol/safe-json";
+import { responsesStreamReader, responsesWholeDeltas } from "./responses-answer";
 import type { UpstreamFormat } from "./upstreams";
+
+/**
+ * The API an answer comes from: an upstream's format (`openai`: chat completions, `anthropic`:
+ * messages), or `responses`, OpenAI's Responses API.
+ */
+export type AnswerApi = UpstreamFormat | "responses";
 
 export type AnswerDelta =
   | { kind: "text"; text: string }
@@ -18,10 +25,14 @@ export type AnswerDelta =
    */
   | { kind: "problem"; message: string; code?: "internal" }
   /**
-   * A piece of a native tool call (OpenAI `tool_calls`, Anthropic `tool_use`): the pieces of one
-   * `index` join into one call; `args` is JSON text, streamed in parts.
+   * A piece of a native tool call (OpenAI `tool_calls` or `function_call` items, Anthropic
+   * `tool_use`): the pieces of one `index` join into one call; `args` is JSON text, streamed in
+   * parts. `whole`: `args` are the call's arguments in full (a Responses stream repeats them when
+   * the call is done), which replace the pieces.
    */
-  | { kind: "tool"; index: number; id?: string; name?: string; args: string }
+  | { kind: "tool"; index: number; id?: string; name?: string; args: string; whole?: boolean }
+  /** The id the upstream gave this answer (a Responses `response.id`). */
+  | { kind: "response"; id: string }
   /**
    * Token usage the provider reported (either count may come alone, in any frame). `input`
    * is every input token; `cacheRead` / `cacheWrite` are the parts of it the provider's prompt
@@ -43,11 +54,17 @@ export interface AnswerDecoder {
 }
 
 export function createAnswerDecoder(
-  format: UpstreamFormat,
+  api: AnswerApi,
   streaming: boolean,
   maxJsonBytes: number,
 ): AnswerDecoder {
-  return streaming ? sseDecoder(format, maxJsonBytes) : jsonDecoder(format, maxJsonBytes);
+  return streaming ? sseDecoder(api, maxJsonBytes) : jsonDecoder(api, maxJsonBytes);
+}
+
+/** How one SSE event of `api` becomes deltas (`eventName`: its `event:` field, or "message"). */
+function streamReader(api: AnswerApi): (frame: unknown, eventName: string) => AnswerDelta[] {
+  if (api === "responses") return responsesStreamReader();
+  return api === "openai" ? openaiStreamDeltas : anthropicStreamDeltas;
 }
 
 /**
@@ -55,7 +72,8 @@ export function createAnswerDecoder(
  * capped at `maxEventChars`: past it (an upstream that never ends its event) the rest of the
  * answer is not read for the recording, and a `problem` says so; the client still gets it all.
  */
-function sseDecoder(format: UpstreamFormat, maxEventChars: number): AnswerDecoder {
+function sseDecoder(api: AnswerApi, maxEventChars: number): AnswerDecoder {
+  const read = streamReader(api);
   const text = new TextDecoder();
   let out: AnswerDelta[] = [];
   /** Characters fed since the last blank line: an upper bound on what the parser holds. */
@@ -69,11 +87,7 @@ function sseDecoder(format: UpstreamFormat, maxEventChars: number): AnswerDecode
         out.push({ kind: "problem", message: `An SSE frame is not JSON: ${parsed.error}` });
         return;
       }
-      const deltas =
-        format === "openai"
-          ? openaiStreamDeltas(parsed.value)
-          : anthropicStreamDeltas(parsed.value);
-      for (const delta of deltas) out.push(delta);
+      for (const delta of read(parsed.value, message.event ?? "message")) out.push(delta);
     },
     onError(error) {
       out.push({ kind: "problem", message: `Unreadable SSE: ${error.message}` });
@@ -118,7 +132,7 @@ function lastBlankLine(text: string): number {
   return Math.max(lf < 0 ? -1 : lf + 2, crlf < 0 ? -1 : crlf + 4);
 }
 
-function jsonDecoder(format: UpstreamFormat, maxBytes: number): AnswerDecoder {
+function jsonDecoder(api: AnswerApi, maxBytes: number): AnswerDecoder {
   const parts: Uint8Array[] = [];
   let size = 0;
   let over = false;
@@ -143,7 +157,8 @@ function jsonDecoder(format: UpstreamFormat, maxBytes: number): AnswerDecoder {
       const parsed = safeParseJson(body);
       if (!parsed.ok)
         return [{ kind: "problem", message: `The answer is not JSON: ${parsed.error}` }];
-      return format === "openai"
+      if (api === "responses") return responsesWholeDeltas(parsed.value);
+      return api === "openai"
         ? openaiWholeDeltas(parsed.value)
         : anthropicWholeDeltas(parsed.value);
     },

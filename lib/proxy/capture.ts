@@ -9,11 +9,11 @@ import type { ProtocolEvent, ToolCall } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import { cutTitle } from "../store/meta";
 import { startOf } from "../transcripts/title-source";
-import { createAnswerDecoder } from "./answer-decoder";
+import { type AnswerApi, type AnswerDelta, createAnswerDecoder } from "./answer-decoder";
 import { type Conversation, Conversations, prefixHashes } from "./conversations";
 import type { DialectChoice } from "./dialect-choice";
 import { headerSecrets, redactValue } from "./redaction";
-import { readRequest, requestText, textOf } from "./request-view";
+import { type RequestView, readRequest, requestText, textOf } from "./request-view";
 import { echoedCallIds, readSentBack, sentBackEvents } from "./sent-back";
 import type { CaptureSink } from "./sink";
 import { TurnRecorder } from "./turn-recorder";
@@ -34,7 +34,14 @@ export interface CaptureOptions {
 
 export interface CallToCapture {
   upstream: Upstream;
+  /** The API called (default: the upstream's format; `responses` for its `/responses`). */
+  api?: AnswerApi;
   body: unknown;
+  /**
+   * Why the body could not be read (a content coding that does not decode): the call is
+   * recorded without its messages, this note as an `internal` error after its request.
+   */
+  unreadable?: string;
   headers: Headers;
   /** Named by the client, or `auto`. */
   dialect: DetectableDialect | "auto";
@@ -82,7 +89,8 @@ export function createCapture(options: CaptureOptions) {
   const conversations = new Conversations(newId);
 
   function begin(call: CallToCapture): CapturedCall | undefined {
-    const view = readRequest(call.body, call.upstream.format);
+    const api = call.api ?? call.upstream.format;
+    const view = call.unreadable === undefined ? readRequest(call.body, api) : unreadView();
     if (view === undefined) return undefined;
     const secrets = [...options.secrets, ...headerSecrets(call.headers)];
     const redact = <T>(value: T): T => redactValue(value, secrets);
@@ -93,7 +101,12 @@ export function createCapture(options: CaptureOptions) {
       const ids = echoed;
       return waiting.nativeIds?.some((id) => id !== undefined && ids.has(id)) ?? false;
     };
-    const { conversation, isNew, from } = conversations.join(call.session, hashes, echoes);
+    const { conversation, isNew, from } = conversations.join(
+      call.session,
+      hashes,
+      echoes,
+      view.continues,
+    );
     conversations.advance(conversation, hashes);
     const turn = conversation.nextTurn++;
     const runId = newId();
@@ -111,11 +124,19 @@ export function createCapture(options: CaptureOptions) {
       conversation.nativeIds,
     );
     const calls: ToolCall[] = [];
+    let note = call.unreadable;
     const emit = (records: readonly TranscriptRecord[]) => {
+      const out: TranscriptRecord[] = [];
       for (const record of records) {
         if (record.kind === "event" && record.event.type === "call") calls.push(record.event.call);
+        out.push(record);
+        // Why the request shows no messages, right after it.
+        if (record.kind === "request" && note !== undefined) {
+          out.push(unreadableRecord(turn, note, now()));
+          note = undefined;
+        }
       }
-      options.sink.append(runId, records.map(redact));
+      options.sink.append(runId, out.map(redact));
     };
     const onChoice = (choice: DialectChoice) => {
       const create = conversation.started
@@ -169,14 +190,20 @@ export function createCapture(options: CaptureOptions) {
       response(status, contentType) {
         if (status >= 200 && status < 300) {
           const decoder = createAnswerDecoder(
-            call.upstream.format,
+            api,
             contentType.includes("text/event-stream"),
             options.maxRecordChars * 2,
           );
-          read = (bytes) => recorder.push(decoder.push(bytes));
+          // The answer's id, as soon as it shows: a call naming it continues this conversation.
+          const take = (deltas: AnswerDelta[]) => {
+            for (const delta of deltas)
+              if (delta.kind === "response") conversations.answered(conversation, delta.id);
+            recorder.push(deltas);
+          };
+          read = (bytes) => take(decoder.push(bytes));
           finish = () => {
             // Cut short (`fellBehind`): what the decoder holds is a part of the answer, not its end.
-            if (read !== undefined) recorder.push(decoder.end());
+            if (read !== undefined) take(decoder.end());
             return undefined;
           };
           return;
@@ -245,6 +272,23 @@ function chosenFor(
   const by = call.namedBy ?? "header";
   const where = by === "query" ? "?dialect=" : "the x-wirescope-dialect header";
   return { chosen: { dialect: call.dialect, by, reason: `named by ${where}` } };
+}
+
+/** A request whose body could not be read: no messages, nothing to join by. */
+function unreadView(): RequestView {
+  return { model: "", messages: [], settings: {}, system: "", tools: [], streaming: false };
+}
+
+function unreadableRecord(turn: number, message: string, timestamp: number): TranscriptRecord {
+  const event: ProtocolEvent = {
+    type: "error",
+    id: `t${turn}-unreadable-request`,
+    timestamp,
+    turn,
+    code: "internal",
+    message,
+  };
+  return { kind: "event", event };
 }
 
 /** The newest user message alone: what a new transcript shows as its prompt. */

@@ -1,6 +1,7 @@
 /**
  * Which captured transcript a call belongs to (docs/capture-proxy.md): the one named by its
- * `x-wirescope-session` header, else the one whose last request's messages this call's
+ * `x-wirescope-session` header, else the one whose turn gave the answer it continues (a
+ * Responses `previous_response_id`), else the one whose last request's messages this call's
  * messages extend (or repeat, after that request got no answer: an agent's retry), else a
  * new one. Several conversations can wait on the same request (agents started alike, as an
  * eval runs one task many times): each extension takes one of them, never the same one twice.
@@ -11,6 +12,7 @@ import { createHash } from "node:crypto";
 import type { ToolCall } from "../protocol/events";
 import { isPlainObject } from "../protocol/safe-json";
 import type { DialectChoice } from "./dialect-choice";
+import { isReasoningItem } from "./responses-request";
 
 export interface Conversation {
   transcriptId: string;
@@ -43,12 +45,17 @@ export interface Joined {
 /**
  * `hashes[k]` identifies `messages[0..k]`: chained, so each message is hashed once, as it says
  * it (`asSaid`): a message an agent sends again with its cache breakpoint moved, or without the
- * thinking of an earlier answer, is still the same message.
+ * thinking of an earlier answer, is still the same message. A Responses reasoning item adds
+ * nothing (its hash is the one before it), as agents may leave earlier ones out.
  */
 export function prefixHashes(messages: readonly unknown[]): string[] {
   const hashes: string[] = [];
   let previous = "";
   for (const message of messages) {
+    if (isReasoningItem(message)) {
+      hashes.push(previous);
+      continue;
+    }
     previous = createHash("sha256")
       .update(previous)
       .update(JSON.stringify(message, asSaid) ?? "")
@@ -94,6 +101,8 @@ export type Echoes = (conversation: Conversation) => boolean;
 
 export class Conversations {
   private readonly bySession = new Map<string, Conversation>();
+  /** The conversation whose turn gave each answer id (a Responses `response.id`). */
+  private readonly byAnswer = new Map<string, Conversation>();
   /** The conversations whose latest request has this key, in the order they made it. */
   private readonly byKey = new Map<string, Conversation[]>();
   private waiting = 0;
@@ -103,14 +112,31 @@ export class Conversations {
     private readonly max = 1000,
   ) {}
 
-  join(session: string | undefined, hashes: readonly string[], echoes?: Echoes): Joined {
+  /**
+   * `continues`: the answer id the call names (`previous_response_id`); its messages are then
+   * all news, as the upstream keeps what came before.
+   */
+  join(
+    session: string | undefined,
+    hashes: readonly string[],
+    echoes?: Echoes,
+    continues?: string,
+  ): Joined {
     if (session !== undefined) {
       const known = this.bySession.get(session);
       if (known !== undefined) {
         // Not an extension of its last request: only the newest message is news.
-        const from = this.extendedFrom(known, hashes) ?? Math.max(0, hashes.length - 1);
+        const from =
+          continues === undefined
+            ? (this.extendedFrom(known, hashes) ?? Math.max(0, hashes.length - 1))
+            : this.continuedFrom(known, hashes);
         return { conversation: this.touch(this.bySession, session, known), isNew: false, from };
       }
+    }
+    const continued = continues === undefined ? undefined : this.byAnswer.get(continues);
+    if (continued !== undefined && continues !== undefined) {
+      this.touch(this.byAnswer, continues, continued);
+      return this.joined(session, continued, this.continuedFrom(continued, hashes));
     }
     // The same request again, after it got no answer: a retry (an SDK's, after a 429).
     const retried = this.waitingOn(
@@ -137,7 +163,8 @@ export class Conversations {
   /** This call's messages are now the conversation's latest request. */
   advance(conversation: Conversation, hashes: readonly string[]): void {
     const key = hashes.at(-1);
-    if (key === undefined) return;
+    // "": messages of reasoning items alone, which say nothing to join by.
+    if (key === undefined || key === "") return;
     this.stopWaiting(conversation);
     conversation.key = key;
     conversation.unanswered = undefined;
@@ -156,6 +183,20 @@ export class Conversations {
     }
   }
 
+  /** The conversation's turn gave the answer `id`: a call naming it continues there. */
+  answered(conversation: Conversation, id: string): void {
+    this.remember(this.byAnswer, id, conversation);
+  }
+
+  /**
+   * Where the news of a call continuing an answer starts: all of it, unless it is the same
+   * request again after it got no answer (a retry: nothing new).
+   */
+  private continuedFrom(conversation: Conversation, hashes: readonly string[]): number {
+    const retry = conversation.unanswered === true && conversation.key === hashes.at(-1);
+    return retry ? hashes.length : 0;
+  }
+
   private joined(session: string | undefined, conversation: Conversation, from: number): Joined {
     if (session !== undefined) this.remember(this.bySession, session, conversation);
     return { conversation, isNew: false, from };
@@ -167,7 +208,7 @@ export class Conversations {
    * off leaves its old conversation waiting on the same first request).
    */
   private waitingOn(key: string | undefined, fits: (c: Conversation) => boolean, echoes?: Echoes) {
-    const list = key === undefined ? undefined : this.byKey.get(key)?.filter(fits);
+    const list = key === undefined || key === "" ? undefined : this.byKey.get(key)?.filter(fits);
     if (list === undefined || list.length === 0) return undefined;
     if (list.length > 1 && echoes !== undefined) {
       const echoed = list.findLast(echoes);

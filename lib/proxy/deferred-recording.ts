@@ -14,12 +14,37 @@ export type Recording = Omit<CapturedCall, "transcriptId">;
  * before the first chunk is recorded; FIFO keeps chunks and the end in order. Once more than
  * `maxBacklog` bytes of the answer wait in the queue, the rest is not queued: the recording
  * ends where it fell behind (`fellBehind`), and the agent's answer goes on untouched.
+ *
+ * `prepare`: work `begin` needs done first, off the main thread (a compressed request body's
+ * decoding), started when the answer has been handed back; the steps wait for it (still
+ * counted in the backlog), then go to the queue in order.
  */
 export function deferred(
   begin: () => CapturedCall | undefined,
   queue: RecordingQueue,
   maxBacklog: number,
+  prepare?: () => Promise<void>,
 ): Recording {
+  // Steps held until `prepare` is done (undefined: none are held).
+  let held: (() => void)[] | undefined = prepare === undefined ? undefined : [];
+  let preparing = false;
+  const enqueue = (step: () => void) => {
+    if (held === undefined) {
+      queue.push(step);
+      return;
+    }
+    held.push(step);
+    if (preparing || prepare === undefined) return;
+    preparing = true;
+    const release = () => {
+      for (const waiting of held ?? []) queue.push(waiting);
+      held = undefined;
+    };
+    prepare().then(release, (error: unknown) => {
+      console.error("wirescope: could not prepare a proxied call's recording:", error);
+      release();
+    });
+  };
   let begun = false;
   let call: CapturedCall | undefined;
   let waiting = 0;
@@ -33,28 +58,28 @@ export function deferred(
   };
   return {
     response(status, contentType) {
-      queue.push(() => started()?.response(status, contentType));
+      enqueue(() => started()?.response(status, contentType));
     },
     push(bytes) {
       if (behind) return;
       if (waiting + bytes.byteLength > maxBacklog) {
         behind = true;
         const message = `Recording fell more than ${maxBacklog} bytes behind the answer: the rest reached the client but is not recorded.`;
-        queue.push(() => started()?.fellBehind(message));
+        enqueue(() => started()?.fellBehind(message));
         return;
       }
       waiting += bytes.byteLength;
-      queue.push(() => {
+      enqueue(() => {
         waiting -= bytes.byteLength;
         started()?.push(bytes);
       });
     },
     fellBehind(message) {
-      queue.push(() => started()?.fellBehind(message));
+      enqueue(() => started()?.fellBehind(message));
     },
     end(outcome) {
       return new Promise<void>((resolve) => {
-        queue.push(() => {
+        enqueue(() => {
           const ending = started()?.end(outcome) ?? Promise.resolve();
           void ending.then(resolve, (error: unknown) => {
             console.error("wirescope: could not finish recording a proxied call:", error);

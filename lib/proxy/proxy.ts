@@ -11,6 +11,7 @@ import { safeParseJson, tooDeep } from "../protocol/safe-json";
 import type { ProviderEnv } from "../providers/provider";
 import { BodyIdleError, DEFAULT_BODY_IDLE_MS } from "../server/body-idle";
 import { UnreadableAnswer } from "./answer-coding";
+import type { AnswerApi } from "./answer-decoder";
 import type { Capture, CapturedCall } from "./capture";
 import { deferred, type Recording } from "./deferred-recording";
 import { DETECTABLE, namedDialect } from "./dialect-choice";
@@ -18,6 +19,7 @@ import { clientResponseHeaders, upstreamRequestHeaders } from "./forward-headers
 import { readCapped } from "./read-capped";
 import { type RecordingQueue, recordingQueue } from "./recording-queue";
 import { abortOutcome, describeError, relay, STOPPED, TIMED_OUT } from "./relay";
+import { decodeRequestBody, requestCodings, unreadableNote } from "./request-coding";
 import { fetchUpstream, httpUpstream } from "./upstream-call";
 import { DEFAULT_UPSTREAM_IDLE_MS, noAnswerMessage } from "./upstream-idle";
 import { resolveUpstream, type Upstream } from "./upstreams";
@@ -43,6 +45,12 @@ export interface ProxyDependencies {
    * `MAX_RECORDING_BACKLOG_BYTES`); past it the rest of that answer is not recorded.
    */
   maxRecordingBacklogBytes?: number;
+  /**
+   * Told of each call that will be recorded, when it arrives, with a promise of its recording's
+   * end (the test server waits on these: a compressed body's recording begins only once it is
+   * decoded, after the agent may have its whole answer).
+   */
+  onRecording?: (ended: Promise<void>) => void;
 }
 
 /**
@@ -52,10 +60,10 @@ export interface ProxyDependencies {
  */
 export const MAX_RECORDING_BACKLOG_BYTES = 16 * 1024 * 1024;
 
-/** Paths whose answers are model turns, by wire format. */
-const RECORDED: Record<Upstream["format"], string> = {
-  openai: "/chat/completions",
-  anthropic: "/messages",
+/** Paths whose answers are model turns, by wire format, and the API each is. */
+const RECORDED: Record<Upstream["format"], Record<string, AnswerApi>> = {
+  openai: { "/chat/completions": "openai", "/responses": "responses" },
+  anthropic: { "/messages": "anthropic" },
 };
 
 export async function proxyRequest(
@@ -120,21 +128,37 @@ export async function proxyRequest(
   );
 
   let call: Recording | undefined;
-  if (request.method === "POST" && path === RECORDED[upstream.format] && body !== undefined) {
-    const sentBody = body;
+  const api = Object.hasOwn(RECORDED[upstream.format], path)
+    ? RECORDED[upstream.format][path]
+    : undefined;
+  if (request.method === "POST" && api !== undefined && body !== undefined) {
+    // A compressed body is forwarded as sent; the recording reads it decoded (bounded).
+    let sentBody: Uint8Array | { unreadable: string } = body;
+    const codings = requestCodings(request.headers.get("content-encoding"));
+    const decode = async () => {
+      const decoded = await decodeRequestBody(body, codings, dependencies.maxBodyBytes);
+      sentBody = decoded.ok ? decoded.body : { unreadable: unreadableNote(decoded.reason) };
+    };
     const named = dialect;
     call = deferred(
-      () => startRecording(sentBody, named),
+      () => startRecording(sentBody, api, named),
       dependencies.recording ?? recordingQueue,
       dependencies.maxRecordingBacklogBytes ?? MAX_RECORDING_BACKLOG_BYTES,
+      codings.length === 0 ? undefined : decode,
     );
+    if (dependencies.onRecording !== undefined) call = announced(call, dependencies.onRecording);
   }
   /** Reads the request for the recording; runs only once the answer is on its way back. */
   function startRecording(
-    sentBody: Uint8Array,
+    sentBody: Uint8Array | { unreadable: string },
+    api: AnswerApi,
     named: DetectableDialect | "auto",
   ): CapturedCall | undefined {
-    const json = safeParseJson(new TextDecoder().decode(sentBody));
+    const unreadable = sentBody instanceof Uint8Array ? undefined : sentBody.unreadable;
+    const json =
+      sentBody instanceof Uint8Array
+        ? safeParseJson(new TextDecoder().decode(sentBody))
+        : { ok: true as const, value: undefined };
     const session = request.headers.get("x-wirescope-session")?.trim();
     try {
       // A body nested past the limit is forwarded but not recorded (nothing stored from outside
@@ -147,7 +171,9 @@ export async function proxyRequest(
       return json.ok && deep === undefined
         ? dependencies.capture.begin({
             upstream,
+            api,
             body: json.value,
+            ...(unreadable === undefined ? {} : { unreadable }),
             headers: request.headers,
             dialect: named,
             ...(named === "auto" ? {} : { namedBy: fromHeader === null ? "query" : "header" }),
@@ -203,6 +229,17 @@ export async function proxyRequest(
     }),
     init,
   );
+}
+
+/** `call`, its end announced to `onRecording` from now. */
+function announced(call: Recording, onRecording: (ended: Promise<void>) => void): Recording {
+  let ended = () => {};
+  onRecording(
+    new Promise<void>((resolve) => {
+      ended = resolve;
+    }),
+  );
+  return { ...call, end: (outcome) => call.end(outcome).finally(ended) };
 }
 
 function problem(status: number, error: string): Response {

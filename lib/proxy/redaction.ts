@@ -15,6 +15,7 @@ const HARMLESS = new Set([
   "anthropic-version",
   "cache-control",
   "connection",
+  "content-encoding",
   "content-length",
   "content-type",
   "host",

@@ -1,10 +1,11 @@
 /**
- * What a captured request says, read from its JSON body (OpenAI chat completions or Anthropic
- * messages): the conversation as a list of messages, the settings, the system prompt, the
- * tool names, and the text detection may look at. Never the headers.
+ * What a captured request says, read from its JSON body (OpenAI chat completions or responses,
+ * Anthropic messages): the conversation as a list of messages, the settings, the system
+ * prompt, the tool names, and the text detection may look at. Never the headers.
  */
 import { isPlainObject } from "../protocol/safe-json";
-import type { UpstreamFormat } from "./upstreams";
+import type { AnswerApi } from "./answer-decoder";
+import { responsesMessages } from "./responses-request";
 
 export interface RequestView {
   model: string;
@@ -15,23 +16,44 @@ export interface RequestView {
   system: string;
   tools: string[];
   streaming: boolean;
+  /** The answer this call continues (a Responses `previous_response_id`). */
+  continues?: string;
 }
 
 /** `undefined` when the body is not a chat request this proxy records. */
-export function readRequest(body: unknown, format: UpstreamFormat): RequestView | undefined {
+export function readRequest(body: unknown, api: AnswerApi): RequestView | undefined {
+  if (api === "responses") return readResponses(body);
   if (!isPlainObject(body) || !Array.isArray(body.messages)) return undefined;
   const { messages, model, system, ...settings } = body;
-  const systemText = format === "anthropic" ? textOf(system) : systemOfOpenAI(messages);
+  const systemText = api === "anthropic" ? textOf(system) : systemOfOpenAI(messages);
   return {
     model: typeof model === "string" ? model : "",
     messages:
-      format === "anthropic" && system !== undefined
+      api === "anthropic" && system !== undefined
         ? [{ role: "system", content: system }, ...messages]
         : [...messages],
     settings,
     system: systemText,
     tools: toolNames(body.tools),
     streaming: body.stream === true,
+  };
+}
+
+/** A Responses request: `instructions` and `input` as messages (`responses-request.ts`). */
+function readResponses(body: unknown): RequestView | undefined {
+  if (!isPlainObject(body)) return undefined;
+  const { input, instructions, model, ...settings } = body;
+  const messages = responsesMessages(instructions, input);
+  if (messages === undefined) return undefined;
+  const continues = body.previous_response_id;
+  return {
+    model: typeof model === "string" ? model : "",
+    messages,
+    settings,
+    system: systemOfOpenAI(messages),
+    tools: toolNames(body.tools),
+    streaming: body.stream === true,
+    ...(typeof continues === "string" && continues !== "" ? { continues } : {}),
   };
 }
 

@@ -43,23 +43,14 @@ export async function startProxyServer(options: {
     secrets: secretsOf(options.env),
     maxRecordChars: options.maxRecordChars ?? 4 * 1024 * 1024,
   });
-  // Every call begun counts as pending until its recording has ended and been written.
   const capture: Capture = {
-    begin(call) {
-      if (options.record === false) return undefined;
-      const captured = recorder.begin(call);
-      if (captured === undefined) return undefined;
-      let ended: () => void = () => {};
-      const done = new Promise<void>((resolve) => {
-        ended = resolve;
-      });
-      pending.add(done);
-      void done.finally(() => pending.delete(done));
-      return {
-        ...captured,
-        end: (outcome) => captured.end(outcome).finally(ended),
-      };
-    },
+    begin: (call) => (options.record === false ? undefined : recorder.begin(call)),
+  };
+  // Every call to be recorded counts as pending from its arrival until its recording has ended
+  // and been written.
+  const onRecording = (ended: Promise<void>) => {
+    pending.add(ended);
+    void ended.finally(() => pending.delete(ended));
   };
   const server = createServer((incoming, outgoing) => {
     const name = /^\/proxy\/([^/]+)\/v1\//.exec(incoming.url ?? "")?.[1] ?? "";
@@ -70,6 +61,7 @@ export async function startProxyServer(options: {
     void proxyRequest(toRequest(incoming, port, gone.signal), decodeURIComponent(name), {
       env: options.env,
       capture,
+      onRecording,
       maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
       ...(options.upstreamIdleMs === undefined ? {} : { upstreamIdleMs: options.upstreamIdleMs }),
     })

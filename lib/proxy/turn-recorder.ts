@@ -57,6 +57,8 @@ export interface TurnRecorderOptions {
 }
 
 type Piece = { kind: "text" | "think"; text: string; t: number };
+/** What opening a native call counts towards the record cap: about its written-out syntax. */
+const NEW_CALL_CHARS = 32;
 
 /** Held at most before the dialect is decided anyway (long reasoning counts too). */
 const MAX_HELD_CHARS = 4 * DEFAULT_DETECT_WINDOW;
@@ -126,6 +128,8 @@ export class TurnRecorder {
         this.usage = { ...this.usage, ...delta };
         continue;
       }
+      // The answer's id is for joining the next call (`capture.ts`), not the transcript's text.
+      if (delta.kind === "response") continue;
       this.firstAt ??= this.options.elapsed();
       if (delta.kind === "tool") {
         this.addNative(delta);
@@ -178,7 +182,12 @@ export class TurnRecorder {
 
   private addNative(delta: Extract<AnswerDelta, { kind: "tool" }>): void {
     if (this.nativeCapped) return;
-    this.nativeChars += delta.args.length + (delta.name?.length ?? 0);
+    const known = this.native.get(delta.index);
+    // Whole arguments replace the pieces streamed before them: only what they add counts.
+    const replaced = delta.whole === true ? (known?.input.length ?? 0) : 0;
+    // A new call counts a little too, or calls of no text (an index each) were never capped.
+    const opened = known === undefined ? NEW_CALL_CHARS : 0;
+    this.nativeChars += opened + delta.args.length - replaced + (delta.name?.length ?? 0);
     if (this.nativeChars > this.options.maxChars) {
       this.nativeCapped = true;
       this.native.clear();
@@ -191,10 +200,10 @@ export class TurnRecorder {
       ]);
       return;
     }
-    const call = this.native.get(delta.index) ?? { name: "", input: "" };
+    const call = known ?? { name: "", input: "" };
     if (delta.id !== undefined) call.id ??= delta.id;
     if (delta.name !== undefined && call.name === "") call.name = delta.name;
-    call.input += delta.args;
+    call.input = delta.whole === true ? delta.args : call.input + delta.args;
     this.native.set(delta.index, call);
   }
 

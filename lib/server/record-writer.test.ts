@@ -101,6 +101,40 @@ describe("createCommitQueue", () => {
     expect(commits[0]?.map((batch) => batch.runId)).toEqual(["r1", "r2"]);
   });
 
+  it("flush brings a commit held long by load forward to the end's delay", async () => {
+    const { store, commits, now: storeClock } = slowStore(50);
+    // Commits take 50 ms on this clock, and the (fake) timers' time passes on it too.
+    const now = () => storeClock() + Date.now();
+    const queue = createCommitQueue(store, { now, maxDelayMs: 400, endDelayMs: 100 });
+    const streaming = queue.writer("t1", "r1", () => {});
+    const ending = queue.writer("t2", "r2", () => {});
+    streaming.write(record("a"));
+    await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS);
+    expect(commits).toHaveLength(1);
+    // The next commit is 400 ms away (16 × 50, capped); a run ending asks for it within 100.
+    streaming.write(record("b"));
+    await vi.advanceTimersByTimeAsync(20);
+    ending.write(record("x"));
+    let ended = false;
+    void ending.flush().then(() => {
+      ended = true;
+    });
+    await vi.advanceTimersByTimeAsync(99);
+    expect(commits).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ended).toBe(true);
+    expect(commits[1]?.map((batch) => batch.runId)).toEqual(["r1", "r2"]);
+    // A flush never puts a commit off: one due sooner than the end's delay keeps its time.
+    streaming.write(record("c"));
+    await vi.advanceTimersByTimeAsync(350);
+    ending.write(record("y"));
+    void ending.flush();
+    await vi.advanceTimersByTimeAsync(49);
+    expect(commits).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(commits).toHaveLength(3);
+  });
+
   it("goes back to the short delay once commits are quick again", async () => {
     let cost = 5;
     let clock = 0;

@@ -3,8 +3,20 @@ import type { RunRecordBatch, Store } from "../store";
 
 /** How long records wait to be grouped into one commit with every other live run's. */
 export const COMMIT_DELAY_MS = 10;
-/** The longest wait: under load the wait grows to `COMMIT_BUSY_FACTOR` × the last commit's time. */
-export const COMMIT_MAX_DELAY_MS = 100;
+/**
+ * The longest wait: under load the wait grows to `COMMIT_BUSY_FACTOR` × the last commit's time.
+ * A commit's cost is mostly its runs' pages, so records a run puts in each commit is what the
+ * store's CPU follows (`bench/live-store.ts`: 3 a run 20–25 µs a record, 9 13, 27 8.4–9.0).
+ * At 300 streaming runs the wait was held at 100 ms (3 records a run); 400 took the commits'
+ * share from 14–23 to 9–15 µs a record in the load bench (docs/performance.md). It is also
+ * what a crash of a heavily loaded server may lose: records its viewers have seen, not stored.
+ */
+export const COMMIT_MAX_DELAY_MS = 400;
+/**
+ * A run's end waits for the store at most this long (`flush` brings a later commit forward):
+ * the conversation is busy, and its viewers open, until its last records are stored.
+ */
+export const COMMIT_END_DELAY_MS = 100;
 /**
  * Commits take at most about 1 / (this + 1) of the thread: a commit of 5 ms is followed by
  * 80 ms. A commit costs mostly per run in it (each run's pages are written whatever number of
@@ -21,6 +33,8 @@ export interface CommitQueueOptions {
   delayMs?: number;
   /** The longest wait, ms (default `COMMIT_MAX_DELAY_MS`). */
   maxDelayMs?: number;
+  /** The longest a run's end waits for its commit, ms (default `COMMIT_END_DELAY_MS`). */
+  endDelayMs?: number;
   /** A clock in ms, to time commits (default `performance.now`). */
   now?: () => number;
   /** The instance writing: the store stores a run's records only while it holds the run. */
@@ -76,17 +90,21 @@ interface WriterState {
  * long. A commit's cost is mostly per run in it (each run's pages are written whatever number
  * of its records they hold), so under load a longer wait stores more records per page written.
  * Viewers never wait for it (frames go out before the commit); `flush()` (a run's end) waits
- * for the next commit rather than making one, so runs ending together share it.
+ * for the next commit rather than making one, so runs ending together share it, and brings it
+ * forward to at most `endDelayMs` away.
  */
 export function createCommitQueue(store: Store, options: CommitQueueOptions = {}): CommitQueue {
   const {
     delayMs = COMMIT_DELAY_MS,
     maxDelayMs = COMMIT_MAX_DELAY_MS,
+    endDelayMs = COMMIT_END_DELAY_MS,
     now = () => performance.now(),
     instanceId,
   } = options;
   let pending = new Set<WriterState>();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the scheduled commit starts, on `now`'s clock. */
+  let dueAt = 0;
   let wait = delayMs;
   // At most one commit in flight; what arrives meanwhile goes in the one after it, whole. A slow
   // store (PostgreSQL: a round trip per statement) then gets bigger commits, never a growing
@@ -148,6 +166,12 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
     return committing;
   };
 
+  const schedule = (ms: number): void => {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(commit, ms);
+    dueAt = now() + ms;
+  };
+
   const commit = (): Promise<void> => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
@@ -181,10 +205,11 @@ export function createCommitQueue(store: Store, options: CommitQueueOptions = {}
           state.batch.records.push(record);
           state.batch.json.push(json);
           pending.add(state);
-          timer ??= setTimeout(commit, wait);
+          if (timer === null) schedule(wait);
         },
         async flush() {
           if (!pending.has(state)) return committed();
+          if (timer !== null && dueAt - now() > endDelayMs) schedule(endDelayMs);
           // The run's last records join the commit already scheduled (at most one wait away)
           // rather than forcing one of their own: with hundreds of runs, ends come every few
           // ms, and a commit per end was most of the commits. Earlier commits settle first.

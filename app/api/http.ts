@@ -152,7 +152,8 @@ function tooLarge(maxBytes: number): Response {
  * `{ error }` (the details go to the server log, never to the client: they may hold paths),
  * or a 503 with `Retry-After` when the store's database (DATABASE_URL) cannot be used now
  * (`storeUnavailable`), or the status of a SQLite failure the user can act on, a full disk
- * first (`storeFailed`).
+ * first (`storeFailed`), or a 400 for a value the store refuses (`invalid`: a NUL character
+ * sent to PostgreSQL, which stores none).
  */
 export function jsonRoute<Args extends unknown[]>(
   handler: (...args: Args) => Promise<Response>,
@@ -166,6 +167,9 @@ export function jsonRoute<Args extends unknown[]>(
       if (unavailable !== null) return unavailable;
       if (error instanceof StoreError && error.code === "misconfigured")
         return problem(500, `store: ${error.message} Fix it and restart the server.`);
+      // A value the store refuses (PostgreSQL takes no NUL in text, …) is the request's fault.
+      if (error instanceof StoreError && error.code === "invalid")
+        return problem(400, `store: ${error.message.slice(0, 300)}`);
       return problem(500, "server: the request failed; see the server log.");
     }
   };

@@ -220,14 +220,22 @@ export function storeFailed(error: unknown): Response | null {
   );
 }
 
+/** Digits a query number may have: 15 stay exact as a JS number and fit a database's bigint. */
+const MAX_QUERY_DIGITS = 15;
+
 /**
  * A whole number in a query string, written in decimal digits (`Number` would also take
- * `0x10`, `1e2` or `1.0`), then checked by `rule`.
+ * `0x10`, `1e2` or `1.0`), of at most 15 of them, then checked by `rule`. Too many digits is
+ * said as such: `limit=99999999999999999999` is a whole number written in digits.
  */
 export function queryNumber(rule: z.ZodNumber = z.number()) {
   return z
     .string()
-    .regex(/^[0-9]{1,15}$/, "must be a whole number written in digits")
+    .regex(/^[0-9]+$/, "must be a whole number written in digits")
+    .refine(
+      (digits) => digits.length <= MAX_QUERY_DIGITS,
+      `is too large: at most ${MAX_QUERY_DIGITS} digits`,
+    )
     .transform(Number)
     .pipe(rule);
 }

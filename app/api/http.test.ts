@@ -225,6 +225,32 @@ describe("jsonRoute and a store that cannot be used now", () => {
   });
 });
 
+describe("jsonRoute and a value the store refuses", () => {
+  it("answers PostgreSQL's refusal of a NUL character (22021) with a 400 saying so, not a 500", async () => {
+    const response = await answer(
+      storeErrorOf(
+        Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+          code: "22021",
+        }),
+        "postgres://ws:***@db.internal:5432/wirescope",
+      ),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error:
+        'store: PostgreSQL cannot store this value: invalid byte sequence for encoding "UTF8": 0x00',
+    });
+  });
+
+  it("keeps any other failure a 500 that says nothing of it", async () => {
+    const response = await answer(new StoreError("conflict", "Transcript x exists."));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      error: "server: the request failed; see the server log.",
+    });
+  });
+});
+
 describe("jsonRoute and a SQLite store that cannot write", () => {
   const sqlite = (code: string, message: string) => Object.assign(new Error(message), { code });
 

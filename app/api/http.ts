@@ -152,7 +152,8 @@ function tooLarge(maxBytes: number): Response {
  * `{ error }` (the details go to the server log, never to the client: they may hold paths),
  * or a 503 with `Retry-After` when the store's database (DATABASE_URL) cannot be used now
  * (`storeUnavailable`), or the status of a SQLite failure the user can act on, a full disk
- * first (`storeFailed`).
+ * first (`storeFailed`), or a 400 for a value the store refuses (`invalid`: a NUL character
+ * sent to PostgreSQL, which stores none).
  */
 export function jsonRoute<Args extends unknown[]>(
   handler: (...args: Args) => Promise<Response>,
@@ -166,6 +167,9 @@ export function jsonRoute<Args extends unknown[]>(
       if (unavailable !== null) return unavailable;
       if (error instanceof StoreError && error.code === "misconfigured")
         return problem(500, `store: ${error.message} Fix it and restart the server.`);
+      // A value the store refuses (PostgreSQL takes no NUL in text, …) is the request's fault.
+      if (error instanceof StoreError && error.code === "invalid")
+        return problem(400, `store: ${error.message.slice(0, 300)}`);
       return problem(500, "server: the request failed; see the server log.");
     }
   };
@@ -216,14 +220,22 @@ export function storeFailed(error: unknown): Response | null {
   );
 }
 
+/** Digits a query number may have: 15 stay exact as a JS number and fit a database's bigint. */
+const MAX_QUERY_DIGITS = 15;
+
 /**
  * A whole number in a query string, written in decimal digits (`Number` would also take
- * `0x10`, `1e2` or `1.0`), then checked by `rule`.
+ * `0x10`, `1e2` or `1.0`), of at most 15 of them, then checked by `rule`. Too many digits is
+ * said as such: `limit=99999999999999999999` is a whole number written in digits.
  */
 export function queryNumber(rule: z.ZodNumber = z.number()) {
   return z
     .string()
-    .regex(/^[0-9]{1,15}$/, "must be a whole number written in digits")
+    .regex(/^[0-9]+$/, "must be a whole number written in digits")
+    .refine(
+      (digits) => digits.length <= MAX_QUERY_DIGITS,
+      `is too large: at most ${MAX_QUERY_DIGITS} digits`,
+    )
     .transform(Number)
     .pipe(rule);
 }

@@ -169,6 +169,12 @@ describe("GET /api/transcripts/:id in pages", () => {
       expect(await refused(query), query).toEqual({
         error: expect.stringMatching(/^(limit|after): must be a whole number written in digits/),
       });
+    // Digits past what a number holds exactly: said as too large, not as "not digits".
+    for (const query of ["?limit=99999999999999999999", "?limit=5&after=9007199254740993"])
+      expect(await refused(query), query).toEqual({
+        error: expect.stringMatching(/^(limit|after): is too large: at most 15 digits/),
+      });
+    expect((await page(id, "?limit=5&after=999999999999999")).status).toBe(200);
     expect((await page(id, "?limit=16")).status).toBe(200);
     expect((await list(new Request(url("?offset=1e1")))).status).toBe(400);
     expect((await page("missing", "?limit=5")).status).toBe(404);

@@ -1,5 +1,6 @@
 import { guardedRoute, otherMethods, problem, readQuery, server } from "@/app/api/http";
 import { runEvents, SSE_HEADERS } from "@/lib/server/run-events";
+import { impossibleRunId } from "../../run-id";
 import { eventsQuerySchema } from "../../schema";
 
 export const runtime = "nodejs";
@@ -11,7 +12,8 @@ async function get(
   context: { params: Promise<{ runId: string }> },
 ): Promise<Response> {
   const { runId } = await context.params;
-  if (runId.length > 200) return problem(404, "runId: no such run.");
+  const impossible = impossibleRunId(runId);
+  if (impossible !== null) return impossible;
   // `after` given twice is refused rather than read as one of them (a viewer resuming from the
   // wrong count would repeat or skip records), and so is a parameter this route does not read.
   const query = readQuery(request, eventsQuerySchema);

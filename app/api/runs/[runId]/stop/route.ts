@@ -5,6 +5,7 @@ import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { getStore } from "@/lib/server/store-instance";
 import type { Store } from "@/lib/store";
+import { impossibleRunId } from "../../run-id";
 import { endedMessage, type RunIdentity, runEnding } from "./run-ending";
 
 export const runtime = "nodejs";
@@ -28,6 +29,8 @@ async function post(
   const refused = crossSiteRefusal(request);
   if (refused !== null) return refused;
   const { runId } = await context.params;
+  const impossible = impossibleRunId(runId);
+  if (impossible !== null) return impossible;
   const store = getStore(readConfig().dataDir);
   const registry = runRegistry();
   const local = registry.get(runId);

@@ -99,6 +99,12 @@ function asSaid(key: string, value: unknown): unknown {
  */
 export type Echoes = (conversation: Conversation) => boolean;
 
+/**
+ * The longest answer id remembered: OpenAI's are about 55 characters; gateways that pack the
+ * provider and model into theirs (LiteLLM) stay within a few hundred.
+ */
+export const MAX_ANSWER_ID_CHARS = 1024;
+
 export class Conversations {
   private readonly bySession = new Map<string, Conversation>();
   /** The conversation whose turn gave each answer id (a Responses `response.id`). */
@@ -183,8 +189,13 @@ export class Conversations {
     }
   }
 
-  /** The conversation's turn gave the answer `id`: a call naming it continues there. */
+  /**
+   * The conversation's turn gave the answer `id`: a call naming it continues there. An id
+   * longer than any provider's (`MAX_ANSWER_ID_CHARS`) is not kept: the upstream's answer
+   * decides its length, and a thousand of them are remembered.
+   */
   answered(conversation: Conversation, id: string): void {
+    if (id.length > MAX_ANSWER_ID_CHARS) return;
     this.remember(this.byAnswer, id, conversation);
   }
 

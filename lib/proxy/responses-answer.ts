@@ -9,15 +9,16 @@ import { isPlainObject } from "../protocol/safe-json";
 import type { AnswerDelta } from "./answer-decoder";
 
 /**
- * A reader of one stream's events. It keeps only the id it last reported (each event of a
- * stream may repeat the response object), so its memory does not grow with the stream.
+ * A reader of one stream's events. A stream is one response: its id is reported once, the
+ * first time it shows (each event may repeat the response object; an upstream that changes it
+ * mid-stream would otherwise fill the conversations' memory of answer ids with one call's).
  */
 export function responsesStreamReader(): (frame: unknown, eventName: string) => AnswerDelta[] {
-  let reportedId: string | undefined;
+  let reported = false;
   const idOf = (response: unknown): AnswerDelta[] => {
     const id = isPlainObject(response) && typeof response.id === "string" ? response.id : "";
-    if (id === "" || id === reportedId) return [];
-    reportedId = id;
+    if (id === "" || reported) return [];
+    reported = true;
     return [{ kind: "response", id }];
   };
   return (frame, eventName) => {

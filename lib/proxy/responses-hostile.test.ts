@@ -1,0 +1,50 @@
+/**
+ * A Responses upstream that sends what no real one does: ids that change mid-stream or run to
+ * a megabyte. What the proxy keeps of them stays small, and the calls it can still join, it joins.
+ */
+import { describe, expect, it } from "vitest";
+import { type AnswerDelta, createAnswerDecoder } from "./answer-decoder";
+import { Conversations, MAX_ANSWER_ID_CHARS, prefixHashes } from "./conversations";
+import { responsesSse } from "./fake-upstream.testing";
+
+const decodeAll = (sse: string): AnswerDelta[] => {
+  const decoder = createAnswerDecoder("responses", true, 1 << 22);
+  return [...decoder.push(new TextEncoder().encode(sse)), ...decoder.end()];
+};
+
+describe("Responses answer ids from a hostile upstream", () => {
+  it("a stream is one response: an id changed mid-stream is not reported again", () => {
+    const ids = Array.from({ length: 50 }, (_, n) => `resp_${n}`);
+    const deltas = decodeAll(
+      responsesSse([
+        ...ids.map((id) => ({ type: "response.in_progress", response: { id } })),
+        { type: "response.completed", response: { id: "resp_last" } },
+      ]),
+    );
+    expect(deltas.filter((delta) => delta.kind === "response")).toEqual([
+      { kind: "response", id: "resp_0" },
+    ]);
+  });
+
+  it("an answer id longer than any provider's is not remembered; a call naming it starts anew", () => {
+    const conversations = new Conversations(
+      (() => {
+        let n = 0;
+        return () => `c${++n}`;
+      })(),
+    );
+    const first = prefixHashes([{ role: "user", content: "hi" }]);
+    const { conversation } = conversations.join(undefined, first);
+    conversations.advance(conversation, first);
+    const huge = `resp_${"x".repeat(1 << 20)}`;
+    const fine = `resp_${"y".repeat(MAX_ANSWER_ID_CHARS - 5)}`;
+    conversations.answered(conversation, huge);
+    conversations.answered(conversation, fine);
+    const next = prefixHashes([{ role: "user", content: "go on" }]);
+    expect(conversations.join(undefined, next, undefined, fine)).toMatchObject({
+      conversation,
+      isNew: false,
+    });
+    expect(conversations.join(undefined, next, undefined, huge)).toMatchObject({ isNew: true });
+  });
+});

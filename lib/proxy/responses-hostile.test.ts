@@ -1,6 +1,7 @@
 /**
- * A Responses upstream that sends what no real one does: ids that change mid-stream or run to
- * a megabyte. What the proxy keeps of them stays small, and the calls it can still join, it joins.
+ * The Responses API's edges: an upstream that sends what no real one does (ids that change
+ * mid-stream or run to a megabyte: what the proxy keeps of them stays small), and what joining
+ * leaves out of a history (a reasoning item, and nothing that only looks like one).
  */
 import { describe, expect, it } from "vitest";
 import { type AnswerDelta, createAnswerDecoder } from "./answer-decoder";
@@ -46,5 +47,30 @@ describe("Responses answer ids from a hostile upstream", () => {
       isNew: false,
     });
     expect(conversations.join(undefined, next, undefined, huge)).toMatchObject({ isNew: true });
+  });
+});
+
+describe("what joining leaves out of a history", () => {
+  it("a chat-completions assistant message with reasoning and tool calls but no content still counts", () => {
+    const asked = (callId: string) =>
+      prefixHashes([
+        { role: "user", content: "read a.txt" },
+        {
+          role: "assistant",
+          reasoning: "Read it.",
+          tool_calls: [
+            { id: callId, type: "function", function: { name: "read", arguments: "{}" } },
+          ],
+        },
+      ]);
+    expect(asked("call_a").at(-1)).not.toBe(asked("call_b").at(-1));
+    // A Responses reasoning item, as read, still adds nothing.
+    const [user] = asked("call_a");
+    expect(
+      prefixHashes([
+        { role: "user", content: "read a.txt" },
+        { role: "assistant", reasoning: "Hm." },
+      ]),
+    ).toEqual([user, user]);
   });
 });

@@ -75,22 +75,26 @@ describe("recording steps held while a request body decodes", () => {
     expect(log).toEqual(["running begins", "running response", "running chunk", "running end"]);
   });
 
-  it("calls that each decode are released in the order they came, whichever decodes first", async () => {
+  it("calls that each decode are decoded one at a time and released in the order they came", async () => {
     const { log, queue, begin } = harness();
     const done: (() => void)[] = [];
-    const slow = () =>
+    const decode = (name: string) => () =>
       new Promise<void>((resolve) => {
+        log.push(`${name} decodes`);
         done.push(resolve);
       });
-    const first = deferred(begin("first"), queue, 1 << 20, slow);
+    const first = deferred(begin("first"), queue, 1 << 20, decode("first"));
     first.response(200, "application/json");
-    const second = deferred(begin("second"), queue, 1 << 20, slow);
+    const second = deferred(begin("second"), queue, 1 << 20, decode("second"));
     second.response(200, "application/json");
-    done[1]?.();
     await settle();
-    expect(log).toEqual([]);
+    // The second's decoding waits for the first's: one decoded body in memory at a time.
+    expect(log).toEqual(["first decodes"]);
     done[0]?.();
     await settle();
-    expect(log).toEqual(["first begins", "first response", "second begins", "second response"]);
+    expect(log).toEqual(["first decodes", "first begins", "first response", "second decodes"]);
+    done[1]?.();
+    await settle();
+    expect(log.slice(4)).toEqual(["second begins", "second response"]);
   });
 });

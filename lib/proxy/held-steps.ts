@@ -7,7 +7,9 @@
  * first step while an earlier one is held waits behind it, though it has nothing to prepare:
  * otherwise a later call (the agent's next, sent once it had its answer) could begin before an
  * earlier one whose body was still decoding, and join its conversation before that call had
- * begun (a `previous_response_id` not yet known, turns of one session out of order).
+ * begun (a `previous_response_id` not yet known, turns of one session out of order). Held
+ * calls are prepared one at a time, so decoding holds at most one body's decoded size in memory
+ * (`WIRESCOPE_PROXY_MAX_BODY_MB`), however many agents send compressed bodies at once.
  */
 import type { RecordingQueue } from "./recording-queue";
 
@@ -39,11 +41,12 @@ export function stepsOnto(
   let first = true;
   const hold = (line: Line, steps: Step[]) => {
     line.held++;
-    const prepared =
-      prepare?.().catch((error: unknown) => {
-        console.error("wirescope: could not prepare a proxied call's recording:", error);
-      }) ?? Promise.resolve();
-    const released = Promise.all([line.last, prepared]).then(() => {
+    // One call prepared at a time, once the calls before it are released: they go first
+    // anyway, and a few hundred bytes of br can take 32 MiB and a tenth of a second to decode.
+    const prepared = line.last.then(prepare).catch((error: unknown) => {
+      console.error("wirescope: could not prepare a proxied call's recording:", error);
+    });
+    const released = prepared.then(() => {
       for (const step of steps) queue.push(step);
       held = undefined;
       line.held--;

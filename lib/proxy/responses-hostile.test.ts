@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { type AnswerDelta, createAnswerDecoder } from "./answer-decoder";
 import { Conversations, MAX_ANSWER_ID_CHARS, prefixHashes } from "./conversations";
 import { responsesSse } from "./fake-upstream.testing";
+import { recordDeltas } from "./turn-recorder.testing";
 
 const decodeAll = (sse: string): AnswerDelta[] => {
   const decoder = createAnswerDecoder("responses", true, 1 << 22);
@@ -72,5 +73,36 @@ describe("what joining leaves out of a history", () => {
         { role: "assistant", reasoning: "Hm." },
       ]),
     ).toEqual([user, user]);
+  });
+});
+
+describe("native calls from a hostile upstream", () => {
+  it("calls with long ids (an upstream's to choose) count them towards the record cap", () => {
+    const id = "c".repeat(10_000);
+    const deltas: AnswerDelta[] = Array.from({ length: 1000 }, (_, index) => ({
+      kind: "tool" as const,
+      index,
+      id: `${id}${index}`,
+      name: "f",
+      args: "",
+    }));
+    const { recorder, events } = recordDeltas(deltas, { maxChars: 100_000 });
+    expect(recorder.nativeCallIds.length).toBeLessThan(20);
+    expect(events.filter((event) => event.type === "error").map((event) => event.message)).toEqual([
+      expect.stringContaining("native tool calls are over 100000 characters"),
+    ]);
+  });
+
+  it("a call's name and id repeated by its done event count once", () => {
+    const call = { kind: "tool" as const, index: 0, id: "call_1", name: "n".repeat(600) };
+    const { recorder, events } = recordDeltas(
+      [
+        { ...call, args: "" },
+        { ...call, args: "{}", whole: true },
+      ],
+      { maxChars: 1000 },
+    );
+    expect(recorder.nativeCallIds).toEqual(["call_1"]);
+    expect(events.filter((event) => event.type === "error")).toEqual([]);
   });
 });

@@ -92,7 +92,10 @@ export function createCapture(options: CaptureOptions) {
     const api = call.api ?? call.upstream.format;
     const view = call.unreadable === undefined ? readRequest(call.body, api) : unreadView();
     if (view === undefined) return undefined;
-    const secrets = [...options.secrets, ...headerSecrets(call.headers)];
+    const secrets = [
+      ...options.secrets,
+      ...headerSecrets([...call.headers, ...(view.toolHeaders ?? [])]),
+    ];
     const redact = <T>(value: T): T => redactValue(value, secrets);
     const hashes = prefixHashes(view.messages);
     let echoed: Set<string> | undefined;

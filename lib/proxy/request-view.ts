@@ -18,6 +18,11 @@ export interface RequestView {
   streaming: boolean;
   /** The answer this call continues (a Responses `previous_response_id`). */
   continues?: string;
+  /**
+   * Headers the request's tools send to other servers (a Responses `mcp` tool's `headers`):
+   * their values are secrets, as the call's own headers' are.
+   */
+  toolHeaders?: [string, string][];
 }
 
 /** `undefined` when the body is not a chat request this proxy records. */
@@ -54,7 +59,19 @@ function readResponses(body: unknown): RequestView | undefined {
     tools: toolNames(body.tools),
     streaming: body.stream === true,
     ...(typeof continues === "string" && continues !== "" ? { continues } : {}),
+    toolHeaders: toolHeaders(body.tools),
   };
+}
+
+function toolHeaders(tools: unknown): [string, string][] {
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool: unknown) =>
+    isPlainObject(tool) && isPlainObject(tool.headers)
+      ? Object.entries(tool.headers).flatMap(([name, value]): [string, string][] =>
+          typeof value === "string" ? [[name, value]] : [],
+        )
+      : [],
+  );
 }
 
 /** The request's words, first `max` characters: what detection reads when the answer shows no marker. */

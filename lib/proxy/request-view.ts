@@ -5,6 +5,7 @@
  */
 import { isPlainObject } from "../protocol/safe-json";
 import type { AnswerApi } from "./answer-decoder";
+import { type Continues, MAX_ANSWER_ID_CHARS } from "./conversations";
 import { responsesMessages } from "./responses-request";
 
 export interface RequestView {
@@ -16,8 +17,11 @@ export interface RequestView {
   system: string;
   tools: string[];
   streaming: boolean;
-  /** The answer this call continues (a Responses `previous_response_id`). */
-  continues?: string;
+  /**
+   * What the upstream keeps of this call's history: the answer it continues (a Responses
+   * `previous_response_id`) or the upstream's conversation it adds to (`conversation`).
+   */
+  continues?: Continues;
   /**
    * Headers the request's tools send to other servers (a Responses `mcp` tool's `headers`):
    * their values are secrets, as the call's own headers' are.
@@ -50,7 +54,8 @@ function readResponses(body: unknown): RequestView | undefined {
   const { input, instructions, model, ...settings } = body;
   const messages = responsesMessages(instructions, input);
   if (messages === undefined) return undefined;
-  const continues = body.previous_response_id;
+  const answer = idOf(body.previous_response_id);
+  const thread = idOf(isPlainObject(body.conversation) ? body.conversation.id : body.conversation);
   return {
     model: typeof model === "string" ? model : "",
     messages,
@@ -58,9 +63,23 @@ function readResponses(body: unknown): RequestView | undefined {
     system: systemOfOpenAI(messages),
     tools: toolNames(body.tools),
     streaming: body.stream === true,
-    ...(typeof continues === "string" && continues !== "" ? { continues } : {}),
+    ...(answer === undefined && thread === undefined
+      ? {}
+      : {
+          continues: {
+            ...(answer === undefined ? {} : { answer }),
+            ...(thread === undefined ? {} : { thread }),
+          },
+        }),
     toolHeaders: toolHeaders(body.tools),
   };
+}
+
+/** An answer or conversation id a call names; one longer than any provider's is not used. */
+function idOf(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" && value.length <= MAX_ANSWER_ID_CHARS
+    ? value
+    : undefined;
 }
 
 function toolHeaders(tools: unknown): [string, string][] {

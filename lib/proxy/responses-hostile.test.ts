@@ -43,11 +43,13 @@ describe("Responses answer ids from a hostile upstream", () => {
     conversations.answered(conversation, huge);
     conversations.answered(conversation, fine);
     const next = prefixHashes([{ role: "user", content: "go on" }]);
-    expect(conversations.join(undefined, next, undefined, fine)).toMatchObject({
+    expect(conversations.join(undefined, next, undefined, { answer: fine })).toMatchObject({
       conversation,
       isNew: false,
     });
-    expect(conversations.join(undefined, next, undefined, huge)).toMatchObject({ isNew: true });
+    expect(conversations.join(undefined, next, undefined, { answer: huge })).toMatchObject({
+      isNew: true,
+    });
   });
 });
 

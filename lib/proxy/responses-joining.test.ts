@@ -73,6 +73,36 @@ describe("a Responses tool loop", () => {
     expect(chunksOf(transcript, 1)).toBe("It says alpha.");
   });
 
+  it("in a conversation the upstream holds (conversation), each call adding only its news, is one transcript a conversation", async () => {
+    const { post, transcripts } = await proxyTo((_request, n) => ({
+      sse: n <= 2 ? FIRST_ANSWER : answerText(`resp_${n}`, "It says alpha."),
+    }));
+    const ask = (conversation: unknown, input: unknown) =>
+      post({ model: "m", instructions: "Read.", conversation, input, stream: true });
+    await (await ask("conv_a", "what is in a.txt?")).text();
+    // Another agent's conversation, started alike.
+    await (await ask("conv_b", "what is in a.txt?")).text();
+    const output = { type: "function_call_output", call_id: "call_1", output: "alpha" };
+    await (await ask({ id: "conv_a" }, [output])).text();
+    await (await ask("conv_a", "thanks")).text();
+    const all = await transcripts();
+    expect(all).toHaveLength(2);
+    const [a] = all.filter((transcript) =>
+      transcript.records.some((r) => r.kind === "request" && r.turn === 2),
+    );
+    if (a === undefined) throw new Error("conv_a was not one transcript");
+    const [read] = callsOf(a);
+    const events = eventsOf(a);
+    expect(events.find((event) => event.type === "result")).toMatchObject({
+      callId: read?.id,
+      payload: { content: "alpha" },
+    });
+    expect(events.filter((event) => event.type === "user").map((event) => event.content)).toEqual([
+      "what is in a.txt?",
+      "thanks",
+    ]);
+  });
+
   it("sent whole each time (the AI SDK's OpenAI provider, not streaming) is one transcript", async () => {
     const { transcripts, upstream, proxy } = await proxyTo((_request, n) => ({
       json:

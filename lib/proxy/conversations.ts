@@ -215,12 +215,17 @@ export class Conversations {
   }
 
   /**
-   * Where the news of a call continuing an answer starts: all of it, unless it is the same
-   * request again after it got no answer (a retry: nothing new).
+   * Where the news of a call whose history the upstream keeps start: after the conversation's
+   * latest request when the call's messages extend it (an agent that sends its history anyway,
+   * as the AI SDK does in an upstream's `conversation`), else at the first; none when it is that
+   * request again after it got no answer (a retry). The same messages after an answer are news:
+   * the agent said them again.
    */
   private continuedFrom(conversation: Conversation, hashes: readonly string[]): number {
-    const retry = conversation.unanswered === true && conversation.key === hashes.at(-1);
-    return retry ? hashes.length : 0;
+    if (conversation.key === hashes.at(-1))
+      return conversation.unanswered === true ? hashes.length : 0;
+    const at = conversation.key === undefined ? -1 : hashes.indexOf(conversation.key);
+    return at + 1;
   }
 
   private joined(session: string | undefined, conversation: Conversation, from: number): Joined {

@@ -174,6 +174,32 @@ describe("a Responses tool loop", () => {
     expect(chunksOf(transcript, 1)).toBe("It says alpha.");
   });
 
+  it("in an upstream's conversation, news start after what the call repeats of its last request, if it does", () => {
+    const conversations = new Conversations(() => "id");
+    const thread = { thread: "conv_a" };
+    const system = { role: "system", content: "Read." };
+    const user = { role: "user", content: "read a.txt" };
+    const output = { role: "tool", tool_call_id: "call_1", content: "alpha" };
+    const first = prefixHashes([system, user]);
+    const { conversation } = conversations.join(undefined, first, undefined, thread);
+    conversations.advance(conversation, first);
+    // The AI SDK sends the user's words again with the tool's output: only the output is news.
+    const again = prefixHashes([system, user, output]);
+    expect(conversations.join(undefined, again, undefined, thread)).toMatchObject({
+      conversation,
+      from: 2,
+    });
+    conversations.advance(conversation, again);
+    // Only the news: all of it.
+    const thanks = prefixHashes([system, { role: "user", content: "thanks" }]);
+    expect(conversations.join(undefined, thanks, undefined, thread)).toMatchObject({ from: 0 });
+    conversations.advance(conversation, thanks);
+    // The same words once more, after an answer, are said again; after none, a retry.
+    expect(conversations.join(undefined, thanks, undefined, thread)).toMatchObject({ from: 0 });
+    conversation.unanswered = true;
+    expect(conversations.join(undefined, thanks, undefined, thread)).toMatchObject({ from: 2 });
+  });
+
   it("continues its transcript when the agent leaves earlier reasoning items out", () => {
     const user = { role: "user", content: "read a.txt" };
     const reasoning = {

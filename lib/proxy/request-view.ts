@@ -48,6 +48,13 @@ export function readRequest(body: unknown, api: AnswerApi): RequestView | undefi
   };
 }
 
+/** How many messages `readRequest` would read (its `messages` or `input` items), unread. */
+export function messageCount(body: unknown, api: AnswerApi): number {
+  if (!isPlainObject(body)) return 0;
+  const list = api === "responses" ? body.input : body.messages;
+  return Array.isArray(list) ? list.length : 0;
+}
+
 /** A Responses request: `instructions` and `input` as messages (`responses-request.ts`). */
 function readResponses(body: unknown): RequestView | undefined {
   if (!isPlainObject(body)) return undefined;

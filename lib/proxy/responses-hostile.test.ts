@@ -4,7 +4,9 @@
  * leaves out of a history (a reasoning item, and nothing that only looks like one).
  */
 import { describe, expect, it } from "vitest";
+import type { TranscriptRecord } from "../protocol/records";
 import { type AnswerDelta, createAnswerDecoder } from "./answer-decoder";
+import { createCapture } from "./capture";
 import { Conversations, MAX_ANSWER_ID_CHARS, prefixHashes } from "./conversations";
 import { responsesSse } from "./fake-upstream.testing";
 import { recordDeltas } from "./turn-recorder.testing";
@@ -106,5 +108,49 @@ describe("native calls from a hostile upstream", () => {
     );
     expect(recorder.nativeCallIds).toEqual(["call_1"]);
     expect(events.filter((event) => event.type === "error")).toEqual([]);
+  });
+});
+
+describe("a request of more messages than any agent's history", () => {
+  const begin = (count: number) => {
+    const appended: TranscriptRecord[] = [];
+    const capture = createCapture({
+      sink: {
+        startTurn() {},
+        append: (_runId, records) => appended.push(...records),
+        finishTurn: async () => {},
+      },
+      secrets: [],
+      maxRecordChars: 1 << 20,
+      maxMessages: 5,
+    });
+    const call = capture.begin({
+      upstream: { name: "openai", format: "openai", baseURL: "http://127.0.0.1:9/v1", headers: {} },
+      api: "responses",
+      body: { model: "m", input: Array.from({ length: count }, (_, n) => `item ${n}`) },
+      headers: new Headers(),
+      dialect: "xml",
+      stop() {},
+    });
+    call?.response(200, "application/json");
+    call?.push(new TextEncoder().encode(JSON.stringify({ id: "resp_1", output: [] })));
+    void call?.end();
+    return appended;
+  };
+
+  it("is recorded without its messages, and says why; one within the limit, with them", () => {
+    const over = begin(6);
+    expect(over.find((record) => record.kind === "request")).toMatchObject({ messages: [] });
+    expect(
+      over.flatMap((record) =>
+        record.kind === "event" && record.event.type === "error" ? [record.event.message] : [],
+      ),
+    ).toEqual([
+      expect.stringMatching(/^The request has 6 messages, more than the 5 a recording reads/),
+    ]);
+    const within = begin(5);
+    expect(within.find((record) => record.kind === "request")).toMatchObject({
+      messages: Array.from({ length: 5 }, () => expect.objectContaining({ role: "user" })),
+    });
   });
 });

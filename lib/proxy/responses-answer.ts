@@ -15,6 +15,7 @@ import type { AnswerDelta } from "./answer-decoder";
  */
 export function responsesStreamReader(): (frame: unknown, eventName: string) => AnswerDelta[] {
   let reported = false;
+  const apart = itemBreaks();
   const idOf = (response: unknown): AnswerDelta[] => {
     const id = isPlainObject(response) && typeof response.id === "string" ? response.id : "";
     if (id === "" || reported) return [];
@@ -32,7 +33,7 @@ export function responsesStreamReader(): (frame: unknown, eventName: string) => 
         return idOf(frame.response);
       case "response.output_text.delta":
       case "response.refusal.delta":
-        return textDelta("text", frame.delta);
+        return apart(index, textDelta("text", frame.delta));
       case "response.reasoning_summary_text.delta":
       case "response.reasoning_text.delta":
         return textDelta("think", frame.delta);
@@ -75,6 +76,7 @@ export function responsesWholeDeltas(body: unknown): AnswerDelta[] {
   const deltas: AnswerDelta[] = [];
   if (typeof body.id === "string" && body.id !== "") deltas.push({ kind: "response", id: body.id });
   const output = Array.isArray(body.output) ? body.output : [];
+  const apart = itemBreaks();
   output.forEach((item: unknown, index: number) => {
     if (!isPlainObject(item)) return;
     if (item.type === "reasoning") {
@@ -86,12 +88,27 @@ export function responsesWholeDeltas(body: unknown): AnswerDelta[] {
     } else if (item.type === "message") {
       for (const part of partsOf(item.content)) {
         const text = part.type === "refusal" ? part.refusal : part.text;
-        if (typeof text === "string" && text !== "") deltas.push({ kind: "text", text });
+        if (typeof text === "string" && text !== "")
+          deltas.push(...apart(index, [{ kind: "text", text }]));
       }
     } else deltas.push(...functionCall(item, index, true));
   });
   if (isPlainObject(body.error)) deltas.push(failure(body.error));
   return [...deltas, ...responseUsage(body)];
+}
+
+/**
+ * Text deltas of an output item, a blank line before them when they follow another item's
+ * text (an answer of several message items), so its paragraphs do not run together.
+ */
+function itemBreaks(): (index: number, deltas: AnswerDelta[]) => AnswerDelta[] {
+  let last: number | undefined;
+  return (index, deltas) => {
+    if (deltas.length === 0) return deltas;
+    const after = last !== undefined && last !== index;
+    last = index;
+    return after ? [{ kind: "text", text: "\n\n" }, ...deltas] : deltas;
+  };
 }
 
 function textDelta(kind: "text" | "think", delta: unknown): AnswerDelta[] {

@@ -154,3 +154,42 @@ describe("a request of more messages than any agent's history", () => {
     });
   });
 });
+
+describe("an answer of several message items", () => {
+  const first = {
+    type: "message",
+    role: "assistant",
+    content: [{ type: "output_text", text: "Looking." }],
+  };
+  const second = {
+    type: "message",
+    role: "assistant",
+    content: [{ type: "output_text", text: "Found it." }],
+  };
+  const textOf = (deltas: AnswerDelta[]) =>
+    deltas.flatMap((delta) => (delta.kind === "text" ? [delta.text] : [])).join("");
+
+  it("streamed, keeps a blank line between the items' text", () => {
+    const deltas = decodeAll(
+      responsesSse([
+        { type: "response.output_text.delta", output_index: 0, content_index: 0, delta: "Look" },
+        { type: "response.output_text.delta", output_index: 0, content_index: 0, delta: "ing." },
+        { type: "response.output_item.added", output_index: 1, item: { type: "web_search_call" } },
+        {
+          type: "response.output_text.delta",
+          output_index: 2,
+          content_index: 0,
+          delta: "Found it.",
+        },
+      ]),
+    );
+    expect(textOf(deltas)).toBe("Looking.\n\nFound it.");
+  });
+
+  it("whole, the same", () => {
+    const decoder = createAnswerDecoder("responses", false, 1 << 20);
+    const body = { id: "resp_1", output: [first, { type: "web_search_call" }, second] };
+    decoder.push(new TextEncoder().encode(JSON.stringify(body)));
+    expect(textOf(decoder.end())).toBe("Looking.\n\nFound it.");
+  });
+});

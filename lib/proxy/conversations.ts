@@ -1,12 +1,12 @@
 /**
  * Which captured transcript a call belongs to (docs/capture-proxy.md): the one named by its
  * `x-wirescope-session` header (or the upstream's own conversation a Responses call names), else
- * the one whose turn gave the answer it continues (a Responses `previous_response_id`), else the one whose last request's messages this call's
- * messages extend (or repeat, after that request got no answer: an agent's retry), else a
- * new one. Several conversations can wait on the same request (agents started alike, as an
- * eval runs one task many times): each extension takes one of them, never the same one twice.
- * Kept in memory, bounded (least recently used go first); after a restart, an agent's next
- * call starts a new transcript.
+ * the one whose turn gave the answer it continues (a Responses `previous_response_id`), else the
+ * one whose last request's messages this call's messages extend (or repeat, after that request
+ * got no answer: an agent's retry), else a new one. Several conversations can wait on the same
+ * request (agents started alike, as an eval runs one task many times): each extension takes one
+ * of them, never the same one twice. Kept in memory, bounded (least recently used go first);
+ * after a restart, an agent's next call starts a new transcript.
  */
 import { createHash } from "node:crypto";
 import type { ToolCall } from "../protocol/events";
@@ -113,8 +113,8 @@ export interface Continues {
 const THREAD_SESSION = "\nthread ";
 
 /**
- * The longest answer (or thread) id remembered: OpenAI's are about 55 characters; gateways that pack the
- * provider and model into theirs (LiteLLM) stay within a few hundred.
+ * The longest answer (or thread) id remembered: OpenAI's are about 55 characters; gateways
+ * that pack the provider and model into theirs (LiteLLM) stay within a few hundred.
  */
 export const MAX_ANSWER_ID_CHARS = 1024;
 

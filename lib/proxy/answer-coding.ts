@@ -30,13 +30,29 @@ const BROTLI_LENIENT = {
   finishFlush: constants.BROTLI_OPERATION_FLUSH,
 };
 
-/** The answer's codings in the order they are undone; throws `UnreadableAnswer` past the cap. */
-export function codingsOf(answer: IncomingMessage): string[] {
-  const codings = (answer.headers["content-encoding"] ?? "")
+/**
+ * The codings a `content-encoding` header names, in the order they are undone (the last
+ * applied first), `identity` and empty names left out; names are case-insensitive.
+ */
+export function codingsNamed(header: string | null | undefined): string[] {
+  return (header ?? "")
     .split(",")
     .map((coding) => coding.trim().toLowerCase())
     .filter((coding) => coding !== "" && coding !== "identity")
     .reverse();
+}
+
+/**
+ * Whether "deflate" bytes that start with `first` are zlib-wrapped, as the standard says (a
+ * zlib header's low four bits are 8), rather than raw, as some servers send them.
+ */
+export function zlibWrapped(first: number | undefined): boolean {
+  return first === undefined || (first & 0x0f) === 0x08;
+}
+
+/** The answer's codings in the order they are undone; throws `UnreadableAnswer` past the cap. */
+export function codingsOf(answer: IncomingMessage): string[] {
+  const codings = codingsNamed(answer.headers["content-encoding"]);
   if (codings.length > MAX_CODINGS)
     throw new UnreadableAnswer(
       `too many content codings (${codings.length}; at most ${MAX_CODINGS})`,
@@ -74,13 +90,9 @@ function decoderFor(coding: string): Transform {
   return coding === "br" ? createBrotliDecompress(BROTLI_LENIENT) : createGunzip(ZLIB_LENIENT);
 }
 
-/**
- * "deflate" is meant to be zlib-wrapped, but some servers send it raw: the first byte tells
- * (a zlib header's low four bits are 8), as `fetch` looked.
- */
+/** "deflate", zlib-wrapped or raw: the first byte tells (`zlibWrapped`), as `fetch` looked. */
 async function deflateDecoder(body: Readable): Promise<Transform> {
-  const first = await firstByte(body);
-  return first === undefined || (first & 0x0f) === 0x08
+  return zlibWrapped(await firstByte(body))
     ? createInflate(ZLIB_LENIENT)
     : createInflateRaw(ZLIB_LENIENT);
 }

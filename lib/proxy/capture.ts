@@ -13,7 +13,7 @@ import { type AnswerApi, type AnswerDelta, createAnswerDecoder } from "./answer-
 import { type Conversation, Conversations, prefixHashes } from "./conversations";
 import type { DialectChoice } from "./dialect-choice";
 import { headerSecrets, redactValue } from "./redaction";
-import { type RequestView, readRequest, requestText, textOf } from "./request-view";
+import { messageCount, type RequestView, readRequest, requestText, textOf } from "./request-view";
 import { echoedCallIds, readSentBack, sentBackEvents } from "./sent-back";
 import type { CaptureSink } from "./sink";
 import { TurnRecorder } from "./turn-recorder";
@@ -25,6 +25,8 @@ export interface CaptureOptions {
   secrets: readonly string[];
   /** Model text recorded per call (UTF-16 code units); also caps a whole JSON answer read. */
   maxRecordChars: number;
+  /** Messages a request may have and be recorded with them (`MAX_RECORDED_MESSAGES`). */
+  maxMessages?: number;
   /** ms since the epoch. */
   now?: () => number;
   /** A monotonic ms clock for `t`. */
@@ -82,6 +84,13 @@ export type CallOutcome = { failure: string } | "disconnect" | "user";
 
 const ERROR_BODY_CHARS = 4096;
 
+/**
+ * More messages than any agent's history, and about 0.1 s of reading and hashing at most: a
+ * request of millions of tiny ones held the one event loop for seconds (4 million one-byte
+ * `input` items, an 8 MB body: 10 s of CPU; a 32 MiB body holds 16 million).
+ */
+export const MAX_RECORDED_MESSAGES = 20_000;
+
 export function createCapture(options: CaptureOptions) {
   const now = options.now ?? Date.now;
   const elapsedClock = options.elapsed ?? (() => performance.now());
@@ -90,9 +99,16 @@ export function createCapture(options: CaptureOptions) {
 
   function begin(call: CallToCapture): CapturedCall | undefined {
     const api = call.api ?? call.upstream.format;
-    const view = call.unreadable === undefined ? readRequest(call.body, api) : unreadView();
+    const maxMessages = options.maxMessages ?? MAX_RECORDED_MESSAGES;
+    const count = messageCount(call.body, api);
+    const tooMany = count > maxMessages;
+    const view =
+      call.unreadable === undefined && !tooMany ? readRequest(call.body, api) : unreadView();
     if (view === undefined) return undefined;
-    const secrets = [...options.secrets, ...headerSecrets(call.headers)];
+    const secrets = [
+      ...options.secrets,
+      ...headerSecrets([...call.headers, ...(view.toolHeaders ?? [])]),
+    ];
     const redact = <T>(value: T): T => redactValue(value, secrets);
     const hashes = prefixHashes(view.messages);
     let echoed: Set<string> | undefined;
@@ -124,7 +140,9 @@ export function createCapture(options: CaptureOptions) {
       conversation.nativeIds,
     );
     const calls: ToolCall[] = [];
-    let note = call.unreadable;
+    let note = tooMany
+      ? `The request has ${count} messages, more than the ${maxMessages} a recording reads (each is hashed to join its conversation, on the server's one thread): they are not recorded, nor joined by.`
+      : call.unreadable;
     const emit = (records: readonly TranscriptRecord[]) => {
       const out: TranscriptRecord[] = [];
       for (const record of records) {

@@ -1,12 +1,12 @@
 /**
  * Which captured transcript a call belongs to (docs/capture-proxy.md): the one named by its
- * `x-wirescope-session` header, else the one whose turn gave the answer it continues (a
- * Responses `previous_response_id`), else the one whose last request's messages this call's
- * messages extend (or repeat, after that request got no answer: an agent's retry), else a
- * new one. Several conversations can wait on the same request (agents started alike, as an
- * eval runs one task many times): each extension takes one of them, never the same one twice.
- * Kept in memory, bounded (least recently used go first); after a restart, an agent's next
- * call starts a new transcript.
+ * `x-wirescope-session` header (or the upstream's own conversation a Responses call names), else
+ * the one whose turn gave the answer it continues (a Responses `previous_response_id`), else the
+ * one whose last request's messages this call's messages extend (or repeat, after that request
+ * got no answer: an agent's retry), else a new one. Several conversations can wait on the same
+ * request (agents started alike, as an eval runs one task many times): each extension takes one
+ * of them, never the same one twice. Kept in memory, bounded (least recently used go first);
+ * after a restart, an agent's next call starts a new transcript.
  */
 import { createHash } from "node:crypto";
 import type { ToolCall } from "../protocol/events";
@@ -99,6 +99,25 @@ function asSaid(key: string, value: unknown): unknown {
  */
 export type Echoes = (conversation: Conversation) => boolean;
 
+/**
+ * A call whose history the upstream keeps, so that every message it sends is news: it names
+ * the answer it continues (`answer`: a Responses `previous_response_id`) or the upstream's own
+ * conversation it adds to (`thread`: a Responses `conversation`).
+ */
+export interface Continues {
+  answer?: string;
+  thread?: string;
+}
+
+/** A thread's session key starts with a line break, which no header value holds. */
+const THREAD_SESSION = "\nthread ";
+
+/**
+ * The longest answer (or thread) id remembered: OpenAI's are about 55 characters; gateways
+ * that pack the provider and model into theirs (LiteLLM) stay within a few hundred.
+ */
+export const MAX_ANSWER_ID_CHARS = 1024;
+
 export class Conversations {
   private readonly bySession = new Map<string, Conversation>();
   /** The conversation whose turn gave each answer id (a Responses `response.id`). */
@@ -113,29 +132,31 @@ export class Conversations {
   ) {}
 
   /**
-   * `continues`: the answer id the call names (`previous_response_id`); its messages are then
-   * all news, as the upstream keeps what came before.
+   * `continues`: what the upstream keeps of the call's history (its messages are then all
+   * news). A conversation the upstream holds (`thread`) is a session, when no header names one.
    */
   join(
-    session: string | undefined,
+    named: string | undefined,
     hashes: readonly string[],
     echoes?: Echoes,
-    continues?: string,
+    continues: Continues = {},
   ): Joined {
+    const { answer, thread } = continues;
+    const kept = answer !== undefined || thread !== undefined;
+    const session = named ?? (thread === undefined ? undefined : `${THREAD_SESSION}${thread}`);
     if (session !== undefined) {
       const known = this.bySession.get(session);
       if (known !== undefined) {
         // Not an extension of its last request: only the newest message is news.
-        const from =
-          continues === undefined
-            ? (this.extendedFrom(known, hashes) ?? Math.max(0, hashes.length - 1))
-            : this.continuedFrom(known, hashes);
+        const from = kept
+          ? this.continuedFrom(known, hashes)
+          : (this.extendedFrom(known, hashes) ?? Math.max(0, hashes.length - 1));
         return { conversation: this.touch(this.bySession, session, known), isNew: false, from };
       }
     }
-    const continued = continues === undefined ? undefined : this.byAnswer.get(continues);
-    if (continued !== undefined && continues !== undefined) {
-      this.touch(this.byAnswer, continues, continued);
+    const continued = answer === undefined ? undefined : this.byAnswer.get(answer);
+    if (continued !== undefined && answer !== undefined) {
+      this.touch(this.byAnswer, answer, continued);
       return this.joined(session, continued, this.continuedFrom(continued, hashes));
     }
     // The same request again, after it got no answer: a retry (an SDK's, after a 429).
@@ -183,18 +204,28 @@ export class Conversations {
     }
   }
 
-  /** The conversation's turn gave the answer `id`: a call naming it continues there. */
+  /**
+   * The conversation's turn gave the answer `id`: a call naming it continues there. An id
+   * longer than any provider's (`MAX_ANSWER_ID_CHARS`) is not kept: the upstream's answer
+   * decides its length, and a thousand of them are remembered.
+   */
   answered(conversation: Conversation, id: string): void {
+    if (id.length > MAX_ANSWER_ID_CHARS) return;
     this.remember(this.byAnswer, id, conversation);
   }
 
   /**
-   * Where the news of a call continuing an answer starts: all of it, unless it is the same
-   * request again after it got no answer (a retry: nothing new).
+   * Where the news of a call whose history the upstream keeps start: after the conversation's
+   * latest request when the call's messages extend it (an agent that sends its history anyway,
+   * as the AI SDK does in an upstream's `conversation`), else at the first; none when it is that
+   * request again after it got no answer (a retry). The same messages after an answer are news:
+   * the agent said them again.
    */
   private continuedFrom(conversation: Conversation, hashes: readonly string[]): number {
-    const retry = conversation.unanswered === true && conversation.key === hashes.at(-1);
-    return retry ? hashes.length : 0;
+    if (conversation.key === hashes.at(-1))
+      return conversation.unanswered === true ? hashes.length : 0;
+    const at = conversation.key === undefined ? -1 : hashes.indexOf(conversation.key);
+    return at + 1;
   }
 
   private joined(session: string | undefined, conversation: Conversation, from: number): Joined {

@@ -3,6 +3,7 @@
  * so parsing and storing never sit between the upstream's bytes and the client's socket.
  */
 import type { CapturedCall } from "./capture";
+import { stepsOnto } from "./held-steps";
 import type { RecordingQueue } from "./recording-queue";
 
 /** What the relay tells the recorder: a `CapturedCall` that may not have begun yet. */
@@ -17,7 +18,8 @@ export type Recording = Omit<CapturedCall, "transcriptId">;
  *
  * `prepare`: work `begin` needs done first, off the main thread (a compressed request body's
  * decoding), started when the answer has been handed back; the steps wait for it (still
- * counted in the backlog), then go to the queue in order.
+ * counted in the backlog), then go to the queue in order, after those of calls that came
+ * earlier (`held-steps.ts`).
  */
 export function deferred(
   begin: () => CapturedCall | undefined,
@@ -25,26 +27,7 @@ export function deferred(
   maxBacklog: number,
   prepare?: () => Promise<void>,
 ): Recording {
-  // Steps held until `prepare` is done (undefined: none are held).
-  let held: (() => void)[] | undefined = prepare === undefined ? undefined : [];
-  let preparing = false;
-  const enqueue = (step: () => void) => {
-    if (held === undefined) {
-      queue.push(step);
-      return;
-    }
-    held.push(step);
-    if (preparing || prepare === undefined) return;
-    preparing = true;
-    const release = () => {
-      for (const waiting of held ?? []) queue.push(waiting);
-      held = undefined;
-    };
-    prepare().then(release, (error: unknown) => {
-      console.error("wirescope: could not prepare a proxied call's recording:", error);
-      release();
-    });
-  };
+  const enqueue = stepsOnto(queue, prepare);
   let begun = false;
   let call: CapturedCall | undefined;
   let waiting = 0;

@@ -25,10 +25,14 @@ const HARMLESS = new Set([
   "user-agent",
 ]);
 
-/** The secret values a request carries in its headers (credentials without their scheme). */
-export function headerSecrets(headers: Headers): string[] {
+/**
+ * The secret values a request carries in its headers (credentials without their scheme), or
+ * that its body has a tool send to another server (`toolHeaders` in `request-view.ts`).
+ */
+export function headerSecrets(headers: Iterable<readonly [string, string]>): string[] {
   const secrets = new Set<string>();
-  for (const [name, value] of headers) {
+  for (const [named, value] of headers) {
+    const name = named.toLowerCase();
     if (HARMLESS.has(name) || name.startsWith("x-wirescope-") || name.startsWith("sec-")) continue;
     if (name.startsWith("x-stainless-")) continue;
     const pieces = [value, value.replace(/^\s*(bearer|basic)\s+/i, "")];

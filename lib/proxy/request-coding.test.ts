@@ -1,4 +1,4 @@
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, deflateRawSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { decodeRequestBody, requestCodings } from "./request-coding";
 
@@ -11,6 +11,20 @@ describe("decodeRequestBody", () => {
       ok: false,
       reason: "decoded (gzip) it is larger than 1048576 bytes (WIRESCOPE_PROXY_MAX_BODY_MB)",
     });
+  });
+
+  it("reads a body that decodes to the cap exactly, not one byte more, in each coding", async () => {
+    const max = 4096;
+    const compressors = { gzip: gzipSync, deflate: deflateRawSync, br: brotliCompressSync };
+    for (const [coding, compress] of Object.entries(compressors)) {
+      const at = await decodeRequestBody(compress(Buffer.alloc(max, 0x20)), [coding], max);
+      expect(at.ok && at.body.byteLength).toBe(max);
+      const over = await decodeRequestBody(compress(Buffer.alloc(max + 1, 0x20)), [coding], max);
+      expect(over).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining("larger than 4096"),
+      });
+    }
   });
 
   it("undoes stacked codings last first, and refuses more than five", async () => {

@@ -6,7 +6,7 @@
  */
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip, inflate, inflateRaw } from "node:zlib";
-import { MAX_CODINGS } from "./answer-coding";
+import { codingsNamed, MAX_CODINGS, zlibWrapped } from "./answer-coding";
 
 export type DecodedRequest =
   | { ok: true; body: Uint8Array }
@@ -19,20 +19,11 @@ const decoders = {
   br: promisify(brotliDecompress),
   // zlib-wrapped as the standard says, or raw as some clients send it: the first byte tells.
   deflate: (bytes: Uint8Array, options: { maxOutputLength: number }) =>
-    (((bytes[0] ?? 0x08) & 0x0f) === 0x08 ? promisify(inflate) : promisify(inflateRaw))(
-      bytes,
-      options,
-    ),
+    (zlibWrapped(bytes[0]) ? promisify(inflate) : promisify(inflateRaw))(bytes, options),
 } as const;
 
-/** The codings named by a `content-encoding` header, in the order they are undone. */
-export function requestCodings(header: string | null): string[] {
-  return (header ?? "")
-    .split(",")
-    .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== "" && coding !== "identity")
-    .reverse();
-}
+/** The codings named by a request's `content-encoding` header, in the order they are undone. */
+export const requestCodings = codingsNamed;
 
 /** The body with its codings undone, each decoded at most `maxBytes`. */
 export async function decodeRequestBody(

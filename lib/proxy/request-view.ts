@@ -5,6 +5,7 @@
  */
 import { isPlainObject } from "../protocol/safe-json";
 import type { AnswerApi } from "./answer-decoder";
+import { type Continues, MAX_ANSWER_ID_CHARS } from "./conversations";
 import { responsesMessages } from "./responses-request";
 
 export interface RequestView {
@@ -16,8 +17,16 @@ export interface RequestView {
   system: string;
   tools: string[];
   streaming: boolean;
-  /** The answer this call continues (a Responses `previous_response_id`). */
-  continues?: string;
+  /**
+   * What the upstream keeps of this call's history: the answer it continues (a Responses
+   * `previous_response_id`) or the upstream's conversation it adds to (`conversation`).
+   */
+  continues?: Continues;
+  /**
+   * Headers the request's tools send to other servers (a Responses `mcp` tool's `headers`):
+   * their values are secrets, as the call's own headers' are.
+   */
+  toolHeaders?: [string, string][];
 }
 
 /** `undefined` when the body is not a chat request this proxy records. */
@@ -39,13 +48,21 @@ export function readRequest(body: unknown, api: AnswerApi): RequestView | undefi
   };
 }
 
+/** How many messages `readRequest` would read (its `messages` or `input` items), unread. */
+export function messageCount(body: unknown, api: AnswerApi): number {
+  if (!isPlainObject(body)) return 0;
+  const list = api === "responses" ? body.input : body.messages;
+  return Array.isArray(list) ? list.length : 0;
+}
+
 /** A Responses request: `instructions` and `input` as messages (`responses-request.ts`). */
 function readResponses(body: unknown): RequestView | undefined {
   if (!isPlainObject(body)) return undefined;
   const { input, instructions, model, ...settings } = body;
   const messages = responsesMessages(instructions, input);
   if (messages === undefined) return undefined;
-  const continues = body.previous_response_id;
+  const answer = idOf(body.previous_response_id);
+  const thread = idOf(isPlainObject(body.conversation) ? body.conversation.id : body.conversation);
   return {
     model: typeof model === "string" ? model : "",
     messages,
@@ -53,8 +70,34 @@ function readResponses(body: unknown): RequestView | undefined {
     system: systemOfOpenAI(messages),
     tools: toolNames(body.tools),
     streaming: body.stream === true,
-    ...(typeof continues === "string" && continues !== "" ? { continues } : {}),
+    ...(answer === undefined && thread === undefined
+      ? {}
+      : {
+          continues: {
+            ...(answer === undefined ? {} : { answer }),
+            ...(thread === undefined ? {} : { thread }),
+          },
+        }),
+    toolHeaders: toolHeaders(body.tools),
   };
+}
+
+/** An answer or conversation id a call names; one longer than any provider's is not used. */
+function idOf(value: unknown): string | undefined {
+  return typeof value === "string" && value !== "" && value.length <= MAX_ANSWER_ID_CHARS
+    ? value
+    : undefined;
+}
+
+function toolHeaders(tools: unknown): [string, string][] {
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool: unknown) =>
+    isPlainObject(tool) && isPlainObject(tool.headers)
+      ? Object.entries(tool.headers).flatMap(([name, value]): [string, string][] =>
+          typeof value === "string" ? [[name, value]] : [],
+        )
+      : [],
+  );
 }
 
 /** The request's words, first `max` characters: what detection reads when the answer shows no marker. */

@@ -9,15 +9,17 @@ import { isPlainObject } from "../protocol/safe-json";
 import type { AnswerDelta } from "./answer-decoder";
 
 /**
- * A reader of one stream's events. It keeps only the id it last reported (each event of a
- * stream may repeat the response object), so its memory does not grow with the stream.
+ * A reader of one stream's events. A stream is one response: its id is reported once, the
+ * first time it shows (each event may repeat the response object; an upstream that changes it
+ * mid-stream would otherwise fill the conversations' memory of answer ids with one call's).
  */
 export function responsesStreamReader(): (frame: unknown, eventName: string) => AnswerDelta[] {
-  let reportedId: string | undefined;
+  let reported = false;
+  const apart = itemBreaks();
   const idOf = (response: unknown): AnswerDelta[] => {
     const id = isPlainObject(response) && typeof response.id === "string" ? response.id : "";
-    if (id === "" || id === reportedId) return [];
-    reportedId = id;
+    if (id === "" || reported) return [];
+    reported = true;
     return [{ kind: "response", id }];
   };
   return (frame, eventName) => {
@@ -31,7 +33,7 @@ export function responsesStreamReader(): (frame: unknown, eventName: string) => 
         return idOf(frame.response);
       case "response.output_text.delta":
       case "response.refusal.delta":
-        return textDelta("text", frame.delta);
+        return apart(index, textDelta("text", frame.delta));
       case "response.reasoning_summary_text.delta":
       case "response.reasoning_text.delta":
         return textDelta("think", frame.delta);
@@ -74,6 +76,7 @@ export function responsesWholeDeltas(body: unknown): AnswerDelta[] {
   const deltas: AnswerDelta[] = [];
   if (typeof body.id === "string" && body.id !== "") deltas.push({ kind: "response", id: body.id });
   const output = Array.isArray(body.output) ? body.output : [];
+  const apart = itemBreaks();
   output.forEach((item: unknown, index: number) => {
     if (!isPlainObject(item)) return;
     if (item.type === "reasoning") {
@@ -85,12 +88,27 @@ export function responsesWholeDeltas(body: unknown): AnswerDelta[] {
     } else if (item.type === "message") {
       for (const part of partsOf(item.content)) {
         const text = part.type === "refusal" ? part.refusal : part.text;
-        if (typeof text === "string" && text !== "") deltas.push({ kind: "text", text });
+        if (typeof text === "string" && text !== "")
+          deltas.push(...apart(index, [{ kind: "text", text }]));
       }
     } else deltas.push(...functionCall(item, index, true));
   });
   if (isPlainObject(body.error)) deltas.push(failure(body.error));
   return [...deltas, ...responseUsage(body)];
+}
+
+/**
+ * Text deltas of an output item, a blank line before them when they follow another item's
+ * text (an answer of several message items), so its paragraphs do not run together.
+ */
+function itemBreaks(): (index: number, deltas: AnswerDelta[]) => AnswerDelta[] {
+  let last: number | undefined;
+  return (index, deltas) => {
+    if (deltas.length === 0) return deltas;
+    const after = last !== undefined && last !== index;
+    last = index;
+    return after ? [{ kind: "text", text: "\n\n" }, ...deltas] : deltas;
+  };
 }
 
 function textDelta(kind: "text" | "think", delta: unknown): AnswerDelta[] {

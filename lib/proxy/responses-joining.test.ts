@@ -73,6 +73,36 @@ describe("a Responses tool loop", () => {
     expect(chunksOf(transcript, 1)).toBe("It says alpha.");
   });
 
+  it("in a conversation the upstream holds (conversation), each call adding only its news, is one transcript a conversation", async () => {
+    const { post, transcripts } = await proxyTo((_request, n) => ({
+      sse: n <= 2 ? FIRST_ANSWER : answerText(`resp_${n}`, "It says alpha."),
+    }));
+    const ask = (conversation: unknown, input: unknown) =>
+      post({ model: "m", instructions: "Read.", conversation, input, stream: true });
+    await (await ask("conv_a", "what is in a.txt?")).text();
+    // Another agent's conversation, started alike.
+    await (await ask("conv_b", "what is in a.txt?")).text();
+    const output = { type: "function_call_output", call_id: "call_1", output: "alpha" };
+    await (await ask({ id: "conv_a" }, [output])).text();
+    await (await ask("conv_a", "thanks")).text();
+    const all = await transcripts();
+    expect(all).toHaveLength(2);
+    const [a] = all.filter((transcript) =>
+      transcript.records.some((r) => r.kind === "request" && r.turn === 2),
+    );
+    if (a === undefined) throw new Error("conv_a was not one transcript");
+    const [read] = callsOf(a);
+    const events = eventsOf(a);
+    expect(events.find((event) => event.type === "result")).toMatchObject({
+      callId: read?.id,
+      payload: { content: "alpha" },
+    });
+    expect(events.filter((event) => event.type === "user").map((event) => event.content)).toEqual([
+      "what is in a.txt?",
+      "thanks",
+    ]);
+  });
+
   it("sent whole each time (the AI SDK's OpenAI provider, not streaming) is one transcript", async () => {
     const { transcripts, upstream, proxy } = await proxyTo((_request, n) => ({
       json:
@@ -142,6 +172,32 @@ describe("a Responses tool loop", () => {
     const results = eventsOf(transcript).filter((event) => event.type === "result");
     expect(results).toEqual([expect.objectContaining({ callId: read?.id })]);
     expect(chunksOf(transcript, 1)).toBe("It says alpha.");
+  });
+
+  it("in an upstream's conversation, news start after what the call repeats of its last request, if it does", () => {
+    const conversations = new Conversations(() => "id");
+    const thread = { thread: "conv_a" };
+    const system = { role: "system", content: "Read." };
+    const user = { role: "user", content: "read a.txt" };
+    const output = { role: "tool", tool_call_id: "call_1", content: "alpha" };
+    const first = prefixHashes([system, user]);
+    const { conversation } = conversations.join(undefined, first, undefined, thread);
+    conversations.advance(conversation, first);
+    // The AI SDK sends the user's words again with the tool's output: only the output is news.
+    const again = prefixHashes([system, user, output]);
+    expect(conversations.join(undefined, again, undefined, thread)).toMatchObject({
+      conversation,
+      from: 2,
+    });
+    conversations.advance(conversation, again);
+    // Only the news: all of it.
+    const thanks = prefixHashes([system, { role: "user", content: "thanks" }]);
+    expect(conversations.join(undefined, thanks, undefined, thread)).toMatchObject({ from: 0 });
+    conversations.advance(conversation, thanks);
+    // The same words once more, after an answer, are said again; after none, a retry.
+    expect(conversations.join(undefined, thanks, undefined, thread)).toMatchObject({ from: 0 });
+    conversation.unanswered = true;
+    expect(conversations.join(undefined, thanks, undefined, thread)).toMatchObject({ from: 2 });
   });
 
   it("continues its transcript when the agent leaves earlier reasoning items out", () => {

@@ -78,10 +78,12 @@ function reasoningText(item: Record<string, unknown>): string {
 }
 
 /**
- * Whether a message is a reasoning item's: agents may send earlier answers' reasoning again or
- * leave it out (as with Anthropic's thinking blocks), so joining does not count it.
+ * Whether a message is a reasoning item's (`itemMessage`: a role and its reasoning, nothing
+ * else): agents may send earlier answers' reasoning again or leave it out (as with Anthropic's
+ * thinking blocks), so joining does not count it. A chat-completions assistant message with
+ * `reasoning` and `tool_calls` but no `content` (which the API allows) is not one: its calls count.
  */
 export function isReasoningItem(message: unknown): boolean {
   if (!isPlainObject(message) || message.role !== "assistant") return false;
-  return typeof message.reasoning === "string" && !("content" in message);
+  return typeof message.reasoning === "string" && Object.keys(message).length === 2;
 }

@@ -185,9 +185,12 @@ export class TurnRecorder {
     const known = this.native.get(delta.index);
     // Whole arguments replace the pieces streamed before them: only what they add counts.
     const replaced = delta.whole === true ? (known?.input.length ?? 0) : 0;
-    // A new call counts a little too, or calls of no text (an index each) were never capped.
+    // A new call counts a little too (calls of no text, an index each, were never capped); its
+    // id and name count once, when kept (an upstream's ids are as long as it likes).
     const opened = known === undefined ? NEW_CALL_CHARS : 0;
-    this.nativeChars += opened + delta.args.length - replaced + (delta.name?.length ?? 0);
+    const id = known?.id === undefined ? (delta.id?.length ?? 0) : 0;
+    const name = (known?.name ?? "") === "" ? (delta.name?.length ?? 0) : 0;
+    this.nativeChars += opened + delta.args.length - replaced + id + name;
     if (this.nativeChars > this.options.maxChars) {
       this.nativeCapped = true;
       this.native.clear();

@@ -1,10 +1,11 @@
 /**
- * `npx tsx bench/live-store.ts [runs] [ticks] [chars]`: the store's side of the live-run load alone —
+ * `npx tsx bench/live-store.ts [runs] [ticks] [chars] [perRun]`: the store's side of the live-run load alone —
  * the grouped commits of `record-writer.ts` as 300 demo runs make them (each commit holds
  * every run's last few records: a piece or two, a chunk), on a SQLite file, with the demo's
  * ~5 KB system prompt in each transcript. Prints CPU µs per record and per commit. `chars`: each
  * piece's length (default: a word, ~8); longer pieces make long responses, whose search text grows
- * commit after commit.
+ * commit after commit. `perRun`: each run's records in a commit (default 3, what a 100 ms wait held
+ * at 300 runs); a commit's cost is mostly per run in it, so this is what the CPU per record follows.
  * Figures are printed, never asserted.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,7 +17,7 @@ import { loadAverage } from "./table";
 const runs = Number(process.argv[2] ?? 300);
 const ticks = Number(process.argv[3] ?? 200);
 const pieceChars = Number(process.argv[4] ?? 0);
-const PER_RUN = 3;
+const PER_RUN = Number(process.argv[5] ?? 3);
 const SYSTEM = `You are a careful agent. ${"Use the tools when they help. ".repeat(170)}`;
 
 /** A run's records as the demo streams them: raw chunks and the respond pieces parsed from them. */

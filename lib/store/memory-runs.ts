@@ -25,6 +25,8 @@ export function memoryRunMethods<Row extends { runId: string }>({
 }: MemoryRunContext<Row>): StoreRunMethods & {
   /** A batch written for an instance that no longer holds its run (`RunRecordBatch.instanceId`). */
   fence(batch: RunRecordBatch): StoreError | undefined;
+  /** Drops a purged transcript's runs (the databases' `ON DELETE CASCADE`). */
+  forgetRuns(transcriptId: string): void;
 } {
   const runs = new Map<string, RunEntry>();
   /** Instance id → lease end (ms). */
@@ -50,6 +52,10 @@ export function memoryRunMethods<Row extends { runId: string }>({
 
   return {
     fence,
+
+    forgetRuns(transcriptId) {
+      for (const [runId, run] of runs) if (run.transcriptId === transcriptId) runs.delete(runId);
+    },
 
     async recordRunStart(run) {
       open();

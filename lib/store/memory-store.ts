@@ -108,7 +108,7 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
     return { meta: meta(entry), records, recordCount: entry.records.length };
   }
 
-  const { fence, ...runMethods } = memoryRunMethods({
+  const { fence, forgetRuns, ...runMethods } = memoryRunMethods({
     open,
     transcripts,
     decode: (rows) => messages.decode(rows),
@@ -238,8 +238,10 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       open();
       const entry = transcripts.get(id);
       if (!entry || entry.deletedAt === null) return false;
-      // Its message nodes stay (their ids are counted by the map's size): a test store.
+      // Everything only it referenced goes with it, as the databases' cascades do.
       transcripts.delete(id);
+      messages.forget(id);
+      forgetRuns(id);
       return true;
     },
 

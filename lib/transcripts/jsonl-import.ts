@@ -6,6 +6,7 @@
  * nothing visible. Every 10 ms of work it gives the event loop a turn (`loop-turns.ts`).
  */
 import type { Store, TranscriptMeta } from "../store/store";
+import { EventIds } from "./event-ids";
 import type { FileRecord, TranscriptHeader } from "./header";
 import {
   DEFAULT_JSONL_LIMITS,
@@ -77,6 +78,7 @@ export async function importJsonlStream(
   let pending: string[] = [];
   let pendingLength = 0;
   const resolve = requestResolver();
+  const ids = new EventIds();
 
   const flush = async () => {
     if (started === undefined || batch.length === 0) return;
@@ -102,6 +104,8 @@ export async function importJsonlStream(
     }
     const resolved = resolve(parsed.record, records + 1);
     if (!resolved.ok) return lineError("invalid", resolved.message, number);
+    const repeated = ids.check(resolved.record, number);
+    if (repeated !== undefined) return lineError("invalid", repeated, number);
     const runId = resolved.record.runId ?? "imported";
     if (
       batch.length >= BATCH ||

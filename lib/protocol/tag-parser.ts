@@ -4,6 +4,7 @@ import { JsonBody } from "./json-body";
 import { type Marker, matchMarker, PARTIAL, type Triggers } from "./markers";
 import { NEED_MORE, Scanner } from "./scanner";
 import { TextRun } from "./text-run";
+import { trailingThink } from "./trailing-think";
 
 type TextKind = "think" | "respond";
 type JsonKind = "execute" | "results" | "action" | "call";
@@ -41,6 +42,12 @@ export interface TagGrammar {
   finish?(emit: Emitter): void;
 }
 
+interface HeldText {
+  start: number;
+  parts: string[];
+  length: number;
+}
+
 type Mode =
   | { kind: "outside" }
   | {
@@ -50,6 +57,11 @@ type Mode =
       start: number;
       closers: Marker<TagKind>[];
       run: TextRun;
+      /**
+       * A response's text from a think opener in it on, held (up to the block bound) until the
+       * response's closer says it is the response's, or the stream ends (`trailingThink`).
+       */
+      held?: HeldText;
     }
   | { kind: "tag"; start: number; parts: string[]; quote: number; length: number }
   | {
@@ -109,10 +121,26 @@ export class TagParser extends Scanner {
       case "outside":
         this.closeOutside();
         return false;
-      case "text":
+      case "text": {
+        const held = mode.held === undefined ? "" : mode.held.parts.join("");
+        const at = mode.held === undefined ? -1 : trailingThink(held, this.thinkMarkers());
+        if (mode.held !== undefined && at >= 0) {
+          // Reasoning written after a response the answer never closed (`ThinkWriter`):
+          // the response ends, unclosed, where it starts, and it is read again as thinking.
+          const start = mode.held.start;
+          mode.held = undefined;
+          if (at > 0) this.textPiece(mode, held.slice(0, at), start);
+          this.flushText(mode);
+          this.unclosed(mode.event, { start: mode.start, end: start + at });
+          this.mode = { kind: "outside" };
+          this.rebase(held.slice(at), start + at);
+          return true;
+        }
+        this.releaseHeld(mode);
         this.flushText(mode);
         this.unclosed(mode.event, { start: mode.start, end });
         return false;
+      }
       case "tag": {
         const raw = `<action${mode.parts.join("")}`;
         this.unclosed("action", { start: mode.start, end }, raw);
@@ -124,7 +152,17 @@ export class TagParser extends Scanner {
           this.recover(mode, recovered.bodyLength, recovered.marker.text.length, "");
           return true;
         }
-        this.unclosed(mode.block, { start: mode.start, end }, mode.body.text());
+        const body = mode.body.text();
+        const at = mode.body.tooLarge ? -1 : trailingThink(body, this.thinkMarkers());
+        if (at >= 0) {
+          // Reasoning written after a block the answer never closed: read again as thinking.
+          const start = mode.bodyStart + at;
+          this.unclosed(mode.block, { start: mode.start, end: start }, body.slice(0, at));
+          this.mode = { kind: "outside" };
+          this.rebase(body.slice(at), start);
+          return true;
+        }
+        this.unclosed(mode.block, { start: mode.start, end }, body);
         return false;
       }
     }
@@ -167,6 +205,9 @@ export class TagParser extends Scanner {
         const id = emit.nextId();
         emit.piece(marker.kind, id, "", start, end);
         const closers = [this.grammar.closers[marker.kind]];
+        // In a response, a think opener may start reasoning written after it (see `held`).
+        const think = marker.kind === "respond" ? this.thinkMarkers() : undefined;
+        if (think !== undefined) closers.push(think.opener);
         this.mode = { kind: "text", event: marker.kind, id, start, closers, run: new TextRun() };
         return;
       }
@@ -215,8 +256,16 @@ export class TagParser extends Scanner {
         this.textPiece(mode, buffer.slice(pos, k), this.base + pos);
         return k;
       }
+      if (found !== null && found === this.thinkMarkers()?.opener) {
+        // A think opener in a response: held from here, unless held already.
+        if (k > pos) this.textPiece(mode, buffer.slice(pos, k), this.base + pos);
+        if (mode.held === undefined) mode.held = { start: this.base + k, parts: [], length: 0 };
+        this.textPiece(mode, found.text, this.base + k);
+        return k + found.text.length;
+      }
       if (found !== null) {
         if (k > pos) this.textPiece(mode, buffer.slice(pos, k), this.base + pos);
+        this.releaseHeld(mode);
         this.flushText(mode);
         const end = this.base + k + found.text.length;
         this.emit.piece(mode.event, mode.id, "", this.base + k, end);
@@ -230,8 +279,30 @@ export class TagParser extends Scanner {
   }
 
   private textPiece(mode: Extract<Mode, { kind: "text" }>, text: string, at: number): void {
+    const held = mode.held;
+    if (held !== undefined) {
+      held.parts.push(text);
+      held.length += text.length;
+      // Past the block bound it is the response's text after all: bounded, as a block is.
+      if (held.length > this.maxBlock) this.releaseHeld(mode);
+      return;
+    }
     const shown = mode.run.append(text, at);
     if (shown !== null) this.emit.piece(mode.event, mode.id, shown, mode.run.start, mode.run.end);
+  }
+
+  /** A response's held text, out as the response's (its closer came, or it grew too long). */
+  private releaseHeld(mode: Extract<Mode, { kind: "text" }>): void {
+    const held = mode.held;
+    if (held === undefined) return;
+    mode.held = undefined;
+    this.textPiece(mode, held.parts.join(""), held.start);
+  }
+
+  /** The grammar's think markers (every tag dialect has them). */
+  private thinkMarkers(): { opener: Marker<TagKind>; closer: Marker<TagKind> } | undefined {
+    const opener = this.grammar.openers.find((marker) => marker.kind === "think");
+    return opener === undefined ? undefined : { opener, closer: this.grammar.closers.think };
   }
 
   private flushText(mode: Extract<Mode, { kind: "text" }>): void {

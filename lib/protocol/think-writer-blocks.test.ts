@@ -154,7 +154,9 @@ describe("ThinkWriter: a block the answer never closes", () => {
           expect(reasoning, JSON.stringify(wire)).toBeGreaterThanOrEqual(0);
           // Nothing after it, but the error of the model's own think block it went on.
           const after = events.slice(reasoning + 1);
-          expect(after.every((event) => event.type === "error" && event.code === "unclosed_block")).toBe(true);
+          expect(
+            after.every((event) => event.type === "error" && event.code === "unclosed_block"),
+          ).toBe(true);
           expect(after.length).toBeLessThanOrEqual(1);
         }
       }

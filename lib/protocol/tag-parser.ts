@@ -1,7 +1,9 @@
+import { ActionTag } from "./action-tag";
 import type { Emitter, ParserOptions } from "./emitter";
 import type { Span } from "./events";
 import { JsonBody } from "./json-body";
 import { type Marker, matchMarker, PARTIAL, type Triggers } from "./markers";
+import { OutsideText } from "./outside-text";
 import { NEED_MORE, Scanner } from "./scanner";
 import { TextRun } from "./text-run";
 import { trailingThink } from "./trailing-think";
@@ -63,7 +65,7 @@ type Mode =
        */
       held?: HeldText;
     }
-  | { kind: "tag"; start: number; parts: string[]; quote: number; length: number }
+  | { kind: "tag"; tag: ActionTag }
   | {
       kind: "json";
       block: JsonKind;
@@ -80,11 +82,7 @@ type Mode =
  */
 export class TagParser extends Scanner {
   private mode: Mode = { kind: "outside" };
-  private outside = new TextRun();
-  private outsideId: string | null = null;
-  private stray: string[] = [];
-  private strayStart = 0;
-  private strayEnd = 0;
+  private readonly outside: OutsideText;
   private responses = 0;
 
   constructor(
@@ -92,6 +90,7 @@ export class TagParser extends Scanner {
     options: ParserOptions = {},
   ) {
     super(options);
+    this.outside = new OutsideText(this.emit, grammar.outsideText, grammar.name);
   }
 
   protected step(pos: number, final: boolean): number {
@@ -119,7 +118,7 @@ export class TagParser extends Scanner {
     const end = this.offset;
     switch (mode.kind) {
       case "outside":
-        this.closeOutside();
+        this.outside.close();
         return false;
       case "text": {
         const held = mode.held === undefined ? "" : mode.held.parts.join("");
@@ -141,11 +140,9 @@ export class TagParser extends Scanner {
         this.unclosed(mode.event, { start: mode.start, end });
         return false;
       }
-      case "tag": {
-        const raw = `<action${mode.parts.join("")}`;
-        this.unclosed("action", { start: mode.start, end }, raw);
+      case "tag":
+        this.unclosed("action", { start: mode.tag.start, end }, mode.tag.raw());
         return false;
-      }
       case "json": {
         const recovered = mode.body.recoverAtEnd();
         if (recovered !== null) {
@@ -176,18 +173,18 @@ export class TagParser extends Scanner {
       const found = matchMarker(buffer, k, this.grammar.openers, final);
       if (found === PARTIAL) {
         if (k === pos) return NEED_MORE;
-        this.outsideText(buffer.slice(pos, k), this.base + pos);
+        this.outside.append(buffer.slice(pos, k), this.base + pos);
         return k;
       }
       if (found !== null) {
-        if (k > pos) this.outsideText(buffer.slice(pos, k), this.base + pos);
-        this.closeOutside();
+        if (k > pos) this.outside.append(buffer.slice(pos, k), this.base + pos);
+        this.outside.close();
         this.open(found, this.base + k);
         return k + found.text.length;
       }
       k = triggers.next(buffer, k + 1);
     }
-    this.outsideText(pos === 0 ? buffer : buffer.slice(pos), this.base + pos);
+    this.outside.append(pos === 0 ? buffer : buffer.slice(pos), this.base + pos);
     return buffer.length;
   }
 
@@ -217,7 +214,7 @@ export class TagParser extends Scanner {
         this.mode = this.jsonMode(marker.kind, start, end, "");
         return;
       case "action":
-        this.mode = { kind: "tag", start, parts: [], quote: 0, length: 0 };
+        this.mode = { kind: "tag", tag: new ActionTag(start, this.maxBlock) };
         return;
       case "end":
         emit.push({
@@ -310,57 +307,30 @@ export class TagParser extends Scanner {
     if (held !== null) this.emit.piece(mode.event, mode.id, held, mode.run.start, mode.run.end);
   }
 
-  /** An `<action …>` opening tag: attributes up to `>`, quotes respected. */
+  /** An `<action …>` opening tag: attributes up to `>`, quotes respected (`ActionTag`). */
   private stepTag(mode: Extract<Mode, { kind: "tag" }>, pos: number): number {
-    const buffer = this.buffer;
-    for (let i = pos; i < buffer.length; i++) {
-      const code = buffer.charCodeAt(i);
-      if (mode.quote !== 0) {
-        if (code === mode.quote) mode.quote = 0;
-        continue;
-      }
-      if (code === 34 || code === 39) {
-        mode.quote = code;
-      } else if (code === 62 /* > */ || code === 123 /* { */) {
-        // With `{` the model forgot the `>` and went on with the body: the block still
-        // closes at `</action>`, where the dialect reports the broken tag and runs nothing.
-        const text = this.tagText(mode, pos, i);
-        const attributes = code === 62 ? text : null;
-        this.mode = this.jsonMode(
-          "action",
-          mode.start,
-          this.base + i + (code === 62 ? 1 : 0),
-          attributes,
-        );
-        if (text === null && this.mode.kind === "json") this.mode.body.markTooLarge();
-        return code === 62 ? i + 1 : i;
-      } else if (code === 60 /* < */) {
-        const text = this.tagText(mode, pos, i);
-        const span = { start: mode.start, end: this.base + i };
-        if (text === null) {
-          this.emit.error(
-            "block_too_large",
-            `An <action> tag longer than ${this.maxBlock} characters.`,
-            span,
-          );
-        } else {
-          const message = 'The <action …> opening tag is not closed with ">"; nothing ran.';
-          this.emit.error("invalid_action", message, span, { raw: `<action${text}` });
-        }
-        this.mode = { kind: "outside" };
-        return i;
-      }
+    const { tag } = mode;
+    const read = tag.read(this.buffer, pos);
+    if (read === null) return this.buffer.length;
+    const { at, code, text } = read;
+    if (code !== 60 /* < */) {
+      // With `{` the model forgot the `>` and went on with the body: the block still
+      // closes at `</action>`, where the dialect reports the broken tag and runs nothing.
+      const bodyStart = this.base + at + (code === 62 ? 1 : 0);
+      this.mode = this.jsonMode("action", tag.start, bodyStart, code === 62 ? text : null);
+      if (text === null && this.mode.kind === "json") this.mode.body.markTooLarge();
+      return code === 62 ? at + 1 : at;
     }
-    mode.length += buffer.length - pos;
-    if (mode.length <= this.maxBlock) mode.parts.push(buffer.slice(pos));
-    else mode.parts = [];
-    return buffer.length;
-  }
-
-  /** The tag's attribute text up to `to`, or null when it grew past the size bound. */
-  private tagText(mode: Extract<Mode, { kind: "tag" }>, pos: number, to: number): string | null {
-    if (mode.length + (to - pos) > this.maxBlock) return null;
-    return mode.parts.join("") + this.buffer.slice(pos, to);
+    const span = { start: tag.start, end: this.base + at };
+    if (text === null) {
+      const message = `An <action> tag longer than ${this.maxBlock} characters.`;
+      this.emit.error("block_too_large", message, span);
+    } else {
+      const message = 'The <action …> opening tag is not closed with ">"; nothing ran.';
+      this.emit.error("invalid_action", message, span, { raw: `<action${text}` });
+    }
+    this.mode = { kind: "outside" };
+    return at;
   }
 
   private stepJson(mode: Extract<Mode, { kind: "json" }>, pos: number, final: boolean): number {
@@ -419,41 +389,6 @@ export class TagParser extends Scanner {
       attributes: mode.attributes,
     };
     this.grammar.closeJson(this.emit, block);
-  }
-
-  private outsideText(text: string, at: number): void {
-    const shown = this.outside.append(text, at);
-    if (shown !== null) this.outsideShown(shown);
-  }
-
-  private outsideShown(shown: string): void {
-    const { start, end } = this.outside;
-    if (this.grammar.outsideText === "respond") {
-      this.outsideId ??= this.emit.nextId();
-      this.emit.piece("respond", this.outsideId, shown, start, end);
-      return;
-    }
-    if (this.stray.length === 0) this.strayStart = start;
-    this.stray.push(shown);
-    this.strayEnd = end;
-  }
-
-  private closeOutside(): void {
-    const held = this.outside.close();
-    if (held !== null) this.outsideShown(held);
-    if (this.stray.length > 0) {
-      const raw = this.stray.join("");
-      const message = `Text outside any block is not part of the ${this.grammar.name} protocol; it was not executed or shown as a response.`;
-      this.emit.error(
-        "stray_text",
-        message,
-        { start: this.strayStart, end: this.strayEnd },
-        { raw },
-      );
-      this.stray = [];
-    }
-    this.outside = new TextRun();
-    this.outsideId = null;
   }
 
   private unclosed(kind: TextKind | JsonKind, span: Span, raw?: string): void {

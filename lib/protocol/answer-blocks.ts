@@ -63,6 +63,8 @@ export interface Released {
    * anything written after it would be read as that block's.
    */
   inside: boolean;
+  /** Inside a tag's block: the marker that would close it (`</think>`: the model's own think). */
+  closer?: string;
 }
 
 export class AnswerBlocks {
@@ -324,14 +326,24 @@ export class AnswerBlocks {
    * Nothing more came: a marker's start held back, out as it is, whether it is a marker whole
    * (`§end` at the very end: reasoning waiting goes before it, else after it), and whether the
    * answer stops inside a block it never closed (a JSON block whose string took in a marker
-   * counts as one: the parser ends it there and reads on, which is not worked out here). Text
-   * that comes after all is read on from where it stood.
+   * is ended there and what followed read again, as the parser does at the end).
    */
   release(): Released {
     if (this.held) {
       this.held = false;
       const marker = matchMarker(this.carry, 0, this.openers, true) !== null;
       return { text: this.carry, marker, inside: false };
+    }
+    // A JSON string that took in a closing marker and never ended: the parser ends the block
+    // at that marker and reads what followed again (`recoverAtEnd`), and so is it read here.
+    const open = this.mode;
+    const recovered = open.kind === "json" && !open.delimited ? open.body.recoverAtEnd() : null;
+    if (open.kind === "json" && recovered !== null) {
+      const again = this.reopen(open, recovered.bodyLength, recovered.marker.text.length);
+      const buffer = again + this.carry;
+      this.carry = "";
+      this.scan(buffer, buffer.length, false);
+      return this.release();
     }
     // A marker's start given out already is a marker whole if the answer ends there (`{think`).
     const mode = this.mode;
@@ -340,11 +352,13 @@ export class AnswerBlocks {
       if (found !== null && found !== PARTIAL) {
         // A delimiter's block ends at the next marker (the reasoning's); a tag's does not.
         const role = this.roles.get(found.kind);
-        if (role === "action" || (typeof role === "object" && "closer" in role))
-          return { text: "", marker: false, inside: true };
+        if (role === "action") return { text: "", marker: false, inside: true };
+        if (typeof role === "object" && "closer" in role)
+          return { text: "", marker: false, inside: true, closer: role.closer.text };
       }
     }
-    return { text: "", marker: false, inside: this.inside() };
+    const closer = mode.kind === "block" ? { closer: mode.closer.text } : {};
+    return { text: "", marker: false, inside: this.inside(), ...closer };
   }
 
   /**

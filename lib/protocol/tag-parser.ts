@@ -1,9 +1,12 @@
+import { ActionTag } from "./action-tag";
 import type { Emitter, ParserOptions } from "./emitter";
 import type { Span } from "./events";
 import { JsonBody } from "./json-body";
 import { type Marker, matchMarker, PARTIAL, type Triggers } from "./markers";
+import { OutsideText } from "./outside-text";
 import { NEED_MORE, Scanner } from "./scanner";
 import { TextRun } from "./text-run";
+import { trailingThink } from "./trailing-think";
 
 type TextKind = "think" | "respond";
 type JsonKind = "execute" | "results" | "action" | "call";
@@ -41,6 +44,12 @@ export interface TagGrammar {
   finish?(emit: Emitter): void;
 }
 
+interface HeldText {
+  start: number;
+  parts: string[];
+  length: number;
+}
+
 type Mode =
   | { kind: "outside" }
   | {
@@ -50,8 +59,13 @@ type Mode =
       start: number;
       closers: Marker<TagKind>[];
       run: TextRun;
+      /**
+       * A response's text from a think opener in it on, held (up to the block bound) until the
+       * response's closer says it is the response's, or the stream ends (`trailingThink`).
+       */
+      held?: HeldText;
     }
-  | { kind: "tag"; start: number; parts: string[]; quote: number; length: number }
+  | { kind: "tag"; tag: ActionTag }
   | {
       kind: "json";
       block: JsonKind;
@@ -68,11 +82,7 @@ type Mode =
  */
 export class TagParser extends Scanner {
   private mode: Mode = { kind: "outside" };
-  private outside = new TextRun();
-  private outsideId: string | null = null;
-  private stray: string[] = [];
-  private strayStart = 0;
-  private strayEnd = 0;
+  private readonly outside: OutsideText;
   private responses = 0;
 
   constructor(
@@ -80,6 +90,7 @@ export class TagParser extends Scanner {
     options: ParserOptions = {},
   ) {
     super(options);
+    this.outside = new OutsideText(this.emit, grammar.outsideText, grammar.name);
   }
 
   protected step(pos: number, final: boolean): number {
@@ -107,24 +118,48 @@ export class TagParser extends Scanner {
     const end = this.offset;
     switch (mode.kind) {
       case "outside":
-        this.closeOutside();
+        this.outside.close();
         return false;
-      case "text":
+      case "text": {
+        const held = mode.held === undefined ? "" : mode.held.parts.join("");
+        const at = mode.held === undefined ? -1 : trailingThink(held, this.thinkMarkers());
+        if (mode.held !== undefined && at >= 0) {
+          // Reasoning written after a response the answer never closed (`ThinkWriter`):
+          // the response ends, unclosed, where it starts, and it is read again as thinking.
+          const start = mode.held.start;
+          mode.held = undefined;
+          if (at > 0) this.textPiece(mode, held.slice(0, at), start);
+          this.flushText(mode);
+          this.unclosed(mode.event, { start: mode.start, end: start + at });
+          this.mode = { kind: "outside" };
+          this.rebase(held.slice(at), start + at);
+          return true;
+        }
+        this.releaseHeld(mode);
         this.flushText(mode);
         this.unclosed(mode.event, { start: mode.start, end });
         return false;
-      case "tag": {
-        const raw = `<action${mode.parts.join("")}`;
-        this.unclosed("action", { start: mode.start, end }, raw);
-        return false;
       }
+      case "tag":
+        this.unclosed("action", { start: mode.tag.start, end }, mode.tag.raw());
+        return false;
       case "json": {
         const recovered = mode.body.recoverAtEnd();
         if (recovered !== null) {
           this.recover(mode, recovered.bodyLength, recovered.marker.text.length, "");
           return true;
         }
-        this.unclosed(mode.block, { start: mode.start, end }, mode.body.text());
+        const body = mode.body.text();
+        const at = mode.body.tooLarge ? -1 : trailingThink(body, this.thinkMarkers());
+        if (at >= 0) {
+          // Reasoning written after a block the answer never closed: read again as thinking.
+          const start = mode.bodyStart + at;
+          this.unclosed(mode.block, { start: mode.start, end: start }, body.slice(0, at));
+          this.mode = { kind: "outside" };
+          this.rebase(body.slice(at), start);
+          return true;
+        }
+        this.unclosed(mode.block, { start: mode.start, end }, body);
         return false;
       }
     }
@@ -138,18 +173,18 @@ export class TagParser extends Scanner {
       const found = matchMarker(buffer, k, this.grammar.openers, final);
       if (found === PARTIAL) {
         if (k === pos) return NEED_MORE;
-        this.outsideText(buffer.slice(pos, k), this.base + pos);
+        this.outside.append(buffer.slice(pos, k), this.base + pos);
         return k;
       }
       if (found !== null) {
-        if (k > pos) this.outsideText(buffer.slice(pos, k), this.base + pos);
-        this.closeOutside();
+        if (k > pos) this.outside.append(buffer.slice(pos, k), this.base + pos);
+        this.outside.close();
         this.open(found, this.base + k);
         return k + found.text.length;
       }
       k = triggers.next(buffer, k + 1);
     }
-    this.outsideText(pos === 0 ? buffer : buffer.slice(pos), this.base + pos);
+    this.outside.append(pos === 0 ? buffer : buffer.slice(pos), this.base + pos);
     return buffer.length;
   }
 
@@ -167,6 +202,9 @@ export class TagParser extends Scanner {
         const id = emit.nextId();
         emit.piece(marker.kind, id, "", start, end);
         const closers = [this.grammar.closers[marker.kind]];
+        // In a response, a think opener may start reasoning written after it (see `held`).
+        const think = marker.kind === "respond" ? this.thinkMarkers() : undefined;
+        if (think !== undefined) closers.push(think.opener);
         this.mode = { kind: "text", event: marker.kind, id, start, closers, run: new TextRun() };
         return;
       }
@@ -176,7 +214,7 @@ export class TagParser extends Scanner {
         this.mode = this.jsonMode(marker.kind, start, end, "");
         return;
       case "action":
-        this.mode = { kind: "tag", start, parts: [], quote: 0, length: 0 };
+        this.mode = { kind: "tag", tag: new ActionTag(start, this.maxBlock) };
         return;
       case "end":
         emit.push({
@@ -215,8 +253,16 @@ export class TagParser extends Scanner {
         this.textPiece(mode, buffer.slice(pos, k), this.base + pos);
         return k;
       }
+      if (found !== null && found === this.thinkMarkers()?.opener) {
+        // A think opener in a response: held from here, unless held already.
+        if (k > pos) this.textPiece(mode, buffer.slice(pos, k), this.base + pos);
+        if (mode.held === undefined) mode.held = { start: this.base + k, parts: [], length: 0 };
+        this.textPiece(mode, found.text, this.base + k);
+        return k + found.text.length;
+      }
       if (found !== null) {
         if (k > pos) this.textPiece(mode, buffer.slice(pos, k), this.base + pos);
+        this.releaseHeld(mode);
         this.flushText(mode);
         const end = this.base + k + found.text.length;
         this.emit.piece(mode.event, mode.id, "", this.base + k, end);
@@ -230,8 +276,30 @@ export class TagParser extends Scanner {
   }
 
   private textPiece(mode: Extract<Mode, { kind: "text" }>, text: string, at: number): void {
+    const held = mode.held;
+    if (held !== undefined) {
+      held.parts.push(text);
+      held.length += text.length;
+      // Past the block bound it is the response's text after all: bounded, as a block is.
+      if (held.length > this.maxBlock) this.releaseHeld(mode);
+      return;
+    }
     const shown = mode.run.append(text, at);
     if (shown !== null) this.emit.piece(mode.event, mode.id, shown, mode.run.start, mode.run.end);
+  }
+
+  /** A response's held text, out as the response's (its closer came, or it grew too long). */
+  private releaseHeld(mode: Extract<Mode, { kind: "text" }>): void {
+    const held = mode.held;
+    if (held === undefined) return;
+    mode.held = undefined;
+    this.textPiece(mode, held.parts.join(""), held.start);
+  }
+
+  /** The grammar's think markers (every tag dialect has them). */
+  private thinkMarkers(): { opener: Marker<TagKind>; closer: Marker<TagKind> } | undefined {
+    const opener = this.grammar.openers.find((marker) => marker.kind === "think");
+    return opener === undefined ? undefined : { opener, closer: this.grammar.closers.think };
   }
 
   private flushText(mode: Extract<Mode, { kind: "text" }>): void {
@@ -239,57 +307,30 @@ export class TagParser extends Scanner {
     if (held !== null) this.emit.piece(mode.event, mode.id, held, mode.run.start, mode.run.end);
   }
 
-  /** An `<action …>` opening tag: attributes up to `>`, quotes respected. */
+  /** An `<action …>` opening tag: attributes up to `>`, quotes respected (`ActionTag`). */
   private stepTag(mode: Extract<Mode, { kind: "tag" }>, pos: number): number {
-    const buffer = this.buffer;
-    for (let i = pos; i < buffer.length; i++) {
-      const code = buffer.charCodeAt(i);
-      if (mode.quote !== 0) {
-        if (code === mode.quote) mode.quote = 0;
-        continue;
-      }
-      if (code === 34 || code === 39) {
-        mode.quote = code;
-      } else if (code === 62 /* > */ || code === 123 /* { */) {
-        // With `{` the model forgot the `>` and went on with the body: the block still
-        // closes at `</action>`, where the dialect reports the broken tag and runs nothing.
-        const text = this.tagText(mode, pos, i);
-        const attributes = code === 62 ? text : null;
-        this.mode = this.jsonMode(
-          "action",
-          mode.start,
-          this.base + i + (code === 62 ? 1 : 0),
-          attributes,
-        );
-        if (text === null && this.mode.kind === "json") this.mode.body.markTooLarge();
-        return code === 62 ? i + 1 : i;
-      } else if (code === 60 /* < */) {
-        const text = this.tagText(mode, pos, i);
-        const span = { start: mode.start, end: this.base + i };
-        if (text === null) {
-          this.emit.error(
-            "block_too_large",
-            `An <action> tag longer than ${this.maxBlock} characters.`,
-            span,
-          );
-        } else {
-          const message = 'The <action …> opening tag is not closed with ">"; nothing ran.';
-          this.emit.error("invalid_action", message, span, { raw: `<action${text}` });
-        }
-        this.mode = { kind: "outside" };
-        return i;
-      }
+    const { tag } = mode;
+    const read = tag.read(this.buffer, pos);
+    if (read === null) return this.buffer.length;
+    const { at, code, text } = read;
+    if (code !== 60 /* < */) {
+      // With `{` the model forgot the `>` and went on with the body: the block still
+      // closes at `</action>`, where the dialect reports the broken tag and runs nothing.
+      const bodyStart = this.base + at + (code === 62 ? 1 : 0);
+      this.mode = this.jsonMode("action", tag.start, bodyStart, code === 62 ? text : null);
+      if (text === null && this.mode.kind === "json") this.mode.body.markTooLarge();
+      return code === 62 ? at + 1 : at;
     }
-    mode.length += buffer.length - pos;
-    if (mode.length <= this.maxBlock) mode.parts.push(buffer.slice(pos));
-    else mode.parts = [];
-    return buffer.length;
-  }
-
-  /** The tag's attribute text up to `to`, or null when it grew past the size bound. */
-  private tagText(mode: Extract<Mode, { kind: "tag" }>, pos: number, to: number): string | null {
-    if (mode.length + (to - pos) > this.maxBlock) return null;
-    return mode.parts.join("") + this.buffer.slice(pos, to);
+    const span = { start: tag.start, end: this.base + at };
+    if (text === null) {
+      const message = `An <action> tag longer than ${this.maxBlock} characters.`;
+      this.emit.error("block_too_large", message, span);
+    } else {
+      const message = 'The <action …> opening tag is not closed with ">"; nothing ran.';
+      this.emit.error("invalid_action", message, span, { raw: `<action${text}` });
+    }
+    this.mode = { kind: "outside" };
+    return at;
   }
 
   private stepJson(mode: Extract<Mode, { kind: "json" }>, pos: number, final: boolean): number {
@@ -348,41 +389,6 @@ export class TagParser extends Scanner {
       attributes: mode.attributes,
     };
     this.grammar.closeJson(this.emit, block);
-  }
-
-  private outsideText(text: string, at: number): void {
-    const shown = this.outside.append(text, at);
-    if (shown !== null) this.outsideShown(shown);
-  }
-
-  private outsideShown(shown: string): void {
-    const { start, end } = this.outside;
-    if (this.grammar.outsideText === "respond") {
-      this.outsideId ??= this.emit.nextId();
-      this.emit.piece("respond", this.outsideId, shown, start, end);
-      return;
-    }
-    if (this.stray.length === 0) this.strayStart = start;
-    this.stray.push(shown);
-    this.strayEnd = end;
-  }
-
-  private closeOutside(): void {
-    const held = this.outside.close();
-    if (held !== null) this.outsideShown(held);
-    if (this.stray.length > 0) {
-      const raw = this.stray.join("");
-      const message = `Text outside any block is not part of the ${this.grammar.name} protocol; it was not executed or shown as a response.`;
-      this.emit.error(
-        "stray_text",
-        message,
-        { start: this.strayStart, end: this.strayEnd },
-        { raw },
-      );
-      this.stray = [];
-    }
-    this.outside = new TextRun();
-    this.outsideId = null;
   }
 
   private unclosed(kind: TextKind | JsonKind, span: Span, raw?: string): void {

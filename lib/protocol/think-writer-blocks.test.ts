@@ -16,10 +16,18 @@ type Spec = Dialect | DialectDefinition;
 const named = (dialect: Spec) => (typeof dialect === "string" ? dialect : dialect.name);
 const EACH = WRITTEN_BACK_DIALECTS.map((dialect) => [named(dialect), dialect] as const);
 
-/** The answer's events, reasoning written back (think blocks holding REASON) left out. */
+/**
+ * The answer's events, reasoning written back left out: think blocks holding REASON, or what
+ * follows it in the model's own think block it was written into (left open by the answer).
+ */
 function shape(dialect: Spec, text: string): string[] {
   return mergePieces(parseAll(dialect, text, { turn: 0 })).flatMap((event: ProtocolEvent) => {
-    if (event.type === "think" && event.content.includes("REASON")) return [];
+    if (event.type === "think" && event.content.includes("REASON")) {
+      const own = event.content.slice(0, event.content.indexOf("REASON")).trim();
+      return own === "" ? [] : [`think:${own}`];
+    }
+    // An empty think block of the model's own reads the same as the reasoning written in it.
+    if (event.type === "think" && event.content.trim() === "") return [];
     if (event.type === "respond" || event.type === "think")
       return [`${event.type}:${event.content.trim()}`];
     if (event.type === "call")
@@ -71,7 +79,8 @@ describe("ThinkWriter: markers inside a call's JSON strings", () => {
           expect(shape(dialect, wire), `${JSON.stringify(answer)} at ${at}`).toEqual(
             shape(dialect, answer),
           );
-          expect(wire.split("REASON").length - 1 + (writer.unwritten > 0 ? 1 : 0)).toBe(1);
+          expect(wire.split("REASON").length - 1).toBe(1);
+          expect(writer.unwritten).toBe(0);
         }
     },
   );
@@ -127,27 +136,49 @@ describe("ThinkWriter: delimiter dialects, text after a stand-alone marker", () 
 });
 
 describe("ThinkWriter: a block the answer never closes", () => {
-  it.each(EACH)("reasoning waiting on it is not written into it (%s)", (_name, dialect) => {
-    const markers = markersOf(dialect);
-    for (const opener of markers) {
-      const answer = `${opener}Hel`;
-      const { wire, writer } = withReasoning(dialect, answer, answer.length - 1);
-      expect(shape(dialect, wire), JSON.stringify(answer)).toEqual(shape(dialect, answer));
-      // Written once, or (when the stream ended inside the block) counted as never written.
-      const written = wire.split("REASON").length - 1;
-      expect(written + (writer.unwritten > 0 ? 1 : 0), JSON.stringify(wire)).toBe(1);
-    }
-  });
+  it.each(EACH)(
+    "reasoning waiting on it is written where the answer ends, read as thinking after the block (%s)",
+    (_name, dialect) => {
+      const markers = markersOf(dialect);
+      for (const opener of markers) {
+        for (const answer of [`${opener}Hel`, opener]) {
+          const { wire, writer } = withReasoning(dialect, answer, Math.max(1, answer.length - 1));
+          expect(shape(dialect, wire), JSON.stringify(wire)).toEqual(shape(dialect, answer));
+          expect(wire.split("REASON").length - 1, JSON.stringify(wire)).toBe(1);
+          expect(writer.unwritten).toBe(0);
+          // Shown as thinking, after whatever the answer's own events say (its error last).
+          const events = mergePieces(parseAll(dialect, wire, { turn: 0 }));
+          const reasoning = events.findIndex(
+            (event) => event.type === "think" && event.content.includes("REASON"),
+          );
+          expect(reasoning, JSON.stringify(wire)).toBeGreaterThanOrEqual(0);
+          // Nothing after it, but the error of the model's own think block it went on.
+          const after = events.slice(reasoning + 1);
+          expect(
+            after.every((event) => event.type === "error" && event.code === "unclosed_block"),
+          ).toBe(true);
+          expect(after.length).toBeLessThanOrEqual(1);
+        }
+      }
+    },
+  );
 
-  it("waits on through a release, and is written where the block ends if more text comes", () => {
+  it("an unclosed response, then its reasoning: the response's error, then thinking", () => {
     const writer = new ThinkWriter("xml");
     let wire = writer.text("<respond>Hel") + writer.think("REASON");
-    wire += writer.release();
-    expect(wire).toBe("<respond>Hel");
     expect(writer.unwritten).toBe("REASON".length);
-    wire += writer.text("lo</respond>") + writer.release();
-    expect(wire).toBe("<respond>Hello</respond><think>REASON</think>\n");
+    wire += writer.close() + writer.release();
+    expect(wire).toBe("<respond>Hel<think>REASON</think>\n");
     expect(writer.unwritten).toBe(0);
+    const events = mergePieces(parseAll("xml", wire, { turn: 0 }));
+    expect(events.map((event) => event.type)).toEqual(["respond", "error", "think"]);
+    expect(events[0]).toMatchObject({ content: "Hel", span: { start: 0, end: 12 } });
+    expect(events[1]).toMatchObject({ code: "unclosed_block", span: { start: 0, end: 12 } });
+    expect(events[2]).toMatchObject({ content: "REASON", span: { start: 12 } });
+    // Closed after all: the reasoning goes where the block ends, the response whole.
+    const later = new ThinkWriter("xml");
+    const closed = later.text("<respond>Hel") + later.think("REASON") + later.text("lo</respond>");
+    expect(closed + later.release()).toBe("<respond>Hello</respond><think>REASON</think>\n");
   });
 
   it("holds at most MAX_WAITING characters of it, and says how many more were cut", () => {
@@ -206,10 +237,9 @@ describe("ThinkWriter: random answers of markers, words and JSON", () => {
           });
           wire += writer.text(answer.slice(from)) + writer.close() + writer.release();
           expect(shape(dialect, wire)).toEqual(shape(dialect, answer));
-          // Every reasoning written once, or (the answer ended inside a block) some not at all.
-          const written = wire.split("REASON").length - 1;
-          if (writer.unwritten === 0) expect(written).toBe(cuts.length);
-          else expect(written).toBeLessThan(cuts.length);
+          // Every reasoning written once, wherever the answer ended.
+          expect(wire.split("REASON").length - 1).toBe(cuts.length);
+          expect(writer.unwritten).toBe(0);
         },
       ),
       { numRuns: 400 },

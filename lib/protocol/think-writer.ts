@@ -86,16 +86,26 @@ export class ThinkWriter {
 
   /**
    * Answer text held (after reasoning, or a marker's start reasoning waits before), out as it
-   * is, and reasoning still waiting after it: nothing more came to tell. Unless the answer
-   * stops inside a block it never closed (`<respond>Hel`, a call's JSON, the model's own
-   * `<think>`): written there, the reasoning would be read as that block's (the answer's text,
-   * a broken call, or the end of the model's think block), so it waits on, for text that
-   * closes the block after all; when none comes it is never written (`unwritten`).
+   * is, and reasoning still waiting after it: nothing more of the answer comes. Also when the
+   * answer stops inside a block it never closed (`<respond>Hel`, a call's JSON): the think
+   * block then ends the wire, where the parsers read it as thinking after that block's
+   * `unclosed_block` error (a delimiter's next marker ends any block; a tag parser takes a
+   * think block ending the stream inside a block it never closed as reasoning written after
+   * it: `trailing-think.ts`). In the model's own think block left open it goes on that block
+   * on a line of its own, as more of its thinking (before the same error).
    */
   release(): string {
     const wire = this.releaseFollowing(true);
     const held = this.blocks.release();
-    if (this.waiting === undefined || held.inside) return this.out(wire + held.text);
+    if (this.waiting === undefined) return this.out(wire + held.text);
+    if (held.closer !== undefined && held.closer === this.markers.close.trimEnd()) {
+      // The model's own think block, left open: the reasoning goes on in it, on a line of its
+      // own (a think block in it would be closed by its closer).
+      const waiting = this.takeWaiting();
+      this.thought();
+      return this.out(`${wire + held.text}\n${waiting}`);
+    }
+    if (held.inside) return this.out(wire + held.text + this.writeWaiting(wire + held.text));
     // A marker that ends the response comes after the reasoning; other text is the response's.
     if (held.marker) return this.out(wire + this.writeWaiting(wire, held.text) + held.text);
     return this.out(wire + held.text + this.writeWaiting(wire + held.text));
@@ -103,8 +113,7 @@ export class ThinkWriter {
 
   /**
    * Characters of reasoning waiting for the answer's open block to end, not written yet (what
-   * was cut off past `MAX_WAITING` included): after the last `release()`, reasoning lost
-   * because the answer ended inside a block.
+   * was cut off past `MAX_WAITING` included); 0 after `release()`, which writes it.
    */
   get unwritten(): number {
     return this.waiting === undefined ? 0 : this.waiting.length + this.waiting.cut;
@@ -140,12 +149,16 @@ export class ThinkWriter {
 
   /** The reasoning that waited, as a think block after `before` (and before `after`). */
   private writeWaiting(before: string, after = ""): string {
+    const wire = this.openAfter(before, after) + this.takeWaiting() + this.markers.close;
+    this.thought();
+    return wire;
+  }
+
+  /** The reasoning that waited, guarded, with a note of how much was cut past the bound. */
+  private takeWaiting(): string {
     const waiting = this.waiting as Waiting;
     this.waiting = undefined;
-    const { close } = this.markers;
-    const rest = waiting.guard.end();
-    keepWaiting(waiting, rest);
-    const kept = waiting.pieces.join("");
+    keepWaiting(waiting, waiting.guard.end());
     const note =
       waiting.cut === 0
         ? ""
@@ -153,9 +166,7 @@ export class ThinkWriter {
             this.dialect,
             ` [${waiting.cut} more characters of reasoning were cut: they came while the answer had a block open]`,
           );
-    const wire = this.openAfter(before, after) + kept + note + close;
-    this.thought();
-    return wire;
+    return waiting.pieces.join("") + note;
   }
 
   /**

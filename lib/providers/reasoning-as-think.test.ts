@@ -145,7 +145,7 @@ describe("reasoningToText", () => {
     },
   );
 
-  it("writes reasoning inside a call's JSON after the call, and none into a block never closed", async () => {
+  it("writes reasoning inside a call's JSON after the call, and at the end after a block never closed", async () => {
     const call = '<execute>[{"name":"write","args":{"text":"a </execute> b"}}]</execute>';
     const cut = call.indexOf(" b");
     const parts = await through(
@@ -156,7 +156,7 @@ describe("reasoningToText", () => {
         { type: "text-delta", id: "t1", delta: call.slice(cut) },
         { type: "reasoning-delta", id: "r2", delta: "Now answer." },
         { type: "text-delta", id: "t1", delta: "\n<respond>Cut off he" },
-        { type: "reasoning-delta", id: "r3", delta: "LOST" },
+        { type: "reasoning-delta", id: "r3", delta: "Waited." },
         { type: "text-end", id: "t1" },
         finish,
       ],
@@ -164,7 +164,7 @@ describe("reasoningToText", () => {
     );
     const wire = textOf(parts);
     expect(wire).toBe(
-      `${call}<think>Check it.</think>\n<think>Now answer.</think>\n\n<respond>Cut off he`,
+      `${call}<think>Check it.</think>\n<think>Now answer.</think>\n\n<respond>Cut off he<think>Waited.</think>\n`,
     );
     const events = mergePieces(parseAll("xml", wire, { turn: 0 }));
     expect(events.map((event) => event.type)).toEqual([
@@ -174,6 +174,13 @@ describe("reasoningToText", () => {
       "think",
       "respond",
       "error",
+      "think",
+    ]);
+    // The response the model never closed, then the reasoning that waited on it, as thinking.
+    expect(events.slice(-3)).toMatchObject([
+      { content: "Cut off he" },
+      { code: "unclosed_block" },
+      { content: "Waited." },
     ]);
     expectDeltasInOpenBlocks(parts);
   });

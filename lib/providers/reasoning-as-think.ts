@@ -13,8 +13,8 @@ type Controller = TransformStreamDefaultController<LanguageModelV3StreamPart>;
  * broken, in a delimiter dialect the answer text after it gets `§respond: ` unless it opens
  * with a marker of its own, and reasoning that comes while the answer has a block open
  * (`<respond>Hel`, thinking, `lo</respond>`; a call's JSON) is written where that block ends
- * (if the stream ends inside a block the answer never closed, it is not written: it would land
- * in that block; see `ThinkWriter.release`). The reasoning
+ * (if the stream ends inside a block the answer never closed, it is written at the end, read as
+ * thinking after that block's error; see `ThinkWriter.release`). The reasoning
  * goes in a text block of its own (`reasoning:<id>`, started at its first text), its markers
  * written at its first delta and at its end (or before anything else that follows, should a
  * server never end it); what the writer gives out later (reasoning that waited, answer text it

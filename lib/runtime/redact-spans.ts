@@ -5,6 +5,7 @@ import {
   SECRET_PATTERNS,
   type SecretPattern,
 } from "./redact";
+import { replaceRegions, valueRegions } from "./value-regions";
 
 /** Where a secret starts and ends: a pattern's match, a configured value or a JWT growing. */
 export interface SecretSpan {
@@ -28,15 +29,8 @@ export function secretSpans(
   values: readonly string[],
   longestHeader: number,
 ): SecretSpan[] {
-  const spans: SecretSpan[] = [];
-  let masked = text;
-  for (const value of values) {
-    if (!masked.includes(value)) continue;
-    masked = masked.replaceAll(value, (_match: string, offset: number) => {
-      spans.push({ start: offset, end: offset + value.length });
-      return cover(value.length);
-    });
-  }
+  const spans: SecretSpan[] = valueRegions(text, values);
+  let masked = replaceRegions(text, spans, (region) => cover(region.length));
   if (!HAS_TRIGGER.test(masked)) return spans;
   // Seen as the JWT pattern sees it: after a value (`[redacted]eyJ…`) it may start.
   const growing = growingJwt(masked, longestHeader);
@@ -78,9 +72,26 @@ function cover(length: number): string {
 
 /**
  * Where the longest tail of `buffer` that starts a configured value begins (its length when
- * none does). Only where a value's first character is: real keys are random, so few places.
+ * none does), moved back to the start of a value the buffer holds whole that it would cut
+ * (`…gh12` ends the buffer, and `gh12…` may start there): what is let go of is redacted alone.
+ * Only where a value's first character is: real keys are random, so few places.
  */
 export function valueCut(buffer: string, values: readonly string[]): number {
+  return outsideValues(buffer, startedValue(buffer, values), values);
+}
+
+/** `cut`, or the start of the region of configured values it falls strictly inside. */
+export function outsideValues(buffer: string, cut: number, values: readonly string[]): number {
+  if (values.length === 0) return cut;
+  for (const { start, end } of valueRegions(buffer, values)) {
+    if (start >= cut) break;
+    if (end > cut) return start;
+  }
+  return cut;
+}
+
+/** Where the longest tail of `buffer` that starts a configured value begins. */
+export function startedValue(buffer: string, values: readonly string[]): number {
   let cut = buffer.length;
   for (const value of values) {
     const first = value.charCodeAt(0);
@@ -95,15 +106,11 @@ export function valueCut(buffer: string, values: readonly string[]): number {
   return cut;
 }
 
-/** The first configured value in `text` (the earliest; the first listed at a tie), or null. */
+/** The first region of configured values in `text` (`valueRegions`: every value it joins), or null. */
 export function firstValue(
   text: string,
   values: readonly string[],
 ): { at: number; length: number } | null {
-  let found: { at: number; length: number } | null = null;
-  for (const value of values) {
-    const at = text.indexOf(value);
-    if (at !== -1 && (found === null || at < found.at)) found = { at, length: value.length };
-  }
-  return found;
+  const first = valueRegions(text, values)[0];
+  return first === undefined ? null : { at: first.start, length: first.end - first.start };
 }

@@ -84,6 +84,68 @@ describe("createStreamRedactor", () => {
     );
   });
 
+  it("lets nothing of two overlapping configured keys out, whole or streamed, split anywhere (property)", () => {
+    // Two values sharing a run of text (`…gh12` + `gh12…`), one inside the other, or one
+    // overlapping itself: written together they are one secret, and all of it goes.
+    const overlapping = alnum(10, 24).chain((first) =>
+      fc.oneof(
+        fc
+          .tuple(fc.integer({ min: 1, max: first.length - 1 }), alnum(1, 12))
+          .filter(([from, tail]) => first.length - from + tail.length >= 8)
+          .map(([from, tail]) => ({
+            values: [first, first.slice(from) + tail],
+            written: first + tail,
+          })),
+        fc.tuple(fc.nat(), fc.integer({ min: 8, max: 10 })).map(([at, length]) => {
+          const from = at % (first.length - length + 1);
+          return { values: [first, first.slice(from, from + length)], written: first };
+        }),
+        // A value with a period (`abcabcab`), written so that its places overlap.
+        fc
+          .tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 3 }))
+          .map(([period, more]) => {
+            const repeated = first.slice(0, period).repeat(40);
+            const value = repeated.slice(0, 8);
+            return { values: [value], written: repeated.slice(0, 8 + more * period) };
+          }),
+      ),
+    );
+    fc.assert(
+      fc.property(
+        filler,
+        filler,
+        overlapping,
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        (before, after, secret, reversed, points) => {
+          const values = reversed ? [...secret.values].reverse() : secret.values;
+          const text = [...before, secret.written, ...after].join(" ");
+          const whole = redactSecrets(text, values);
+          expect(whole).toBe([...before, REDACTED, ...after].join(" "));
+          expect(streamed(cut(text, points), values).joined).toBe(whole);
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it("lets nothing of a key out that overlaps the end of another held whole", () => {
+    const first = "abcdefgh12";
+    const second = "gh12zzzzzz";
+    const text = `x ${first}zzzzzz y`;
+    expect(redactSecrets(text, [first, second])).toBe(`x ${REDACTED} y`);
+    expect(redactSecrets(text, [second, first])).toBe(`x ${REDACTED} y`);
+    // No whitespace around it: the word holds nothing back, only the values do.
+    const glued = `x:${first}zzzzzz:y`;
+    expect(streamed([`x:${first}`, "zzzzzz:y"], [first, second]).joined).toBe(`x:${REDACTED}:y`);
+    expect(streamed(splitEvery(glued, 1), [second, first]).joined).toBe(`x:${REDACTED}:y`);
+  });
+
+  it("never lets go of the start of a configured value with spaces held whole at the end", () => {
+    const value = "open sesame 12345";
+    expect(streamed([`say ${value}`, " now"], [value]).joined).toBe(`say ${REDACTED} now`);
+  });
+
   it("hides a key inside a run without whitespace longer than what it holds (minified JSON), split anywhere (property)", () => {
     const pad = (length: number) =>
       `"x":"${"ab1,".repeat(Math.ceil(length / 4)).slice(0, length)}",`;
@@ -262,13 +324,23 @@ describe("createStreamRedactor", () => {
     ];
     // "ANOTHER" is a second configured value, so the values' order is tried too.
     const ANOTHER = "cfg_Second0Value";
+    // A third that overlaps the end of KEY: written after KEY, the two are one secret.
+    const OVERLAP = `${KEY.slice(-8)}Tail0x12`;
     fc.assert(
       fc.property(
         fc.constantFrom(...kinds),
         fc.integer({ min: 5_000, max: 40_000 }),
         fc.integer({ min: 0, max: 40 }),
         fc.constantFrom("", KEY, ANOTHER),
-        fc.constantFrom(KEY, `..${KEY}`, `${KEY}${KEY}`, `${ANOTHER}${KEY}`, `${KEY}.`, ""),
+        fc.constantFrom(
+          KEY,
+          `..${KEY}`,
+          `${KEY}${KEY}`,
+          `${ANOTHER}${KEY}`,
+          `${KEY}.`,
+          `${KEY}Tail0x12`,
+          "",
+        ),
         fc.constantFrom(" done", "'s end", ";(x)", ". Next", "&b=1 ok", ""),
         fc.oneof(
           fc.integer({ min: 1, max: 8000 }).map((size) => ({ size, points: [] })),
@@ -278,12 +350,13 @@ describe("createStreamRedactor", () => {
           const run = body(length, seed);
           const text = `the ${before}${write(run)}${after}${end} more words`;
           const chunks = split.size > 0 ? splitEvery(text, split.size) : cut(text, split.points);
-          const { joined } = streamed(chunks, [KEY, ANOTHER]);
+          const { joined } = streamed(chunks, [KEY, ANOTHER, OVERLAP]);
           expect(joined).not.toContain(KEY.slice(4));
           expect(joined).not.toContain(ANOTHER.slice(4));
+          expect(joined).not.toContain("Tail0x12");
           expect(joined).not.toContain(run.slice(-64));
           // And nothing else is lost: the same text as redacting it whole.
-          expect(joined).toBe(redactSecrets(text, [KEY, ANOTHER]));
+          expect(joined).toBe(redactSecrets(text, [KEY, ANOTHER, OVERLAP]));
         },
       ),
       { numRuns: 150 },

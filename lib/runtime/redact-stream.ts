@@ -1,6 +1,6 @@
 import type { StreamTurn, TurnPart } from "./model-turn";
 import { HAS_TRIGGER, MIN_SECRET_LENGTH, REDACTED, redactSecrets, SECRET_CHECKS } from "./redact";
-import { secretSpans, valueCut } from "./redact-spans";
+import { outsideValues, secretSpans, startedValue, valueCut } from "./redact-spans";
 import { jsonWebTokenTail, patternTail, type SecretTail, SecretTails } from "./secret-tail";
 import { transformParts } from "./turn-transform";
 
@@ -88,9 +88,12 @@ export function createStreamRedactor(secrets: readonly string[]): StreamRedactor
       // Most text holds no trigger word: only its last word (which may still grow) is held,
       // and no pattern can match what is let go of.
       const quiet = !HAS_TRIGGER.test(buffer);
-      const natural = Math.min(
-        quiet ? lastWordStart(buffer) : patternCut(buffer),
-        valueCut(buffer, values),
+      // Never inside a configured value held whole: one overlapping it may still be coming
+      // (`…gh12` now, `gh12…` next), and what is let go of is redacted alone.
+      const natural = outsideValues(
+        buffer,
+        Math.min(quiet ? lastWordStart(buffer) : patternCut(buffer), startedValue(buffer, values)),
+        values,
       );
       const forced = buffer.length - MAX_HELD;
       const cut = forced > natural ? forcedCut(buffer, forced, values) : natural;

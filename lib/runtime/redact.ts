@@ -1,3 +1,5 @@
+import { replaceRegions, valueRegions } from "./value-regions";
+
 /** What a secret is replaced with wherever it would be shown. */
 export const REDACTED = "[redacted]";
 
@@ -109,10 +111,9 @@ export function redactSecrets(
   secrets: readonly string[] = [],
   patterns: readonly SecretPattern[] = ALL_PATTERNS,
 ): string {
-  let result = text;
-  for (const secret of secrets) {
-    if (secret.length >= MIN_SECRET_LENGTH) result = result.replaceAll(secret, REDACTED);
-  }
+  // Values that overlap (share a run of text, or one holds another) go as one: replaced one
+  // after another, the first would leave the rest of the second out in the clear.
+  let result = replaceRegions(text, valueRegions(text, configured(secrets)), () => REDACTED);
   if (!HAS_TRIGGER.test(result)) return result;
   for (const name of patterns) {
     result = result.replace(
@@ -130,16 +131,22 @@ export function redactSecrets(
 
 export const ALL_PATTERNS = Object.keys(SECRET_PATTERNS) as SecretPattern[];
 
+/** The configured values redaction looks for: those not too short to be keys. */
+function configured(secrets: readonly string[]): readonly string[] {
+  return secrets.some((secret) => secret.length < MIN_SECRET_LENGTH)
+    ? secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH)
+    : secrets;
+}
+
 /**
  * Like `redactSecrets`, but each secret is replaced by a mask of its own length (`[redacted**]`,
  * or `*`s when shorter than `[redacted]`), so offsets into the text stay true: for recorded
  * text that events point into by character spans (an imported transcript's chunks).
  */
 export function maskSecrets(text: string, secrets: readonly string[] = []): string {
-  let result = text;
-  for (const secret of secrets) {
-    if (secret.length >= MIN_SECRET_LENGTH) result = result.replaceAll(secret, mask(secret.length));
-  }
+  let result = replaceRegions(text, valueRegions(text, configured(secrets)), (region) =>
+    mask(region.length),
+  );
   for (const name of ALL_PATTERNS) {
     result = result.replace(
       SECRET_PATTERNS[name],

@@ -111,11 +111,30 @@ export class SecretTails {
    * out of the match first) is `rest`, to be redacted as text.
    */
   swallow(text: string): { rest: string } {
-    let input = this.pending + text;
+    return this.feed(this.pending + text, false);
+  }
+
+  /** At the end of the text: what follows the secret (trailing dots it leaves out, if any). */
+  end(): string {
+    if (this.tails.length === 0) return "";
+    // Nothing more comes: what waits is the tails' to take, values in it as `[redacted]`.
+    const { rest } = this.feed(this.pending, true);
+    this.tails = [];
+    return this.leftOut() + rest;
+  }
+
+  /**
+   * Gives `input` to the tails, each region of configured values as `[redacted]`; what may
+   * still start or go on with one (`valueCut`, never inside a value held whole: another may
+   * overlap it) waits in `pending` unless this is the `final` text.
+   */
+  private feed(text: string, final: boolean): { rest: string } {
+    let input = text;
     this.pending = "";
     for (;;) {
-      const value = firstValue(input, this.values);
-      const upto = value !== null ? value.at : valueCut(input, this.values);
+      const hold = final ? input.length : valueCut(input, this.values);
+      const value = firstValue(input.slice(0, hold), this.values);
+      const upto = value !== null ? value.at : hold;
       const ended = this.take(input, upto);
       if (ended !== -1) return { rest: this.leftOut() + input.slice(ended) };
       if (value === null) {
@@ -126,17 +145,6 @@ export class SecretTails {
         return { rest: this.leftOut() + input.slice(value.at) };
       input = input.slice(value.at + value.length);
     }
-  }
-
-  /** At the end of the text: what follows the secret (trailing dots it leaves out, if any). */
-  end(): string {
-    if (this.tails.length === 0) return "";
-    // No value can start in what waits now: it is the tails' to take.
-    const input = this.pending;
-    this.pending = "";
-    const ended = this.take(input, input.length);
-    this.tails = [];
-    return this.leftOut() + (ended === -1 ? "" : input.slice(ended));
   }
 
   /** Gives `text` up to `upto` to the tails: where the first they all refuse is, or -1. */

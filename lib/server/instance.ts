@@ -1,4 +1,5 @@
 import type { Store } from "../store";
+import { purgeAbandonedImports } from "../transcripts/store-actions";
 import { interruptCrashedRuns } from "./crash-recovery";
 import type { RunRegistry } from "./run-registry";
 
@@ -50,21 +51,27 @@ export function startInstance(
     for (const run of await interruptCrashedRuns(store, now, instanceId))
       registry.announceFinish(run, store);
   };
+  // Imports a dead instance was writing (hidden, never shown): purged after the runs are
+  // marked, never before `ready` (requests wait for it, and a purge may take a while).
+  const purgeImports = () => purgeAbandonedImports(store, now());
 
-  /** Runs `task` every `ms`, never two at once; a failure is logged and the next one tries again. */
-  const every = (ms: number, task: () => Promise<unknown>, label: string) => {
-    const next = () => {
+  /**
+   * Runs `task` every `ms` (the first after `first` ms), never two at once; a failure is
+   * logged and the next one tries again.
+   */
+  const every = (ms: number, task: () => Promise<unknown>, label: string, first = ms) => {
+    const next = (wait = ms) => {
       if (stopped) return;
       const timer = setTimeout(() => {
         timers.delete(timer);
         task()
           .catch((error: unknown) => console.error(`wirescope: could not ${label}:`, String(error)))
           .finally(next);
-      }, ms);
+      }, wait);
       timer.unref?.();
       timers.add(timer);
     };
-    next();
+    next(first);
   };
 
   registry.watch(store);
@@ -77,7 +84,12 @@ export function startInstance(
       every(period, renew, "renew this instance's lease");
       every(options.pollMs, () => registry.applyStopRequests(store), "read stop requests");
     });
-  void ready.catch(() => undefined).then(() => every(period, sweep, "mark crashed runs"));
+  void ready
+    .catch(() => undefined)
+    .then(() => {
+      every(period, sweep, "mark crashed runs");
+      every(period, purgeImports, "purge the imports of dead instances", 0);
+    });
   return {
     ready,
     stop() {

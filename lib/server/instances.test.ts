@@ -148,6 +148,27 @@ describe("several instances on one database", () => {
     }
   });
 
+  it("B purges an import A was writing when it died, once A's lease has ended, not before", async () => {
+    const { a, b, registryB } = twoInstances();
+    const model = { provider: "demo", id: "x" };
+    const importing = (id: string, instance: string) =>
+      a.createTranscript({ id, dialect: "xml", model, source: "import", importInstance: instance });
+    await a.renewLease("dead", Date.now() - 1);
+    await a.renewLease("alive", Date.now() + 60_000);
+    await importing("cut-off", "dead");
+    await importing("going-on", "alive");
+    await a.appendRecords("cut-off", "imported", recorded);
+    const instance = startInstance(b, registryB, { leaseMs: 60_000, pollMs: 1000 });
+    try {
+      await instance.ready;
+      while ((await b.listRunRecords("cut-off", "imported", 0)).length > 0) await pause(5);
+      expect(await b.restoreTranscript("cut-off")).toBe(false);
+      expect(await b.restoreTranscript("going-on")).toBe(true);
+    } finally {
+      instance.stop();
+    }
+  });
+
   it("A stalled past its lease: B takes its run over, A's next commit is refused and nothing A writes afterwards lands", async () => {
     const { a, b, registryA } = twoInstances();
     const meta = await a.createTranscript({ dialect: "xml", model: { provider: "demo", id: "x" } });

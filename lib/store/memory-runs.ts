@@ -25,6 +25,10 @@ export function memoryRunMethods<Row extends { runId: string }>({
 }: MemoryRunContext<Row>): StoreRunMethods & {
   /** A batch written for an instance that no longer holds its run (`RunRecordBatch.instanceId`). */
   fence(batch: RunRecordBatch): StoreError | undefined;
+  /** Drops a purged transcript's runs (the databases' `ON DELETE CASCADE`). */
+  forgetRuns(transcriptId: string): void;
+  /** Whether the instance's lease is live at `at` (strictly before its end). */
+  leaseLive(instanceId: string, at: number): boolean;
 } {
   const runs = new Map<string, RunEntry>();
   /** Instance id → lease end (ms). */
@@ -36,9 +40,11 @@ export function memoryRunMethods<Row extends { runId: string }>({
       .sort((a, b) => a.startedAt - b.startedAt || (a.runId < b.runId ? -1 : 1));
   }
 
+  const leaseLive = (instanceId: string, at: number) => (leases.get(instanceId) ?? 0) > at;
+
   /** No live instance runs it: none named, or its lease ended by `at`. */
   function orphaned(run: RunEntry, at: number): boolean {
-    return run.instanceId === null || (leases.get(run.instanceId) ?? 0) <= at;
+    return run.instanceId === null || !leaseLive(run.instanceId, at);
   }
 
   function fence({ runId, instanceId }: RunRecordBatch): StoreError | undefined {
@@ -50,6 +56,11 @@ export function memoryRunMethods<Row extends { runId: string }>({
 
   return {
     fence,
+    leaseLive,
+
+    forgetRuns(transcriptId) {
+      for (const [runId, run] of runs) if (run.transcriptId === transcriptId) runs.delete(runId);
+    },
 
     async recordRunStart(run) {
       open();

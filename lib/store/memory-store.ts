@@ -43,6 +43,8 @@ interface Entry {
   records: Row[];
   /** Folded searchable text per block (see `search-text.ts`). */
   blocks: Map<string, string>;
+  /** The instance writing it as an import, until it is shown (`importInstance`). */
+  importInstance?: string;
 }
 
 interface Relic {
@@ -108,7 +110,7 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
     return { meta: meta(entry), records, recordCount: entry.records.length };
   }
 
-  const { fence, ...runMethods } = memoryRunMethods({
+  const { fence, forgetRuns, leaseLive, ...runMethods } = memoryRunMethods({
     open,
     transcripts,
     decode: (rows) => messages.decode(rows),
@@ -130,12 +132,15 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
           `Fork parent ${JSON.stringify(created.parentId)} is unknown.`,
         );
       }
-      const entry = {
+      const { importInstance } = input;
+      const entry: Entry = {
         meta: JSON.stringify(created),
-        deletedAt: null,
+        // An import is hidden from its start until it is finished.
+        deletedAt: importInstance === undefined ? null : created.createdAt,
         records: [],
         blocks: new Map(),
       };
+      if (importInstance !== undefined) entry.importInstance = importInstance;
       transcripts.set(created.id, entry);
       return meta(entry);
     },
@@ -229,8 +234,10 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
     async restoreTranscript(id) {
       open();
       const entry = transcripts.get(id);
-      if (!entry || entry.deletedAt === null) return false;
+      // Not one being purged (-1): its purge has begun.
+      if (!entry || entry.deletedAt === null || entry.deletedAt < 0) return false;
       entry.deletedAt = null;
+      delete entry.importInstance;
       return true;
     },
 
@@ -238,9 +245,23 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       open();
       const entry = transcripts.get(id);
       if (!entry || entry.deletedAt === null) return false;
-      // Its message nodes stay (their ids are counted by the map's size): a test store.
+      // Everything only it referenced goes with it, as the databases' cascades do.
       transcripts.delete(id);
+      messages.forget(id);
+      forgetRuns(id);
       return true;
+    },
+
+    async claimAbandonedImports(at) {
+      open();
+      const claimed: string[] = [];
+      for (const [id, entry] of transcripts) {
+        const writer = entry.importInstance;
+        if (writer === undefined || entry.deletedAt === null || leaseLive(writer, at)) continue;
+        entry.deletedAt = -1;
+        claimed.push(id);
+      }
+      return claimed.sort();
     },
 
     async appendRecords(transcriptId, runId, records: readonly TranscriptRecord[]) {

@@ -66,8 +66,10 @@ const RECORD_COLUMNS = "seq, run_id, body, messages_node";
 
 export const PG = {
   insertTranscript: `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
-      dialect, model_provider, model_id, system, tools, parent_id, fork_point, definition, source)
-    VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      dialect, model_provider, model_id, system, tools, parent_id, fork_point, definition, source,
+      deleted_at, import_instance)
+    VALUES ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+      CASE WHEN $14::text IS NULL THEN NULL ELSE $4::bigint END, $14)`,
   selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM transcripts WHERE id = $1`,
   exists: "SELECT 1 FROM transcripts WHERE id = $1",
   selectRecords: `SELECT ${RECORD_COLUMNS} FROM records WHERE transcript_id = $1 ORDER BY seq`,
@@ -122,7 +124,16 @@ export const PG = {
     WHERE id = $1 AND deleted_at IS NULL RETURNING ${TRANSCRIPT_COLUMNS}`,
   softDelete: "UPDATE transcripts SET deleted_at = $2 WHERE id = $1 AND deleted_at IS NULL",
   // Not one being purged (`deleted_at` -1): half its rows may be gone.
-  restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = $1 AND deleted_at >= 0",
+  // Shown: an import finished (no longer its writer's to abandon).
+  restore: `UPDATE transcripts SET deleted_at = NULL, import_instance = NULL
+    WHERE id = $1 AND deleted_at >= 0`,
+  // Hidden imports whose writer's lease has ended (or was never written), marked as being
+  // purged; those marked before too (a purge cut off).
+  claimAbandonedImports: `UPDATE transcripts SET deleted_at = -1
+    WHERE import_instance IS NOT NULL AND deleted_at IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM instances
+      WHERE instances.instance_id = transcripts.import_instance AND lease_until > $1)
+    RETURNING id`,
   claimPurge: "UPDATE transcripts SET deleted_at = -1 WHERE id = $1 AND deleted_at IS NOT NULL",
   // A slice of a deleted transcript's records (by its key), then the transcript with the rest.
   purgeRecords: `DELETE FROM records WHERE transcript_id = $1 AND seq IN (

@@ -118,4 +118,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
       generate_series(1, greatest(1, ceil(char_length(text) / 512.0)::int)) AS n;
   DROP TABLE search_blocks;
   `,
+  // The instance writing an import until it is shown (as SQLite's migration 10): an import its
+  // server died in is purged once that instance's lease ends (`claimAbandonedImports`).
+  `
+  ALTER TABLE transcripts ADD COLUMN import_instance TEXT COLLATE "C";
+  CREATE INDEX transcripts_importing ON transcripts (import_instance)
+    WHERE import_instance IS NOT NULL;
+  `,
 ];

@@ -172,6 +172,7 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
           meta.forkPoint ?? null,
           meta.definition === undefined ? null : JSON.stringify(meta.definition),
           meta.source,
+          input.importInstance ?? null,
         ]);
       } catch (error) {
         const code = driverCode(error);
@@ -273,6 +274,11 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
       while (((await query(PG.purgeRecords, [id, PURGE_SLICE])).rowCount ?? 0) === PURGE_SLICE);
       messages.forget(id);
       return ((await query(PG.purgeTranscript, [id])).rowCount ?? 0) > 0;
+    },
+
+    async claimAbandonedImports(at) {
+      const { rows } = await query<{ id: string }>(PG.claimAbandonedImports, [at]);
+      return rows.map((row) => row.id).sort();
     },
 
     async appendRecords(transcriptId, runId, records) {

@@ -76,9 +76,10 @@ export const RUN_COLUMNS = "run_id, transcript_id, started_at, ended_at, stop_re
 
 export const QUERIES = {
   insertTranscript: `INSERT INTO transcripts (id, title, title_folded, created_at, updated_at,
-      dialect, model_provider, model_id, parent_id, fork_point, source)
+      dialect, model_provider, model_id, parent_id, fork_point, source, deleted_at,
+      import_instance)
     VALUES (@id, @title, @titleFolded, @createdAt, @createdAt, @dialect, @modelProvider,
-      @modelId, @parentId, @forkPoint, @source)`,
+      @modelId, @parentId, @forkPoint, @source, @deletedAt, @importInstance)`,
   insertSettings: `INSERT INTO transcript_settings (transcript_id, system, tools, definition)
     VALUES (@id, @system, @tools, @definition)`,
   selectTranscript: `SELECT ${TRANSCRIPT_COLUMNS} FROM ${WITH_SETTINGS} WHERE t.id = ?`,
@@ -142,7 +143,16 @@ export const QUERIES = {
     SELECT id FROM message_nodes WHERE transcript_id = @id LIMIT @limit)`,
   purgeTranscript: "DELETE FROM transcripts WHERE id = ? AND deleted_at = -1",
   // Not one being purged (`deleted_at` -1): half its rows may be gone.
-  restore: "UPDATE transcripts SET deleted_at = NULL WHERE id = ? AND deleted_at >= 0",
+  // Shown: an import finished (no longer its writer's to abandon).
+  restore: `UPDATE transcripts SET deleted_at = NULL, import_instance = NULL
+    WHERE id = ? AND deleted_at >= 0`,
+  // Hidden imports whose writer's lease has ended (or was never written), marked as being
+  // purged; those marked before too (a purge cut off).
+  claimAbandonedImports: `UPDATE transcripts SET deleted_at = -1
+    WHERE import_instance IS NOT NULL AND deleted_at IS NOT NULL AND NOT EXISTS (
+      SELECT 1 FROM instances
+      WHERE instances.instance_id = transcripts.import_instance AND lease_until > ?)
+    RETURNING id`,
   // Every expression reads the row as it was. `@turn`: the highest turn among the appended
   // records, `@turnAt` the position (1-based) of its last record among them; it becomes the
   // conversation's last turn unless an earlier record's turn is higher.

@@ -167,4 +167,11 @@ export const MIGRATIONS: readonly string[] = [
     ) SELECT transcript_id, block_key, part, text, lead FROM split;
   DROP TABLE search_blocks;
   `,
+  // The instance writing an import (until it is shown): an import its server died in is found
+  // (`claimAbandonedImports`) and purged once that instance's lease ends. Most rows have none.
+  `
+  ALTER TABLE transcripts ADD COLUMN import_instance TEXT;
+  CREATE INDEX transcripts_importing ON transcripts (import_instance)
+    WHERE import_instance IS NOT NULL;
+  `,
 ];

@@ -123,7 +123,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
   });
 
   // The transcript's row and its settings' row (schema 7) in one transaction.
-  const insertTranscript = db.transaction((meta: TranscriptMeta) => {
+  const insertTranscript = db.transaction((meta: TranscriptMeta, importInstance?: string) => {
     sql.insertTranscript.run({
       id: meta.id,
       title: meta.title,
@@ -135,6 +135,9 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       source: meta.source,
       parentId: meta.parentId ?? null,
       forkPoint: meta.forkPoint ?? null,
+      // An import is hidden from its start until it is finished.
+      deletedAt: importInstance === undefined ? null : meta.createdAt,
+      importInstance: importInstance ?? null,
     });
     sql.insertSettings.run({
       id: meta.id,
@@ -166,7 +169,7 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       open();
       const meta = newTranscriptMeta(input, input.id ?? newId(), now());
       try {
-        await grouped(() => insertTranscript(meta));
+        await grouped(() => insertTranscript(meta, input.importInstance));
       } catch (error) {
         throw constraintError(error, meta.id, meta.parentId);
       }
@@ -246,6 +249,14 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       }
       messages.forget(id);
       return sql.purgeTranscript.run(id).changes > 0;
+    },
+
+    async claimAbandonedImports(at) {
+      open();
+      return sql.claimAbandonedImports
+        .all(at)
+        .map((row) => row.id)
+        .sort();
     },
 
     async appendRecords(transcriptId, runId, records) {

@@ -170,5 +170,49 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
       unsubscribe();
       expect(seen.every((transcriptId) => transcriptId === "id-1")).toBe(true);
     });
+
+    it("gives up the imports of instances whose lease ended, never a deleted transcript", async () => {
+      const { store } = fixture;
+      const importOf = (id: string, instance: string) =>
+        store.createTranscript({ ...NEW, id, source: "import", importInstance: instance });
+      await store.renewLease("A", START + 100);
+      await store.renewLease("B", START + 1000);
+      await importOf("a-writing", "A");
+      await store.appendRecords("a-writing", "imported", [user("u1", "half of a file")]);
+      await importOf("b-writing", "B");
+      // No lease ever written: its instance died before (or never was one).
+      await importOf("nobody", "C");
+      // Finished (shown), then deleted by the user: theirs to restore, whatever its writer.
+      await importOf("finished", "A");
+      expect(await store.restoreTranscript("finished")).toBe(true);
+      expect(await store.deleteTranscript("finished")).toBe(true);
+      // id-1 (not an import) deleted by the user.
+      await store.deleteTranscript("id-1");
+      // Hidden from the start.
+      expect(await store.getTranscript("a-writing")).toBeNull();
+      expect(await store.listTranscripts()).toEqual([]);
+
+      expect(await store.claimAbandonedImports(START + 99)).toEqual(["nobody"]);
+      // A lease is live strictly before its end. Given up once, it is given again until purged
+      // (a purge cut off by a crash is finished by the next sweep), and cannot be shown.
+      expect(await store.claimAbandonedImports(START + 100)).toEqual(["a-writing", "nobody"]);
+      expect(await store.claimAbandonedImports(START + 100)).toEqual(["a-writing", "nobody"]);
+      expect(await store.restoreTranscript("a-writing")).toBe(false);
+      expect(await store.purgeTranscript("a-writing")).toBe(true);
+      expect(await store.purgeTranscript("nobody")).toBe(true);
+      expect(await store.claimAbandonedImports(START + 999)).toEqual([]);
+      expect(await store.restoreTranscript("finished")).toBe(true);
+      expect(await store.restoreTranscript("id-1")).toBe(true);
+      // B renews its lease and finishes: shown, and no longer its to give up.
+      await store.renewLease("B", START + 3000);
+      expect(await store.claimAbandonedImports(START + 2000)).toEqual([]);
+      expect(await store.restoreTranscript("b-writing")).toBe(true);
+      expect(await store.claimAbandonedImports(START + 5000)).toEqual([]);
+      expect((await store.listTranscripts()).map((summary) => summary.id).sort()).toEqual([
+        "b-writing",
+        "finished",
+        "id-1",
+      ]);
+    });
   });
 }

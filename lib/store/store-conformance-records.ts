@@ -181,6 +181,29 @@ export function describeRecordConformance(name: string, open: OpenStore): void {
       await expect(pages.next()).rejects.toMatchObject({ code: "invalid" });
     });
 
+    it("frees on purge what only the transcript referenced: its runs and message tree", async () => {
+      const { store } = fixture;
+      const grown = growingRequests(3);
+      await store.recordRunStart({ runId: "run-1", transcriptId: "id-1", startedAt: 1 });
+      await store.appendRecords("id-1", "run-1", grown);
+      await store.createTranscript(NEW);
+      await store.appendRecords("id-2", "run-2", grown.slice(0, 2));
+      await store.deleteTranscript("id-1");
+      expect(await store.purgeTranscript("id-1")).toBe(true);
+      // Its runs go with it (the databases' cascade), unfinished or not.
+      expect(await store.getRunInfo("run-1")).toBeNull();
+      expect((await store.listUnfinishedRuns()).map((run) => run.runId)).toEqual([]);
+      // Made again under its id, it starts from no message of the old tree; the other
+      // transcript's requests, which repeat the same messages, are untouched.
+      await store.createTranscript({ ...NEW, id: "id-1" });
+      const again = [request(0, [{ role: "user", content: "new" }]), ...grown.slice(1)];
+      await store.appendRecords("id-1", "run-3", again);
+      expect((await store.getTranscript("id-1"))?.records.map(withoutPosition)).toEqual(again);
+      expect((await store.getTranscript("id-2"))?.records.map(withoutPosition)).toEqual(
+        grown.slice(0, 2),
+      );
+    });
+
     it("projects a conversation: its events and the record of its highest turn", async () => {
       expect((await fixture.store.getConversation("id-1"))?.records).toEqual([]);
       const [first, second] = growingRequests(2) as [RequestRecord, RequestRecord];

@@ -60,6 +60,14 @@ export interface CreateTranscriptInput {
   parentId?: string;
   forkPoint?: number;
   definition?: DialectDefinition;
+  /**
+   * The server instance writing this transcript as an import (`beginImport`, lib/transcripts):
+   * it is created hidden (deleted), and until `restoreTranscript` shows it
+   * `claimAbandonedImports` gives it up for purging once that instance's lease has ended (a
+   * server that died mid-import). A transcript restored once is never given up again: one the
+   * user deletes later is theirs to restore.
+   */
+  importInstance?: string;
 }
 
 export const DEFAULT_TITLE = "Untitled";
@@ -275,6 +283,14 @@ export interface Store {
    * when unknown or not deleted: a live transcript is never purged.
    */
   purgeTranscript(id: string): Promise<boolean>;
+  /**
+   * Imports cut off by their server's death: hidden transcripts created with an
+   * `importInstance` whose lease has ended at `now` (or was never written), never restored.
+   * Marks each as being purged (as `purgeTranscript` first does, in the same statement as the
+   * lease check, so a writer that comes back cannot show it) and returns their ids, with those
+   * a purge marked before and did not finish, for `purgeTranscript` to remove.
+   */
+  claimAbandonedImports(now: number): Promise<string[]>;
   /**
    * Appends in order, all or nothing, committed before the promise settles. Allowed on a
    * deleted transcript (a run may still be streaming into it), rejected for an unknown one.

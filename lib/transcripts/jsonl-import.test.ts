@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStore } from "../store/memory-store";
 import type { Store, StoredRecord } from "../store/store";
-import { exportJsonl } from "./jsonl";
+import { exportJsonl, parseJsonl } from "./jsonl";
 import { importJsonlStream } from "./jsonl-import";
 import { loopTurns } from "./loop-turns";
 import { largeTranscript, sampleTranscript } from "./testing";
@@ -83,6 +83,45 @@ describe("importJsonlStream", () => {
     expect(await visible(store)).toEqual([]);
     // Nor kept hidden: the 2,499 records written are gone with it (not restorable, unknown).
     expect(await store.restoreTranscript("refused")).toBe(false);
+  });
+
+  it("refuses an event id used twice, naming the second line; a block's pieces share theirs", async () => {
+    const header = exportJsonl(sampleTranscript()).split("\n")[0] as string;
+    const piece = (runId: string, turn: number, content: string) =>
+      JSON.stringify({
+        kind: "event",
+        event: {
+          type: "respond",
+          id: "r1",
+          timestamp: 1,
+          turn,
+          span: { start: 0, end: 1 },
+          content,
+        },
+        runId,
+      });
+    const user = (id: string) =>
+      JSON.stringify({ kind: "event", event: { type: "user", id, timestamp: 1, content: "hi" } });
+    // Pieces of one block (one type, turn and run) share an id: imported as they are.
+    const pieces = [header, user("u1"), piece("a", 0, "Hel"), piece("a", 0, "lo")];
+    const store = createMemoryStore();
+    const fine = await importJsonlStream(store, streamOf(pieces.join("\n"), [7]));
+    expect(fine).toMatchObject({ ok: true, records: 3 });
+    // Anything else under an id used before would show as one event with it: refused.
+    for (const [line, message] of [
+      [user("u1"), 'line 5: event.id: "u1" is already the id of the event on line 2;'],
+      [piece("b", 0, "again"), 'line 5: event.id: "r1" is already the id of the event on line 3;'],
+      [piece("a", 1, "again"), 'line 5: event.id: "r1" is already the id of the event on line 3;'],
+      [user("r1"), 'line 5: event.id: "r1" is already the id of the event on line 3;'],
+    ] as const) {
+      const text = [...pieces, line].join("\n");
+      const refused = await importJsonlStream(store, streamOf(text, [64]));
+      expect(refused).toMatchObject({ ok: false, error: { reason: "invalid", line: 5 } });
+      expect(refused.ok ? "" : refused.error.message).toContain(message);
+      // The whole-file parser names the same line.
+      expect(parseJsonl(text)).toMatchObject({ ok: false, error: { line: 5 } });
+    }
+    expect(await visible(store)).toEqual([fine.ok ? fine.meta.id : ""]);
   });
 
   it("refuses a file over the limit, a line over the line limit, non-UTF-8 and an empty file", async () => {

@@ -6,6 +6,7 @@
  * nothing visible. Every 10 ms of work it gives the event loop a turn (`loop-turns.ts`).
  */
 import type { Store, TranscriptMeta } from "../store/store";
+import { EventIds } from "./event-ids";
 import type { FileRecord, TranscriptHeader } from "./header";
 import {
   DEFAULT_JSONL_LIMITS,
@@ -42,15 +43,30 @@ export interface ImportCleaner {
 
 const KEEP: ImportCleaner = { header: (header) => header, record: (record) => record };
 
+/** How an import is written (both imports: this one and `raw-text-import.ts`). */
+export interface StreamImportOptions {
+  now?: () => number;
+  clean?: ImportCleaner;
+  /** Turns of the event loop between slices of work (default every 10 ms: `loop-turns.ts`). */
+  turns?: LoopTurns;
+  /**
+   * The server instance writing it (`runRegistry().instanceId`), kept with the hidden
+   * transcript until it is shown: should this server die mid-import, a live instance purges
+   * it once this one's lease has ended (`purgeAbandonedImports`). Without it, such an import
+   * stays hidden for good.
+   */
+  instanceId?: string;
+}
+
 export async function importJsonlStream(
   store: Store,
   body: ReadableStream<Uint8Array> | null,
   limits: Partial<JsonlLimits> = {},
-  now: () => number = Date.now,
-  clean: ImportCleaner = KEEP,
-  turns: LoopTurns = loopTurns(),
+  options: StreamImportOptions = {},
 ): Promise<StreamImportResult> {
   const { maxBytes, maxLineBytes } = { ...DEFAULT_JSONL_LIMITS, ...limits };
+  const { now = Date.now, clean = KEEP, instanceId } = options;
+  const turns = options.turns ?? loopTurns();
   const reader = body?.getReader();
   let started: { meta: TranscriptMeta; origin: ImportOrigin } | undefined;
   let header: TranscriptHeader | undefined;
@@ -62,6 +78,7 @@ export async function importJsonlStream(
   let pending: string[] = [];
   let pendingLength = 0;
   const resolve = requestResolver();
+  const ids = new EventIds();
 
   const flush = async () => {
     if (started === undefined || batch.length === 0) return;
@@ -82,11 +99,13 @@ export async function importJsonlStream(
     if (!parsed.ok) return lineError("invalid", parsed.message, number);
     if (parsed.kind === "header") {
       header = clean.header(parsed.header);
-      started = await beginImport(store, header, now);
+      started = await beginImport(store, header, now, instanceId);
       return undefined;
     }
     const resolved = resolve(parsed.record, records + 1);
     if (!resolved.ok) return lineError("invalid", resolved.message, number);
+    const repeated = ids.check(resolved.record, number);
+    if (repeated !== undefined) return lineError("invalid", repeated, number);
     const runId = resolved.record.runId ?? "imported";
     if (
       batch.length >= BATCH ||

@@ -1,4 +1,5 @@
 import type { StoredRecord, TranscriptMeta } from "../store/store";
+import { EventIds } from "./event-ids";
 import type { FileSummary } from "./file-summary";
 import {
   type ExportableTranscript,
@@ -100,6 +101,7 @@ export function parseJsonl(text: string, limits: Partial<JsonlLimits> = {}): Jso
   let header: TranscriptHeader | undefined;
   const records: FileRecord[] = [];
   const resolve = requestResolver();
+  const ids = new EventIds();
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   for (let number = 1; start <= text.length; number++) {
     const newline = text.indexOf("\n", start);
@@ -120,6 +122,8 @@ export function parseJsonl(text: string, limits: Partial<JsonlLimits> = {}): Jso
     else {
       const resolved = resolve(parsed.record, records.length + 1);
       if (!resolved.ok) return refuse("invalid", resolved.message, number);
+      const repeated = ids.check(resolved.record, number);
+      if (repeated !== undefined) return refuse("invalid", repeated, number);
       records.push(resolved.record);
     }
   }

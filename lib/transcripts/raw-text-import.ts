@@ -12,8 +12,8 @@ import type { TranscriptRecord } from "../protocol/records";
 import type { Store, TranscriptMeta } from "../store/store";
 import type { TranscriptHeader } from "./header";
 import { DEFAULT_JSONL_LIMITS, type JsonlError } from "./jsonl";
-import type { ImportCleaner } from "./jsonl-import";
-import { type LoopTurns, loopTurns } from "./loop-turns";
+import type { StreamImportOptions } from "./jsonl-import";
+import { loopTurns } from "./loop-turns";
 import {
   chooseRawDialect,
   type RawDialectChoice,
@@ -33,17 +33,13 @@ const RUN_ID = "imported";
 /** What the parser takes at once: a piece read may be megabytes (`loop-turns.ts`). */
 const FEED_CHARS = 16 * 1024;
 
-export interface RawTextImportOptions {
+export interface RawTextImportOptions extends StreamImportOptions {
   /** Largest text in UTF-8 bytes (the JSONL import's file limit). */
   maxBytes?: number;
   /** A built-in dialect to parse with; detected from the text when absent. */
   dialect?: Dialect;
   /** The file's name; the text's first line when absent. */
   title?: string;
-  now?: () => number;
-  clean?: ImportCleaner;
-  /** Turns of the event loop between slices of work (default every 10 ms: `loop-turns.ts`). */
-  turns?: LoopTurns;
 }
 
 export type RawTextImportResult =
@@ -101,7 +97,12 @@ export async function importRawTextStream(
       system: "",
       tools: [],
     };
-    started = await beginImport(store, clean === undefined ? header : clean.header(header), now);
+    started = await beginImport(
+      store,
+      clean === undefined ? header : clean.header(header),
+      now,
+      options.instanceId,
+    );
     started.origin.format = "text";
     started.origin.dialect = choice;
     converter = new RawTextRecords(choice, { clock: now });

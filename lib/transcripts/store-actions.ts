@@ -56,6 +56,7 @@ export async function beginImport(
   store: Store,
   header: TranscriptHeader,
   now: () => number = Date.now,
+  instanceId?: string,
 ): Promise<{ meta: TranscriptMeta; origin: ImportOrigin }> {
   const meta = await store.createTranscript({
     title: header.title,
@@ -65,8 +66,10 @@ export async function beginImport(
     system: header.system,
     tools: header.tools,
     source: "import",
+    // Created hidden, with its writer kept until it is shown (`purgeAbandonedImports`).
+    ...(instanceId === undefined ? {} : { importInstance: instanceId }),
   });
-  await store.deleteTranscript(meta.id);
+  if (instanceId === undefined) await store.deleteTranscript(meta.id);
   const origin: ImportOrigin = { originalId: header.id, importedAt: now() };
   // Never a fork link (a file could name any transcript here): kept as inert metadata only.
   if (header.parentId !== undefined) origin.parentId = header.parentId;
@@ -83,14 +86,36 @@ export async function abandonImport(store: Store, transcriptId: string): Promise
   await store.purgeTranscript(transcriptId).catch(() => false);
 }
 
-/** Records the origin and shows the imported transcript. */
+/**
+ * Records the origin and shows the imported transcript. Throws when it cannot be shown: an
+ * instance took this server for dead (it stalled past its lease) and is purging it.
+ */
 export async function finishImport(
   store: Store,
   transcriptId: string,
   origin: ImportOrigin,
 ): Promise<void> {
   await store.relicSet(IMPORT_NAMESPACE, transcriptId, origin);
-  await store.restoreTranscript(transcriptId);
+  if (await store.restoreTranscript(transcriptId)) return;
+  await store.relicDelete(IMPORT_NAMESPACE, transcriptId).catch(() => false);
+  throw new Error(
+    `The import ${JSON.stringify(transcriptId)} was given up while it was written (this server stalled past its lease): import the file again.`,
+  );
+}
+
+/**
+ * Removes the imports whose server died while writing them (hidden, never shown; their
+ * instance's lease ended by `now`): the store gives them up (`claimAbandonedImports`), each
+ * then purged a few thousand records at a time (`purgeTranscript`), so requests are served
+ * meanwhile. A transcript the user deleted is never among them, nor an import a live instance
+ * is still writing. Each instance calls it at start and with each lease renewal
+ * (lib/server/instance.ts). Returns the ids removed.
+ */
+export async function purgeAbandonedImports(store: Store, now: number): Promise<string[]> {
+  const purged: string[] = [];
+  for (const id of await store.claimAbandonedImports(now))
+    if (await store.purgeTranscript(id)) purged.push(id);
+  return purged;
 }
 
 /** The origin of an imported transcript, or `undefined` for one made here. */

@@ -218,8 +218,13 @@ export function largeTranscript(events: number): Transcript {
   for (let run = 0; run < runs; run++) {
     context.push({ role: "user", content: `list the files ✨ (${run})` });
     for (const record of base) {
+      // Each run's events have ids of their own (a file repeating one is refused).
       const copy: TranscriptRecord =
-        record.kind === "request" ? { ...record, turn: run, messages: [...context] } : record;
+        record.kind === "request"
+          ? { ...record, turn: run, messages: [...context] }
+          : record.kind === "event" && run > 0
+            ? { ...record, event: { ...record.event, id: `${record.event.id}~${run}` } }
+            : record;
       records.push({ ...copy, seq: records.length + 1, runId: `run-${run}` });
     }
     context.push({ role: "assistant", content: `Found notes/ and README.md (${run}) ✅` });

@@ -2,6 +2,7 @@ import { guardedRoute, otherMethods, problem, readQuery, redacted, server } from
 import { secretsOf } from "@/lib/providers";
 import { maskSecretsDeep } from "@/lib/runtime/redact";
 import { BodyIdleError, readBodyIdleMs } from "@/lib/server/body-idle";
+import { runRegistry } from "@/lib/server/run-registry";
 import { crossSiteRefusal } from "@/lib/server/same-origin";
 import { readNumber, SETTINGS } from "@/lib/server/settings";
 import { importLimits } from "@/lib/transcripts/jsonl";
@@ -61,7 +62,9 @@ async function importBody(request: Request): Promise<Response> {
     text: (text) => redacted(text, config),
   };
   if (query.format === "text") return importText(query, upload, limits.maxBytes, clean);
-  const imported = await importJsonlStream(store, upload.body, limits, Date.now, clean);
+  // This instance writes it: should it die mid-import, another purges it (`instance.ts`).
+  const { instanceId } = runRegistry();
+  const imported = await importJsonlStream(store, upload.body, limits, { clean, instanceId });
   if (!imported.ok) {
     const { reason, message, line } = imported.error;
     return problem(reason === "too_large" && line === undefined ? 413 : 400, message, {
@@ -87,6 +90,7 @@ async function importText(
     ...(query.dialect === undefined || query.dialect === "auto" ? {} : { dialect: query.dialect }),
     ...(title === undefined ? {} : { title }),
     clean,
+    instanceId: runRegistry().instanceId,
   });
   if (!imported.ok)
     return problem(imported.error.reason === "too_large" ? 413 : 400, imported.error.message);

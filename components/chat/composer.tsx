@@ -102,7 +102,12 @@ export function Composer() {
         {busy ? (
           <button
             type="button"
-            onClick={() => void stopRun()}
+            onClick={() => {
+              // Stop is disabled as the run stops, then gives way to Send: the focus goes to
+              // the message box, where the next message is typed, not to the page's start.
+              input.current?.focus();
+              void stopRun();
+            }}
             disabled={status === "stopping"}
             className="h-9 shrink-0 rounded-md border border-danger/60 px-3 text-sm text-danger hover:bg-danger/10 disabled:opacity-50"
           >

@@ -16,7 +16,7 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
 });
 
-test("Exit replay gives the focus to Play; Stop to the message box", async ({ page }) => {
+test("Exit replay gives the focus to Play", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
   await page.getByLabel("Message").fill("list the files");
@@ -29,7 +29,11 @@ test("Exit replay gives the focus to Play; Stop to the message box", async ({ pa
   await page.keyboard.press("Enter");
   await expect(exit).toHaveCount(0);
   await expect(bar.getByRole("button", { name: "Play", exact: true })).toBeFocused();
+});
 
+test("Stop gives the focus to the message box", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
   await page.getByLabel("Message").fill("explain the protocol in a long answer");
   await page.getByLabel("Message").press("Enter");
   const stop = page.getByRole("button", { name: "Stop" });
@@ -59,18 +63,25 @@ function longRecords(turns: number): TranscriptRecord[] {
   return out;
 }
 
-test("Load older keeps the focus while it loads; Load all hands it to a card", async ({ page }) => {
+async function openLong(page: import("@playwright/test").Page) {
   const records = longRecords(400).map((record) => ({ ...record, runId: "r" }));
   const id = await importRecords(page, { id: "focus-long", title: "Long" }, records);
   await page.goto(`/t/${id}`);
   await hydrated(page);
-  const older = page.getByTestId("timeline").locator("xpath=..").getByTestId("older-records");
+  return page.getByTestId("timeline").locator("xpath=..").getByTestId("older-records");
+}
+
+test("Load older keeps the focus while its page loads", async ({ page }) => {
+  const older = await openLong(page);
   const loadOlder = older.getByRole("button", { name: "Load older" });
   await loadOlder.focus();
   await page.keyboard.press("Enter");
   await expect(older).toContainText("Showing the last");
   await expect(loadOlder).toBeFocused();
+});
 
+test("Load all, its bar gone, hands the focus to a card in view", async ({ page }) => {
+  const older = await openLong(page);
   const loadAll = older.getByRole("button", { name: "Load all" });
   await loadAll.focus();
   await page.keyboard.press("Enter");

@@ -50,7 +50,7 @@ test("the waterfall's scale and legend stay in view while its bars scroll", asyn
   const waterfall = page.getByTestId("waterfall");
   await expect(waterfall.locator("[data-waterfall-bar=turn]")).toHaveCount(40);
   const panel = waterfall.locator("xpath=..");
-  const legend = page.getByTestId("waterfall-legend");
+  const legend = waterfall.locator("p", { hasText: "to first token" });
   const scale = page.getByTestId("waterfall-scale");
   // The bars are taller than the panel: it scrolls.
   expect(await panel.evaluate((element) => element.scrollHeight > element.clientHeight + 100)).toBe(

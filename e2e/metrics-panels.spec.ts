@@ -111,3 +111,29 @@ test("the per-turn table's outer columns line up with the summary row", async ({
     expect(Math.abs(last.right - row.right)).toBeLessThan(1);
   }
 });
+
+test("the per-turn table, wider than its column beside the debug panel, scrolls by keyboard", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await runDemo(page, "list the files");
+  await expect(page.getByTestId("debug-region")).toBeVisible();
+  const summary = page.getByTestId("run-summary");
+  await summary.getByRole("button", { name: "Per turn" }).click();
+  const table = page.getByTestId("per-turn");
+  const panel = table.locator("xpath=..");
+  const cost = table.locator("thead th").last();
+  await expect(cost).toHaveText("cost");
+  expect(await panel.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  const shownWhole = async () => {
+    const [cell, view] = [await cost.boundingBox(), await panel.boundingBox()];
+    return cell !== null && view !== null && cell.x + cell.width <= view.x + view.width + 0.5;
+  };
+  expect(await shownWhole()).toBe(false);
+  // The panel is the next tab stop after the summary's toggles, and its keys scroll it.
+  await summary.getByRole("button", { name: "Waterfall" }).focus();
+  await page.keyboard.press("Tab");
+  await expect(panel).toBeFocused();
+  for (let step = 0; step < 10; step++) await page.keyboard.press("ArrowRight");
+  await expect.poll(shownWhole).toBe(true);
+});

@@ -76,14 +76,20 @@ function OlderRecordsBar({
   children: React.ReactNode;
 }) {
   const bar = useRef<HTMLDivElement>(null);
-  // A layout effect's cleanup runs while the bar is still in the document.
+  // The latest, read as the bar goes: the caller's function is a new one each render, and an
+  // effect that depended on it ran its cleanup (and moved the focus) on every render.
+  const target = useRef(focusWhenGone);
+  useLayoutEffect(() => {
+    target.current = focusWhenGone;
+  });
+  // Only as the bar goes; a layout effect's cleanup runs while it is still in the document.
   useLayoutEffect(() => {
     const element = bar.current;
     return () => {
       if (element?.contains(document.activeElement))
-        requestAnimationFrame(() => focusWhenGone?.()?.focus({ preventScroll: true }));
+        requestAnimationFrame(() => target.current?.()?.focus({ preventScroll: true }));
     };
-  }, [focusWhenGone]);
+  }, []);
   return (
     <div
       ref={bar}

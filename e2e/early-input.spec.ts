@@ -63,6 +63,36 @@ test("Send, clicked after typing before hydration, sends the text", async ({ pag
   await expect(message).toHaveValue("");
 });
 
+test("before hydration a 1024 px window gets the layout it will have: Send whole, no jump", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const release = await openWithScriptsHeld(page);
+  const conversation = page.getByRole("main", { name: "Conversation" });
+  const send = page.getByRole("button", { name: "Send" });
+  const debug = page.getByTestId("debug-region");
+  const layout = async () => {
+    const [main, button, panel] = [
+      await conversation.boundingBox(),
+      await send.boundingBox(),
+      await debug.boundingBox(),
+    ];
+    if (main === null || button === null || panel === null) throw new Error("not laid out");
+    return { main, button, panel };
+  };
+  const before = await layout();
+  // The server planned for 1440 px: both panels inline left the conversation 250 px, Send under
+  // the debug panel. At 1024 the sidebar is a drawer and the debug panel takes 36%.
+  expect(before.main.width).toBeGreaterThanOrEqual(480);
+  expect(before.button.x + before.button.width).toBeLessThanOrEqual(before.panel.x);
+  await expect(page.getByRole("complementary", { name: "Transcripts" })).toBeHidden();
+  release();
+  await expect(page.locator("html")).not.toHaveAttribute("data-early-input");
+  const after = await layout();
+  expect(Math.abs(after.main.width - before.main.width)).toBeLessThan(2);
+  expect(Math.abs(after.panel.x - before.panel.x)).toBeLessThan(2);
+});
+
 test("once hydrated, a click is the page's at once, done once", async ({ page }) => {
   await page.goto("/");
   await expect(page.locator("html")).not.toHaveAttribute("data-early-input");

@@ -127,7 +127,7 @@ test("the per-turn table, wider than its column beside the debug panel, scrolls 
   expect(await panel.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
   const shownWhole = async () => {
     const [cell, view] = [await cost.boundingBox(), await panel.boundingBox()];
-    return cell !== null && view !== null && cell.x + cell.width <= view.x + view.width + 0.5;
+    return cell !== null && view !== null && cell.x + cell.width <= view.x + view.width + 1;
   };
   expect(await shownWhole()).toBe(false);
   // The panel is the next tab stop after the summary's toggles, and its keys scroll it.

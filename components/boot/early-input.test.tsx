@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { act, useState } from "react";
+import { act } from "@testing-library/react";
+import { useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EARLY_INPUT_SCRIPT, replayEarlyInput } from "./early-input";
-
-// React's act() is only honoured where the environment says it is a test one.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** A message box and its Send (disabled while empty), a toggle and a key shortcut, as the page has them. */
 function Page({ sent }: { sent: string[] }) {

@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { EARLY_INPUT_SCRIPT } from "@/components/boot/early-input";
+import { EarlyInputReplay } from "@/components/boot/early-input-replay";
 import { THEME_BOOT_SCRIPT } from "@/lib/client/preferences";
 import "./globals.css";
 
@@ -22,8 +24,14 @@ export default function RootLayout({ children }: Readonly<{ children: ReactNode 
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no input */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* Holds clicks, typing and keys made before hydration, replayed after (a slow machine). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, no input */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_INPUT_SCRIPT }} />
       </head>
-      <body className="bg-bg text-fg antialiased">{children}</body>
+      <body className="bg-bg text-fg antialiased">
+        {children}
+        <EarlyInputReplay />
+      </body>
     </html>
   );
 }

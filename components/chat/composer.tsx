@@ -93,6 +93,8 @@ export function Composer() {
           rows={Math.min(8, Math.max(2, text.split("\n").length))}
           placeholder="Ask the agent… (Enter to send, Shift+Enter for a new line)"
           aria-label="Message"
+          // Enter pressed before the page has hydrated is held and sends once it has.
+          data-enter-submits=""
           aria-invalid={tooLong}
           aria-describedby={tooLong ? "composer-too-long" : undefined}
           className="min-h-[44px] min-w-0 flex-1 resize-none rounded-md border border-border bg-bg px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-accent"
@@ -100,7 +102,12 @@ export function Composer() {
         {busy ? (
           <button
             type="button"
-            onClick={() => void stopRun()}
+            onClick={() => {
+              // Stop is disabled as the run stops, then gives way to Send: the focus goes to
+              // the message box, where the next message is typed, not to the page's start.
+              input.current?.focus();
+              void stopRun();
+            }}
             disabled={status === "stopping"}
             className="h-9 shrink-0 rounded-md border border-danger/60 px-3 text-sm text-danger hover:bg-danger/10 disabled:opacity-50"
           >
@@ -110,6 +117,10 @@ export function Composer() {
           <button
             type="submit"
             disabled={text.trim() === "" || tooLong}
+            // Enabled by the text typed before the page has hydrated (the click is then held),
+            // so its `disabled` may differ from the server's as it hydrates.
+            data-needs-text=""
+            suppressHydrationWarning
             className="h-9 shrink-0 rounded-md bg-accent px-3 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-40"
           >
             Send

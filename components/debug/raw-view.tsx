@@ -159,7 +159,7 @@ export function RawView({ log: given }: { log?: RunLog } = {}) {
       style={wirePaletteStyle(theme)}
       data-testid="raw-view"
     >
-      <OlderRecords />
+      <OlderRecords focusWhenGone={() => scroller.current} />
       <BlockWindowContext.Provider value={blockWindow}>
         {turns.length === 0 ? (
           <p className="p-4 text-xs text-fg-subtle">

@@ -22,8 +22,10 @@ export function PerTurnTable({
   const ms = (value: number | null) => (value === null ? "–" : formatDuration(value));
   const cached = summary.cacheRead > 0 || summary.cacheWrite > 0;
   return (
+    // The outer cells are padded as the summary row above (px-3), so the first column and the
+    // last line up with its first figure and its buttons.
     <table
-      className="w-full min-w-[640px] font-mono text-[11px] text-fg-muted"
+      className="w-full min-w-[640px] font-mono text-[11px] text-fg-muted [&_tr>*:first-child]:pl-3 [&_tr>*:last-child]:pr-3"
       data-testid="per-turn"
     >
       <caption className="sr-only">Per-turn metrics; the last row is the run's total</caption>

@@ -107,12 +107,12 @@ export function RunSummaryBar() {
         </span>
       </div>
       {open === "turns" ? (
-        <Panel>
+        <Panel label="Per-turn metrics">
           <PerTurnTable summary={summary} shippedDate={shippedDate} />
         </Panel>
       ) : null}
       {open === "waterfall" ? (
-        <Panel>
+        <Panel label="Run waterfall">
           <Waterfall summary={summary} now={nowOf(summary, running)} />
         </Panel>
       ) : null}
@@ -158,8 +158,22 @@ function Toggle({ label, pressed, onClick }: { label: string; pressed: boolean; 
   );
 }
 
-function Panel({ children }: { children: React.ReactNode }) {
-  return <div className="max-h-[40vh] overflow-auto border-t border-border">{children}</div>;
+/**
+ * A panel under the summary, at most 40% of the window high. A tab stop, so the keys scroll it:
+ * the per-turn table is wider than the conversation column beside an open debug panel
+ * (1024 px), and its right-hand columns (tool time, cost) had no way in by keyboard.
+ */
+function Panel({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard
+      tabIndex={0}
+      className="max-h-[40vh] overflow-auto border-t border-border focus-visible:-outline-offset-2"
+    >
+      {children}
+    </section>
+  );
 }
 
 /** The right edge of the waterfall: now while running, else the last thing that happened. */

@@ -67,7 +67,13 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
         <TopBar layout={layout} />
         <SettingsProblems />
         <div className="relative flex min-h-0 flex-1">
-          {sidebarOpen && layout.sidebar === "inline" ? <Sidebar /> : null}
+          {sidebarOpen && layout.sidebar === "inline" ? (
+            // Named for the styles that fit the server's layout to a narrow window until the
+            // page has hydrated (app/globals.css).
+            <div className="contents" data-server-inline="sidebar">
+              <Sidebar />
+            </div>
+          ) : null}
           <main
             className="flex min-w-0 flex-1 flex-col"
             aria-label="Conversation"
@@ -81,7 +87,7 @@ export function Playground({ transcriptId }: { transcriptId?: string } = {}) {
             <Composer />
           </main>
           {debugOpen && layout.debug === "inline" ? (
-            <div className="contents" inert={underDrawer}>
+            <div className="contents" inert={underDrawer} data-server-inline="debug">
               <Splitter width={layout.debugWidth} />
               <aside
                 className="flex min-w-0 shrink-0 flex-col border-l border-border bg-surface"

@@ -126,7 +126,15 @@ export function ReplayBar({ transcript, busy }: { transcript: OpenTranscript; bu
           <button
             type="button"
             className="shrink-0 rounded px-1.5 py-0.5 text-[11px] text-fg-muted hover:bg-surface-2 hover:text-fg"
-            onClick={replay.exit}
+            onClick={(click) => {
+              // The button goes with the replay: the focus goes to Play (beside it), not to
+              // the page's start.
+              const bar = click.currentTarget.closest("[data-testid=replay-bar]");
+              replay.exit();
+              requestAnimationFrame(() =>
+                bar?.querySelector<HTMLElement>('button[aria-label="Play"]')?.focus(),
+              );
+            }}
             title="Show the transcript as recorded"
           >
             Exit replay

@@ -1,6 +1,6 @@
 "use client";
 
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef } from "react";
 import { formatCount } from "@/components/debug/format-count";
 import { usePlayground } from "@/state/playground-store";
 import { isWhole, loadAll, loadOlder } from "@/state/transcript-pages";
@@ -10,9 +10,17 @@ const NEAR_TOP_PX = 600;
 
 /**
  * Says that only the newest records of the open transcript are shown, how many, and loads
- * older ones: a page, or all of them. Nothing when the whole transcript is loaded.
+ * older ones: a page, or all of them. Nothing when the whole transcript is loaded. The focus on
+ * one of its buttons stays there while a page loads (they are `aria-disabled`, not disabled,
+ * which would drop it), and goes to what `focusWhenGone` names when the last page has made it go.
  */
-export function OlderRecords({ className = "" }: { className?: string }) {
+export function OlderRecords({
+  className = "",
+  focusWhenGone,
+}: {
+  className?: string;
+  focusWhenGone?: () => HTMLElement | null | undefined;
+}) {
   const transcript = usePlayground((state) => state.transcript);
   const open = usePlayground((state) => state.transcriptId === state.transcript?.meta.id);
   const loading = usePlayground((state) => state.olderLoading);
@@ -22,11 +30,9 @@ export function OlderRecords({ className = "" }: { className?: string }) {
   if (transcript === null || !open || replaying || isWhole(transcript)) return null;
   const loaded = transcript.records.length;
   const total = transcript.recordCount ?? transcript.records.at(-1)?.seq ?? loaded;
+  const idle = !loading && !busy;
   return (
-    <div
-      data-testid="older-records"
-      className={`flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-border bg-surface px-3 py-1 text-[11px] text-fg-muted ${className}`}
-    >
+    <OlderRecordsBar className={className} focusWhenGone={focusWhenGone}>
       <span aria-live="polite">
         {loading
           ? "Loading older records…"
@@ -35,22 +41,62 @@ export function OlderRecords({ className = "" }: { className?: string }) {
       <span className="ml-auto flex gap-1">
         <button
           type="button"
-          disabled={loading || busy}
-          onClick={() => void loadOlder()}
+          aria-disabled={!idle}
+          onClick={() => {
+            if (idle) void loadOlder();
+          }}
           className={BUTTON}
         >
           Load older
         </button>
         <button
           type="button"
-          disabled={loading || busy}
-          onClick={() => void loadAll()}
+          aria-disabled={!idle}
+          onClick={() => {
+            if (idle) void loadAll();
+          }}
           title="Read every record of the transcript (re-runs do this themselves; replay reads as it plays)"
           className={BUTTON}
         >
           Load all
         </button>
       </span>
+    </OlderRecordsBar>
+  );
+}
+
+/** The bar; as it goes, a focus inside it moves to `focusWhenGone()`, not to the page's start. */
+function OlderRecordsBar({
+  className,
+  focusWhenGone,
+  children,
+}: {
+  className: string;
+  focusWhenGone: (() => HTMLElement | null | undefined) | undefined;
+  children: React.ReactNode;
+}) {
+  const bar = useRef<HTMLDivElement>(null);
+  // The latest, read as the bar goes: the caller's function is a new one each render, and an
+  // effect that depended on it ran its cleanup (and moved the focus) on every render.
+  const target = useRef(focusWhenGone);
+  useLayoutEffect(() => {
+    target.current = focusWhenGone;
+  });
+  // Only as the bar goes; a layout effect's cleanup runs while it is still in the document.
+  useLayoutEffect(() => {
+    const element = bar.current;
+    return () => {
+      if (element?.contains(document.activeElement))
+        requestAnimationFrame(() => target.current?.()?.focus({ preventScroll: true }));
+    };
+  }, []);
+  return (
+    <div
+      ref={bar}
+      data-testid="older-records"
+      className={`flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-border bg-surface px-3 py-1 text-[11px] text-fg-muted ${className}`}
+    >
+      {children}
     </div>
   );
 }
@@ -79,4 +125,4 @@ export function useLoadOlderNearTop(scroller: RefObject<HTMLElement | null>): vo
 }
 
 const BUTTON =
-  "rounded border border-border px-1.5 py-0.5 text-fg-muted hover:border-fg-subtle hover:text-fg disabled:opacity-50";
+  "rounded border border-border px-1.5 py-0.5 text-fg-muted hover:border-fg-subtle hover:text-fg aria-disabled:cursor-default aria-disabled:opacity-50";

@@ -95,7 +95,7 @@ export function Timeline() {
   return (
     <CardMemoryProvider>
       <div className="relative flex min-h-0 flex-1 flex-col">
-        <OlderRecords />
+        <OlderRecords focusWhenGone={() => firstCardInView(scroller.current)} />
         <div
           ref={scroller}
           // Room at the bottom for "Jump to latest": a card the focus scrolls to stays clear of it.
@@ -191,4 +191,12 @@ function usePreloadHighlighter(): void {
     const handle = window.requestIdleCallback(() => void loadJsonHighlighter(), { timeout: 5000 });
     return () => window.cancelIdleCallback(handle);
   }, []);
+}
+
+/** The first card the timeline shows whole (or in part), if any. */
+function firstCardInView(scroller: HTMLElement | null): HTMLElement | undefined {
+  if (scroller === null) return undefined;
+  const view = scroller.getBoundingClientRect();
+  const cards = scroller.querySelectorAll<HTMLElement>("[data-event-id][tabindex]");
+  return [...cards].find((card) => card.getBoundingClientRect().bottom > view.top);
 }

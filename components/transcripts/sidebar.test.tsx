@@ -30,15 +30,18 @@ const LIST = [
 ];
 
 const scrolled: string[] = [];
+// The list scrolls itself, not the page (Chromium's scrollIntoView also moves where Tab starts).
+vi.mock("@/components/scroll/scroll-within", () => ({
+  scrollWithin: (_scroller: HTMLElement, item: HTMLElement) => {
+    scrolled.push(item.dataset.transcriptId ?? "");
+  },
+}));
 
 beforeEach(() => {
   vi.stubGlobal(
     "fetch",
     vi.fn(async () => Response.json({ transcripts: LIST, nextOffset: null })),
   );
-  Element.prototype.scrollIntoView = function scrollIntoView() {
-    scrolled.push((this as HTMLElement).dataset.transcriptId ?? "");
-  };
   scrolled.length = 0;
   usePlayground.setState({ transcriptId: "b", status: "done" });
 });

@@ -2,6 +2,7 @@
 
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { rowAfterKey } from "@/components/debug/table-keys";
+import { scrollWithin } from "@/components/scroll/scroll-within";
 import type { TranscriptSource, TranscriptSummary } from "@/lib/store/store";
 import { usePlayground } from "@/state/playground-store";
 import { deleteTranscript, renameTranscript, restoreTranscript } from "./api";
@@ -22,6 +23,7 @@ export function Sidebar() {
   const busy = usePlayground((state) => state.status === "running" || state.status === "stopping");
   const now = useNow();
   const listRef = useRef<HTMLUListElement>(null);
+  const scrollerRef = useRef<HTMLDivElement>(null);
   const [roving, setRoving] = useState<string | null>(null);
   const ids = list.transcripts.map((transcript) => transcript.id);
   // The Tab stop: the item last focused, else the open transcript, else the first.
@@ -35,7 +37,7 @@ export function Sidebar() {
     if (activeId === null || !activeListed) return;
     const items = listRef.current?.querySelectorAll<HTMLElement>("[data-transcript-id]") ?? [];
     const item = [...items].find((candidate) => candidate.dataset.transcriptId === activeId);
-    item?.scrollIntoView?.({ block: "nearest" });
+    if (item !== undefined && scrollerRef.current !== null) scrollWithin(scrollerRef.current, item);
   }, [activeId, activeListed]);
 
   const onListKey = (key: KeyboardEvent<HTMLUListElement>) => {
@@ -105,7 +107,7 @@ export function Sidebar() {
         />
         <SourceFilter value={source} onChange={setSource} />
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-2">
+      <div ref={scrollerRef} className="min-h-0 flex-1 overflow-y-auto px-1.5 pb-2">
         {list.error !== null ? (
           <p className="px-1 py-2 text-xs text-danger">{list.error}</p>
         ) : list.transcripts.length === 0 && !list.loading ? (

@@ -45,8 +45,12 @@ export function Waterfall({ summary, now }: { summary: RunSummary; now: number }
     next.focus();
   };
   return (
-    <div className="relative px-3 py-1.5" data-testid="waterfall">
-      <TimeScale breaks={layout.breaks} shownMs={layout.shownMs} />
+    // The scale and the legend stay in view while the bars scroll under them (the panel has a
+    // height limit): scrolled to the last turns, they had gone off with the first row.
+    <div className="relative px-3" data-testid="waterfall">
+      <div className="sticky top-0 z-10 bg-surface pt-1.5">
+        <TimeScale breaks={layout.breaks} shownMs={layout.shownMs} />
+      </div>
       <div className="relative">
         <BreakBands breaks={layout.breaks} />
         <WaterfallLinks rows={layout.rows} rowHeight={ROW_HEIGHT} />
@@ -110,7 +114,7 @@ function Row({ row, first }: { row: WaterfallRow; first: boolean }) {
           onClick={() => {
             if (row.linkId !== undefined) usePlayground.getState().select(row.linkId, row.turn);
           }}
-          className={`absolute top-1/2 flex h-3 min-w-[3px] -translate-y-1/2 overflow-hidden rounded-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
+          className={`absolute top-1/2 flex h-3 min-w-[3px] scroll-my-10 -translate-y-1/2 overflow-hidden rounded-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ${
             selected
               ? "outline outline-1 outline-accent"
               : hovered
@@ -143,7 +147,10 @@ function Legend() {
     { kind: "running", label: "running" },
   ];
   return (
-    <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 pl-32 text-[10px] text-fg-subtle">
+    <p
+      className="sticky bottom-0 z-10 flex flex-wrap gap-x-3 gap-y-0.5 bg-surface pt-1 pb-1.5 pl-32 text-[10px] text-fg-subtle"
+      data-testid="waterfall-legend"
+    >
       {items.map((item) => (
         <span key={item.kind} className="inline-flex items-center gap-1">
           <span className={`inline-block h-2 w-3 rounded-sm ${SEGMENT[item.kind]}`} />

@@ -231,6 +231,7 @@ const MAX_QUERY_DIGITS = 15;
 export function queryNumber(rule: z.ZodNumber = z.number()) {
   return z
     .string()
+    .min(1, "is empty: give a whole number in digits, or leave the parameter out")
     .regex(/^[0-9]+$/, "must be a whole number written in digits")
     .refine(
       (digits) => digits.length <= MAX_QUERY_DIGITS,
@@ -240,7 +241,11 @@ export function queryNumber(rule: z.ZodNumber = z.number()) {
     .pipe(rule);
 }
 
-/** Query parameters checked against `schema` (absent and empty parameters are left out). */
+/**
+ * Query parameters checked against `schema`. An empty value is given, not absent: `?limit=`
+ * was read as no `limit` and sent a whole transcript back; a number or a choice given empty is
+ * refused naming it (a schema reads an empty free-text value as absent where that is meant).
+ */
 export function readQuery<T>(request: Request, schema: z.ZodType<T>): T | Response {
   const entries = [...new URL(request.url).searchParams.entries()];
   const seen = new Set<string>();
@@ -252,7 +257,7 @@ export function readQuery<T>(request: Request, schema: z.ZodType<T>): T | Respon
   });
   if (repeated !== undefined)
     return problem(400, `${repeated[0].slice(0, 40)}: given more than once; give it once.`);
-  const params = Object.fromEntries(entries.filter(([, value]) => value !== ""));
+  const params = Object.fromEntries(entries);
   const parsed = schema.safeParse(params);
   return parsed.success ? parsed.data : problem(400, describeProblem(parsed.error, "query"));
 }

@@ -154,6 +154,8 @@ describe("formatUsd", () => {
   it.each([
     [0, "$0.00"],
     [0.00004, "<$0.0001"],
+    // A floating-point sum a hair under a figure shows as the figure (rounded to 1e-10 first).
+    [0.0000999999999999, "$0.0001"],
     [0.0066, "$0.0066"],
     [12.345, "$12.35"],
     [Number.NaN, "–"],

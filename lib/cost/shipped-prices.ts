@@ -7,7 +7,9 @@ import type { Price } from "./types";
  * - OpenAI: deploybase.ai/articles/openai-pricing (March 2026), tokenmath.io (GPT-4.1 rates,
  *   June 2026); gpt-5.5 from hivebook.wiki (2026). Cached input (`cacheRead`; writing to the
  *   cache costs the input rate): OpenAI's pricing page, gpt-5.4 and gpt-5.5 as morphllm.com
- *   quotes it (June 2026).
+ *   quotes it (June 2026). gpt-5.4-mini ($0.75 / $4.50, cached $0.075): morphllm.com/openai-api-pricing
+ *   (June 2026) and tokenmix.ai/blog/gpt-5-api-pricing (April 2026), both quoting OpenAI's
+ *   pricing page; taken 2026-11-28.
  * - Anthropic: docs.anthropic.com pricing, finout.io (April 2026), deploybase.ai (March 2026).
  *   Cache reads at 0.1 × input, 5-minute cache writes at 1.25 × input and 1-hour ones at 2 ×,
  *   its stated multipliers (claude-3-haiku: $0.03 / $0.30 / $0.50). Its usage tells the two
@@ -16,7 +18,10 @@ import type { Price } from "./types";
  *   200 K prompt tokens (longer prompts cost more). Cache reads (implicit or explicit caching,
  *   usage's `cachedContentTokenCount`) at 0.1 × input: the 90 % discount
  *   deploybase.ai/articles/gemini-api-pricing quotes from Google's page (March 2026). Cache
- *   storage is billed per hour, outside any one request: not counted.
+ *   storage is billed per hour, outside any one request: not counted. gemini-3.5-flash
+ *   ($1.50 / $9.00, cached $0.15): wowhow.cloud's Gemini 3.5 Flash developer guide and
+ *   apidog.com/blog/gemini-3-5-flash-pricing (May 2026, from Google's launch pricing); taken
+ *   2026-11-28.
  * A model not listed has no price: Wirescope never guesses one. Set `WIRESCOPE_PRICES` or the
  * settings drawer's prices to add or correct one. `demo/*` prices every model id of the
  * offline demo provider (a saved transcript or a fork may name one other than `scripted`):
@@ -26,6 +31,7 @@ export const SHIPPED_PRICES: Readonly<Record<string, Price>> = {
   "demo/*": { input: 0, output: 0 },
   "openai/gpt-5.5": { input: 5, output: 30, cacheRead: 0.5 },
   "openai/gpt-5.4": { input: 2.5, output: 15, cacheRead: 0.25 },
+  "openai/gpt-5.4-mini": { input: 0.75, output: 4.5, cacheRead: 0.075 },
   "openai/gpt-5.1": { input: 1.25, output: 10, cacheRead: 0.125 },
   "openai/gpt-5": { input: 1.25, output: 10, cacheRead: 0.125 },
   "openai/gpt-5-mini": { input: 0.25, output: 2, cacheRead: 0.025 },
@@ -121,6 +127,7 @@ export const SHIPPED_PRICES: Readonly<Record<string, Price>> = {
     cacheWrite: 0.3,
     cacheWrite1h: 0.5,
   },
+  "google/gemini-3.5-flash": { input: 1.5, output: 9, cacheRead: 0.15 },
   "google/gemini-2.5-pro": { input: 1.25, output: 10, cacheRead: 0.125 },
   "google/gemini-2.5-flash": { input: 0.3, output: 2.5, cacheRead: 0.03 },
 };

@@ -263,10 +263,20 @@ export function createCapture(options: CaptureOptions) {
     };
   }
 
-  return { begin };
+  return {
+    begin,
+    sessionDecided: (session: string) => conversations.sessionChoice(session) !== undefined,
+  };
 }
 
-export type Capture = ReturnType<typeof createCapture>;
+export interface Capture {
+  begin(call: CallToCapture): CapturedCall | undefined;
+  /**
+   * Whether the conversation this `x-wirescope-session` names already has its dialect (its
+   * transcript's first turn chose it): a call of it is then a run as soon as it arrives.
+   */
+  sessionDecided?(session: string): boolean;
+}
 
 function chosenFor(
   call: CallToCapture,

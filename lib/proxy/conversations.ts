@@ -263,6 +263,14 @@ export class Conversations {
     return at < 0 ? undefined : at + 1;
   }
 
+  /**
+   * The dialect already chosen for the conversation a session header names (its transcript's),
+   * if any; looked up without reading a request, and without touching its place in the LRU.
+   */
+  sessionChoice(session: string): DialectChoice | undefined {
+    return this.bySession.get(session)?.choice;
+  }
+
   private touch(map: Map<string, Conversation>, key: string, value: Conversation): Conversation {
     map.delete(key);
     map.set(key, value);

@@ -20,12 +20,19 @@ export type Recording = Omit<CapturedCall, "transcriptId">;
  * decoding), started when the answer has been handed back; the steps wait for it (still
  * counted in the backlog), then go to the queue in order, after those of calls that came
  * earlier (`held-steps.ts`).
+ *
+ * `now`: the call's dialect is known from its request (named by a header or `?dialect=`, or its
+ * session's transcript has one), so it is a run, live and stoppable, before the upstream
+ * answers: `begin` is queued at once instead of with the answer. Without it, an upstream that
+ * took 8 s to answer left the call for 8 s (a whole answer: its whole length) neither listed
+ * nor stoppable. A call whose dialect only its answer can show still begins with the answer.
  */
 export function deferred(
   begin: () => CapturedCall | undefined,
   queue: RecordingQueue,
   maxBacklog: number,
   prepare?: () => Promise<void>,
+  now = false,
 ): Recording {
   const enqueue = stepsOnto(queue, prepare);
   let begun = false;
@@ -39,6 +46,7 @@ export function deferred(
     }
     return call;
   };
+  if (now) enqueue(started);
   return {
     response(status, contentType) {
       enqueue(() => started()?.response(status, contentType));

@@ -107,7 +107,8 @@ export async function proxyRequest(
 
   // The upstream call starts first, and the request is read for the recording only after the
   // answer has started back to the agent (`deferred`), so recording adds nothing to its time
-  // to first byte, however many calls arrive at once.
+  // to first byte, however many calls arrive at once — unless the request says its dialect:
+  // then the call is a run (listed, stoppable) from when it has gone upstream.
   const abort = new AbortController();
   const onClientGone = () => abort.abort();
   request.signal.addEventListener("abort", onClientGone, { once: true });
@@ -145,10 +146,20 @@ export async function proxyRequest(
       dependencies.recording ?? recordingQueue,
       dependencies.maxRecordingBacklogBytes ?? MAX_RECORDING_BACKLOG_BYTES,
       codings.length === 0 ? undefined : decode,
+      named !== "auto" || sessionDecided(),
     );
     if (dependencies.onRecording !== undefined) call = announced(call, dependencies.onRecording);
   }
-  /** Reads the request for the recording; runs only once the answer is on its way back. */
+  /** Whether the conversation the session header names has its dialect already (its transcript's). */
+  function sessionDecided(): boolean {
+    const session = request.headers.get("x-wirescope-session")?.trim();
+    if (session === undefined || session === "") return false;
+    return dependencies.capture.sessionDecided?.(session) ?? false;
+  }
+  /**
+   * Reads the request for the recording: once the answer is on its way back, or, when the
+   * request says its dialect, as soon as the call has gone upstream (`deferred`'s `now`).
+   */
   function startRecording(
     sentBody: Uint8Array | { unreadable: string },
     api: AnswerApi,
@@ -199,6 +210,13 @@ export async function proxyRequest(
       return problem(504, `upstream: ${message.charAt(0).toLowerCase()}${message.slice(1)}`);
     }
     const reason = abort.signal.aborted ? abortOutcome(abort.signal) : undefined;
+    if (reason === "user") {
+      void call?.end(reason);
+      return problem(
+        502,
+        `upstream: the call was stopped from Wirescope (its run was stopped) before the ${upstream.name} upstream answered.`,
+      );
+    }
     const message = unreachable(outcome.error)
       ? `upstream: could not reach the ${upstream.name} upstream (${describeError(outcome.error)}).`
       : `upstream: the ${upstream.name} upstream's answer could not be read (${describeError(outcome.error)}).`;

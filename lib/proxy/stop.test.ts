@@ -15,7 +15,9 @@ import {
 } from "../providers/testing/fake-provider-server";
 import { RunRegistry, runRegistry } from "../server/run-registry";
 import { openSqliteStore, type SqliteStore } from "../store/sqlite-store";
-import type { CallOutcome, CallToCapture, Capture } from "./capture";
+import { type CallOutcome, type CallToCapture, type Capture, createCapture } from "./capture";
+import { proxyRequest } from "./proxy";
+import { storeSink } from "./sink";
 import { type ProxyServer, proxiedChat, stalledChat, startProxyServer } from "./testing";
 
 const directory = mkdtempSync(join(tmpdir(), "wirescope-proxy-stop-"));
@@ -146,5 +148,78 @@ describe("stopping a captured call", () => {
       name: "AbortError",
       message: expect.stringMatching(/stopped from Wirescope/),
     });
+  });
+
+  it("a call that names its dialect is a run before the upstream answers; a stop aborts the upstream and the agent gets a clear error", async () => {
+    const capture = createCapture({
+      sink: storeSink(a, (message, error) => {
+        throw new Error(`${message}: ${String(error)}`);
+      }),
+      secrets: [],
+      maxRecordChars: 4096,
+    });
+    // An upstream that sends nothing, not even its headers, until it is aborted.
+    let aborted: (reason: unknown) => void = () => {};
+    let upstreamAborted = Promise.resolve<unknown>(undefined);
+    const upstream: typeof fetch = (_url, init) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener("abort", () => {
+          aborted(init.signal?.reason);
+          reject(init.signal?.reason);
+        });
+      });
+    let recorded = Promise.resolve();
+    const call = (headers: Record<string, string>) =>
+      proxyRequest(
+        new Request("http://127.0.0.1/proxy/openai/v1/chat/completions", {
+          method: "POST",
+          headers,
+          body: JSON.stringify({
+            model: "m",
+            messages: [{ role: "user", content: "list the files" }],
+          }),
+        }),
+        "openai",
+        {
+          env: { OPENAI_BASE_URL: "http://upstream.invalid/v1" },
+          capture,
+          maxBodyBytes: 4096,
+          fetch: upstream,
+          onRecording: (ended) => {
+            recorded = ended;
+          },
+        },
+      );
+    // Named by the header; then named by its transcript (the session's first turn chose xml).
+    for (const headers of <Record<string, string>[]>[
+      { "x-wirescope-dialect": "xml", "x-wirescope-session": "named-early" },
+      { "x-wirescope-session": "named-early" },
+    ]) {
+      upstreamAborted = new Promise<unknown>((resolve) => {
+        aborted = resolve;
+      });
+      const before = new Set((await a.listLiveRuns()).map((run) => run.runId));
+      const answer = call(headers);
+      let run: { runId: string; transcriptId: string } | undefined;
+      while (run === undefined) {
+        run = (await a.listLiveRuns()).find((live) => !before.has(live.runId));
+        if (run === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      expect(await runRegistry().stopAnywhere(a, run.runId)).toBe(true);
+      expect(await upstreamAborted).toBe("user");
+      const response = await answer;
+      expect(response.status).toBe(502);
+      expect(((await response.json()) as { error: string }).error).toMatch(
+        /stopped from Wirescope.*before the openai upstream answered/,
+      );
+      await recorded;
+      const records = await a.listRunRecords(run.transcriptId, run.runId, 0);
+      expect(records.map((record) => record.kind)).toContain("request");
+      expect(records.at(-1)).toMatchObject({
+        kind: "event",
+        event: { type: "interrupt", reason: "user" },
+      });
+      expect((await a.getRunInfo(run.runId))?.endedAt).not.toBeNull();
+    }
   });
 });

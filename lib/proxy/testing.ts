@@ -45,6 +45,7 @@ export async function startProxyServer(options: {
   });
   const capture: Capture = {
     begin: (call) => (options.record === false ? undefined : recorder.begin(call)),
+    sessionDecided: recorder.sessionDecided,
   };
   // Every call to be recorded counts as pending from its arrival until its recording has ended
   // and been written.
@@ -145,7 +146,7 @@ export function proxiedChat(
 /**
  * A streamed chat call through the proxy at `proxyUrl` to the fake provider's `stall` model
  * (half an answer, then nothing: it runs until stopped or timed out), in the `xml` dialect so
- * the turn is a run from its first delta (`auto` holds it until decided).
+ * the turn is a run from when it goes upstream (`auto` holds it until decided).
  */
 export function stalledChat(proxyUrl: string): Promise<Response> {
   return fetch(`${proxyUrl}/proxy/openai/v1/chat/completions`, {

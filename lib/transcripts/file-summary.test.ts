@@ -63,6 +63,25 @@ describe("the run summary in exports", () => {
     );
   });
 
+  it("JSONL: the cost is given to the price table's precision, not floating point's sum", () => {
+    const { summary } = summaryOfSample();
+    // Nine turns at $0.006 each, added up as the run summary adds them.
+    const usd = Array.from({ length: 9 }, () => 0.006).reduce((total, turn) => total + turn, 0);
+    expect(usd).not.toBe(0.054);
+    const cost = {
+      usd,
+      unpriced: [],
+      prices: ["shipped" as const],
+      tokenSource: "provider" as const,
+    };
+    expect(fileSummaryOf({ ...summary, cost }).costUsd).toBe(0.054);
+    // A cost below the precision is 0, and a large one keeps its cents.
+    expect(fileSummaryOf({ ...summary, cost: { ...cost, usd: 4e-11 } }).costUsd).toBe(0);
+    expect(fileSummaryOf({ ...summary, cost: { ...cost, usd: 1234.5600000000002 } }).costUsd).toBe(
+      1234.56,
+    );
+  });
+
   it("JSONL: a malformed summary is refused, naming the field", () => {
     const { transcript } = summaryOfSample();
     const text = exportJsonl(transcript);

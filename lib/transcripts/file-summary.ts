@@ -1,4 +1,4 @@
-import { formatUsd } from "../cost/format";
+import { formatUsd, roundUsd } from "../cost/format";
 import { formatDuration } from "../metrics/duration";
 import type { RunSummary, TokenSource } from "../metrics/types";
 
@@ -18,7 +18,7 @@ export interface FileSummary {
   /** Of `tokensIn`, what the provider's prompt cache read / wrote; only when it reported some. */
   cacheRead?: number;
   cacheWrite?: number;
-  /** USD of the priced turns; null when no turn had a price. */
+  /** USD of the priced turns, to 1e-10 USD (`roundUsd`); null when no turn had a price. */
   costUsd: number | null;
   /** Models left out of `costUsd` for want of a price. */
   unpriced?: string[];
@@ -33,7 +33,7 @@ export function fileSummaryOf(summary: RunSummary): FileSummary {
     tokensIn: summary.tokensIn,
     tokensOut: summary.tokensOut,
     tokenSource: summary.tokenSource,
-    costUsd: summary.cost === null ? null : summary.cost.usd,
+    costUsd: summary.cost === null ? null : roundUsd(summary.cost.usd),
   };
   if (summary.cacheRead > 0 || summary.cacheWrite > 0) {
     file.cacheRead = summary.cacheRead;

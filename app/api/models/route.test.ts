@@ -75,7 +75,7 @@ describe("GET /api/models", () => {
   it("asks an OpenAI-compatible server for its models, with its key", async () => {
     const compat = (await providers()).find((provider) => provider.id === "compat");
     expect(compat).toMatchObject({ label: "My vLLM", configured: true, baseURL: `${fake.url}/v1` });
-    expect(compat?.models).toContainEqual({ id: "scripted", source: "server" });
+    expect(compat?.models).toContainEqual({ id: "scripted", source: "server", priced: false });
     expect(compat?.error).toBeUndefined();
     const asked = fake.requests.filter((request) => request.path === "/v1/models").at(-1);
     expect(asked?.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -141,6 +141,45 @@ describe("GET /api/models", () => {
       process.env.WIRESCOPE_COMPAT_BASE_URL = `${fake.url}/v1`;
       silent.closeAllConnections();
       silent.close();
+    }
+  });
+
+  it("says of each model whether it has a price, so the picker can say none is known", async () => {
+    const before = process.env.WIRESCOPE_PRICES;
+    process.env.WIRESCOPE_PRICES = JSON.stringify({
+      "openrouter/qwen/qwen3-coder": { input: 1, output: 2 },
+    });
+    try {
+      const byId = new Map((await providers()).map((provider) => [provider.id, provider]));
+      const priced = (provider: string) =>
+        Object.fromEntries(
+          (byId.get(provider)?.models ?? []).map((model) => [
+            model.id,
+            (model as { priced?: unknown }).priced,
+          ]),
+        );
+      expect(priced("demo")).toEqual({ scripted: true });
+      expect(priced("openai")).toMatchObject({
+        "gpt-5.5": true,
+        "gpt-5.4-mini": true,
+        "gpt-4.1": true,
+        "gpt-6-sol": false,
+        "gpt-6-luna": false,
+      });
+      expect(priced("google")).toMatchObject({ "gemini-3.5-flash": true, "gemini-2.5-pro": true });
+      // A server's price (WIRESCOPE_PRICES) counts; a model with none in any table is unpriced.
+      expect(priced("openrouter")).toMatchObject({
+        "qwen/qwen3-coder": true,
+        "openai/gpt-5.5": false,
+      });
+      for (const provider of byId.values())
+        for (const model of provider.models)
+          expect(typeof (model as { priced?: unknown }).priced, `${provider.id}/${model.id}`).toBe(
+            "boolean",
+          );
+    } finally {
+      if (before === undefined) delete process.env.WIRESCOPE_PRICES;
+      else process.env.WIRESCOPE_PRICES = before;
     }
   });
 });

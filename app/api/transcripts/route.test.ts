@@ -177,6 +177,22 @@ describe("GET /api/transcripts/:id in pages", () => {
     expect((await page(id, "?limit=5&after=999999999999999")).status).toBe(200);
     expect((await page(id, "?limit=16")).status).toBe(200);
     expect((await list(new Request(url("?offset=1e1")))).status).toBe(400);
+    // An empty number is refused naming it, not read as absent (`?limit=` sent the whole transcript).
+    for (const query of ["?limit=", "?limit=5&after=", "?limit=5&before=", "?limit=5&runs="])
+      expect(await refused(query), query).toEqual({
+        error: expect.stringMatching(/^(limit|after|before|runs): /),
+      });
+    expect(await refused("?limit=")).toEqual({
+      error: "limit: is empty: give a whole number in digits, or leave the parameter out.",
+    });
+    for (const query of ["?limit=", "?offset=", "?source="]) {
+      const answer = await list(new Request(url(query)));
+      expect(answer.status, query).toBe(400);
+      expect(await answer.json(), query).toEqual({
+        error: expect.stringMatching(new RegExp(`^${query.slice(1, -1)}: `)),
+      });
+    }
+    expect((await list(new Request(url("?query=")))).status).toBe(200);
     expect((await page("missing", "?limit=5")).status).toBe(404);
   });
 });

@@ -1,8 +1,10 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { usePriceTable } from "@/components/cost/use-price-table";
 import { useDismiss } from "@/hooks/use-dismiss";
 import { type ProviderOption, useModels } from "@/hooks/use-models";
+import { type PriceTable, priceFor } from "@/lib/cost";
 import { usePlayground } from "@/state/playground-store";
 
 /** Provider and model: the demo model by default; unconfigured providers say how to configure them. */
@@ -10,6 +12,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const providers = useModels();
+  const prices = usePriceTable();
   useDismiss(open, root, () => setOpen(false));
   const dialog = useRef<HTMLDivElement>(null);
   const listed = providers !== null;
@@ -66,6 +69,7 @@ export function ModelPicker({ disabled }: { disabled: boolean }) {
               key={option.id}
               option={option}
               selected={option.id === provider ? modelId : null}
+              prices={prices}
               onChoose={choose}
             />
           ))}
@@ -85,10 +89,13 @@ type ListedProvider = ProviderOption & { error?: string };
 function ProviderSection({
   option,
   selected,
+  prices,
   onChoose,
 }: {
   option: ListedProvider;
   selected: string | null;
+  /** The page's prices (shipped, the server's, the user's): a model with none says so. */
+  prices: PriceTable;
   onChoose: (option: ProviderOption, id: string) => void;
 }) {
   const [custom, setCustom] = useState("");
@@ -120,7 +127,10 @@ function ProviderSection({
                 className="flex w-full items-center rounded px-2 py-1 text-left font-mono text-xs text-fg-muted hover:bg-surface-2 hover:text-fg aria-[current=true]:bg-surface-2 aria-[current=true]:text-fg"
               >
                 {model.id}
-                <span className="ml-auto text-[10px] text-fg-subtle">{model.source}</span>
+                <span className="ml-auto text-[10px] text-fg-subtle">
+                  {priceFor(prices, option.id, model.id) === null ? "no price known · " : ""}
+                  {model.source}
+                </span>
               </button>
             </li>
           ))}

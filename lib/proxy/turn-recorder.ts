@@ -25,10 +25,11 @@ import { createParser } from "../protocol/parser";
 import type { RequestRecord, TranscriptRecord } from "../protocol/records";
 import type { Parser } from "../protocol/scanner";
 import { ThinkWriter } from "../protocol/think-writer";
-import { type NativeCall, nativeCallsText } from "../protocol/written-back";
+import { nativeCallsText } from "../protocol/written-back";
 import { createStreamRedactor, type StreamRedactor } from "../runtime/redact-stream";
 import type { AnswerDelta } from "./answer-decoder";
 import { type DialectChoice, parserFor } from "./dialect-choice";
+import { NativeCalls } from "./native-calls";
 
 /** Chunk records per call at most: a stream of one-character deltas is millions of records. */
 export const MAX_CHUNKS_PER_CALL = 100_000;
@@ -57,8 +58,6 @@ export interface TurnRecorderOptions {
 }
 
 type Piece = { kind: "text" | "think"; text: string; t: number };
-/** What opening a native call counts towards the record cap: about its written-out syntax. */
-const NEW_CALL_CHARS = 32;
 
 /** Held at most before the dialect is decided anyway (long reasoning counts too). */
 const MAX_HELD_CHARS = 4 * DEFAULT_DETECT_WINDOW;
@@ -91,9 +90,7 @@ export class TurnRecorder {
   private problems = 0;
   private readonly redactor: StreamRedactor;
   /** Native tool calls by their index in the answer, written out when the answer ends. */
-  private readonly native = new Map<number, NativeCall>();
-  private nativeChars = 0;
-  private nativeCapped = false;
+  private readonly native: NativeCalls;
   /** Whether any wire text was written yet (native calls then start on a line of their own). */
   private written = false;
   /** The provider's usage, when it reported any; and when the first delta came. */
@@ -102,6 +99,7 @@ export class TurnRecorder {
 
   constructor(private readonly options: TurnRecorderOptions) {
     this.redactor = createStreamRedactor(options.secrets ?? []);
+    this.native = new NativeCalls(options.maxChars);
     if (options.chosen !== undefined)
       this.decide({ ...options.chosen, parser: parserFor(options.chosen.dialect) });
   }
@@ -112,7 +110,7 @@ export class TurnRecorder {
 
   /** The upstream's ids of the native calls written out, in the order they were written. */
   get nativeCallIds(): (string | undefined)[] {
-    return this.sortedNative().map((call) => call.id);
+    return this.native.sorted().map((call) => call.id);
   }
 
   push(deltas: readonly AnswerDelta[]): void {
@@ -164,7 +162,7 @@ export class TurnRecorder {
     this.flushHeld(true);
     const records: TranscriptRecord[] = [];
     if (this.native.size > 0) {
-      const text = nativeCallsText((this.choice as DialectChoice).dialect, this.sortedNative());
+      const text = nativeCallsText((this.choice as DialectChoice).dialect, this.native.sorted());
       this.write("text", this.written ? `\n${text}` : text, this.options.elapsed());
     }
     if (this.writer !== undefined) {
@@ -181,37 +179,14 @@ export class TurnRecorder {
   }
 
   private addNative(delta: Extract<AnswerDelta, { kind: "tool" }>): void {
-    if (this.nativeCapped) return;
-    const known = this.native.get(delta.index);
-    // Whole arguments replace the pieces streamed before them: only what they add counts.
-    const replaced = delta.whole === true ? (known?.input.length ?? 0) : 0;
-    // A new call counts a little too (calls of no text, an index each, were never capped); its
-    // id and name count once, when kept (an upstream's ids are as long as it likes).
-    const opened = known === undefined ? NEW_CALL_CHARS : 0;
-    const id = known?.id === undefined ? (delta.id?.length ?? 0) : 0;
-    const name = (known?.name ?? "") === "" ? (delta.name?.length ?? 0) : 0;
-    this.nativeChars += opened + delta.args.length - replaced + id + name;
-    if (this.nativeChars > this.options.maxChars) {
-      this.nativeCapped = true;
-      this.native.clear();
-      this.flushHeld(true);
-      this.options.emit([
-        this.errorRecord(
-          "internal",
-          `The answer's native tool calls are over ${this.options.maxChars} characters: they reached the client but are not recorded (WIRESCOPE_PROXY_RECORD_MAX_KB).`,
-        ),
-      ]);
-      return;
-    }
-    const call = known ?? { name: "", input: "" };
-    if (delta.id !== undefined) call.id ??= delta.id;
-    if (delta.name !== undefined && call.name === "") call.name = delta.name;
-    call.input = delta.whole === true ? delta.args : call.input + delta.args;
-    this.native.set(delta.index, call);
-  }
-
-  private sortedNative(): NativeCall[] {
-    return [...this.native.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
+    if (this.native.add(delta) === "ok") return;
+    this.flushHeld(true);
+    this.options.emit([
+      this.errorRecord(
+        "internal",
+        `The answer's native tool calls are over ${this.options.maxChars} characters: they reached the client but are not recorded (WIRESCOPE_PROXY_RECORD_MAX_KB).`,
+      ),
+    ]);
   }
 
   private tryDecide(final: boolean): void {

@@ -71,6 +71,11 @@ export class LiveRun implements FrameSource {
     return this.viewers.size;
   }
 
+  /** Whether its viewers were ended with a last record (`endViewers`). */
+  get viewersEnded(): boolean {
+    return this.ended !== null;
+  }
+
   /**
    * Stores the record and sends it to every viewer. Ignored once the run has failed or ended.
    * `json`: `JSON.stringify(record)`, when the producer has made it already.

@@ -7,6 +7,7 @@ import { FollowedRuns } from "./followed-runs";
 import { LiveRun } from "./live-run";
 import { type CommitQueue, createCommitQueue } from "./record-writer";
 import { RunEnds } from "./run-ends";
+import { TAIL_READ_RETRY_MS, type TailAttach } from "./run-tail";
 import { VIEWER_BUFFER_BYTES, VIEWER_MAX_LAG_BYTES, type ViewerLimits } from "./run-viewer";
 
 /** A run in progress as `GET /api/runs?active=1` lists it. */
@@ -80,6 +81,8 @@ export class RunRegistry {
   readonly instanceId: string;
   /** How often another instance's run is read from the store (`WIRESCOPE_POLL_MS`). */
   pollMs = DEFAULT_POLL_MS;
+  /** How long a followed run's failing store reads are retried before its viewers are told. */
+  followReadRetryMs = TAIL_READ_RETRY_MS;
   /** Runs' ends stored, or tried again until they are (`finish`). */
   private readonly ends: RunEnds;
 
@@ -89,7 +92,11 @@ export class RunRegistry {
   ) {
     this.instanceId = instanceId;
     this.ends = new RunEnds(instanceId);
-    this.followed = new FollowedRuns({ limits, pollMs: () => this.pollMs });
+    this.followed = new FollowedRuns({
+      limits,
+      pollMs: () => this.pollMs,
+      readRetryMs: () => this.followReadRetryMs,
+    });
   }
 
   /** How often a run's end the store failed to take is tried again (`finish`). */
@@ -207,11 +214,18 @@ export class RunRegistry {
   }
 
   /**
-   * Reads the store for the run's records now, so a viewer of another instance's run that
-   * counts records not yet read here (the owner sends before it stores) can be served.
+   * A viewer of another instance's run from record `after` on, followed through the store. A
+   * viewer coming from the run's instance may count records not read here yet (the owner sends
+   * before it stores): they are waited for, up to `waitMs`, before `{ ok: false, records }`.
+   * `null` when the store has the run finished or does not know it.
    */
-  async catchUp(runId: string): Promise<void> {
-    await this.followed.catchUp(runId);
+  async attachFollowed(
+    store: Store,
+    runId: string,
+    after: number,
+    waitMs: number,
+  ): Promise<Exclude<TailAttach, { ok: "closed" }> | null> {
+    return this.followed.attach(store, runId, after, waitMs);
   }
 
   /**

@@ -36,8 +36,15 @@ export function startInstance(
   let stopped = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();
 
+  // The store's health as this instance saw it. During an outage no instance could renew its
+  // lease, so leases that ended then say nothing of who is alive: others' are judged only once
+  // a full lease has passed with the store reachable (they have renewed by then if alive).
+  let storeDown = false;
+  let reachableSince: number | null = null;
   const renew = async () => {
     await store.renewLease(instanceId, now() + options.leaseMs);
+    if (storeDown) reachableSince = now();
+    storeDown = false;
     // Stalled past the lease (a long pause): runs of ours may have been taken over meanwhile.
     await registry.endTakenOverRuns(store);
   };
@@ -47,18 +54,34 @@ export function startInstance(
   // A run marked here is announced as finished here (its own instance is dead): live OTLP
   // export sends it once, from the instance that marked it.
   const sweep = async () => {
+    if (storeDown || (reachableSince !== null && now() - reachableSince < options.leaseMs)) return;
     for (const run of await interruptCrashedRuns(store, now, instanceId))
       registry.announceFinish(run, store);
   };
 
-  /** Runs `task` every `ms`, never two at once; a failure is logged and the next one tries again. */
+  /**
+   * Runs `task` every `ms`, never two at once; a failure marks the store down (until a renewal
+   * succeeds) and the next one tries again. Logged once when it starts failing and once when it
+   * works again, not at every try (stop requests are read 10 times a second).
+   */
   const every = (ms: number, task: () => Promise<unknown>, label: string) => {
+    let failing = false;
     const next = () => {
       if (stopped) return;
       const timer = setTimeout(() => {
         timers.delete(timer);
         task()
-          .catch((error: unknown) => console.error(`wirescope: could not ${label}:`, String(error)))
+          .then(
+            () => {
+              if (failing) console.error(`wirescope: could ${label} again.`);
+              failing = false;
+            },
+            (error: unknown) => {
+              storeDown = true;
+              if (!failing) console.error(`wirescope: could not ${label}:`, String(error));
+              failing = true;
+            },
+          )
           .finally(next);
       }, ms);
       timer.unref?.();
@@ -69,7 +92,10 @@ export function startInstance(
 
   registry.watch(store);
   const period = Math.max(1, Math.floor(options.leaseMs / 3));
-  const renewed = renew();
+  const renewed = renew().catch((error: unknown) => {
+    storeDown = true;
+    throw error;
+  });
   const ready = renewed.then(sweep).then(() => undefined);
   void renewed
     .catch(() => undefined)

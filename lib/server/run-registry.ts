@@ -9,6 +9,7 @@ import { type CommitQueue, createCommitQueue } from "./record-writer";
 import { RunEnds } from "./run-ends";
 import { TAIL_READ_RETRY_MS, type TailAttach } from "./run-tail";
 import { VIEWER_BUFFER_BYTES, VIEWER_MAX_LAG_BYTES, type ViewerLimits } from "./run-viewer";
+import { watchedElsewhereUntil } from "./run-watch";
 
 /** A run in progress as `GET /api/runs?active=1` lists it. */
 export interface ActiveRun {
@@ -139,6 +140,7 @@ export class RunRegistry {
       startedAt,
       writer,
       stopUnwatchedAfterMs: input.stopUnwatchedAfterMs ?? 0,
+      watchedElsewhereUntil: () => watchedElsewhereUntil(input.store, runId),
       limits: this.limits,
       now,
       ...(input.controller === undefined ? {} : { controller: input.controller }),

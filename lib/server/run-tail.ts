@@ -3,6 +3,7 @@ import type { TranscriptRecord } from "../protocol/records";
 import type { RunInfo, Store, StoredRecord } from "../store";
 import { LiveRun } from "./live-run";
 import type { ViewerLimits } from "./run-viewer";
+import { markWatched, WATCH_RENEW_MS } from "./run-watch";
 
 /** Records read per store call while catching up. */
 const TAIL_PAGE = 1000;
@@ -49,6 +50,8 @@ export class RunTail {
   private holds = 0;
   /** When the store reads started failing (retried until `readRetryMs` has passed). */
   private failingSince: number | null = null;
+  /** When this instance last told the store the run has viewers here (`run-watch.ts`). */
+  private markedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: RunTailOptions) {
     const { run } = options;
@@ -114,7 +117,9 @@ export class RunTail {
       if (after > this.live.frameCount) return { ok: false, records: this.live.frameCount };
       // Closed without finishing (no one watched) yet not ended for a failure: start afresh.
       if (this.closed && !this.live.finished && !this.live.viewersEnded) return { ok: "closed" };
-      return { ok: true, stream: this.live.attach(after) };
+      const stream = this.live.attach(after);
+      this.noteWatched();
+      return { ok: true, stream };
     } finally {
       this.holds--;
     }
@@ -151,6 +156,7 @@ export class RunTail {
       const info = found ? null : await store.getRunInfo(run.runId);
       if (found || (info !== null && info.endedAt === null)) {
         this.recovered();
+        this.noteWatched();
         if (this.unwatched) this.close();
         return;
       }
@@ -192,6 +198,19 @@ export class RunTail {
     this.live.endViewers({ kind: "event", event });
     void this.live.finish();
     this.close();
+  }
+
+  /**
+   * Renews the run's "watched" mark while it has viewers here, so its own instance does not stop
+   * it for having none there (`WIRESCOPE_STOP_UNWATCHED_AFTER_S`); at most once a `WATCH_RENEW_MS`.
+   */
+  private noteWatched(): void {
+    const now = this.options.now();
+    if (this.live.viewerCount === 0 || now - this.markedAt < WATCH_RENEW_MS) return;
+    this.markedAt = now;
+    markWatched(this.options.store, this.options.run.runId, now).catch(() => {
+      this.markedAt = Number.NEGATIVE_INFINITY;
+    });
   }
 
   private recovered(): void {

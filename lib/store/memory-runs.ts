@@ -85,6 +85,11 @@ export function memoryRunMethods<Row extends { runId: string }>({
       leases.set(instanceId, expiresAt);
     },
 
+    async leaseUntil(instanceId) {
+      open();
+      return leases.get(instanceId) ?? null;
+    },
+
     async listOrphanedRuns(at) {
       open();
       return unfinished()

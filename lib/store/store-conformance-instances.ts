@@ -157,6 +157,15 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
       ]);
     });
 
+    it("tells when a lease ends (optional): none before the first renewal, then the latest", async () => {
+      const { store } = fixture;
+      if (store.leaseUntil === undefined) return;
+      expect(await store.leaseUntil("watch:run-a")).toBeNull();
+      await store.renewLease("watch:run-a", START + 3000);
+      await store.renewLease("watch:run-a", START + 4000);
+      expect(await store.leaseUntil("watch:run-a")).toBe(START + 4000);
+    });
+
     it("a store that notifies appends (optional) names the transcript appended to", async () => {
       if (fixture.store.watchAppends === undefined) return;
       const seen: string[] = [];

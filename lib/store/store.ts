@@ -308,6 +308,12 @@ export interface Store {
   /** Keeps an instance alive until `expiresAt` (ms since epoch); it is gone from then on. */
   renewLease(instanceId: string, expiresAt: number): Promise<void>;
   /**
+   * Optional: when the lease `renewLease` last gave `instanceId` ends (ms since epoch); `null`
+   * when it never had one. The server also keeps "watched from another instance" marks as
+   * leases (`watch:<runId>`, lib/server/run-watch.ts).
+   */
+  leaseUntil?(instanceId: string): Promise<number | null>;
+  /**
    * Unfinished runs that no live instance runs at `now`: their instance's lease has expired,
    * or they have none. Oldest first.
    */
@@ -357,6 +363,7 @@ export type StoreRunMethods = Pick<
   | "recordRunStart"
   | "claimRun"
   | "renewLease"
+  | "leaseUntil"
   | "listOrphanedRuns"
   | "adoptRun"
   | "requestRunStop"

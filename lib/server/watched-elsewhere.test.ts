@@ -10,7 +10,7 @@ import { RunRegistry } from "./run-registry";
 
 const LIMITS = { bufferBytes: 64 * 1024, maxLagBytes: 4 * 1024 * 1024 };
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-const chunk = (text: string): TranscriptRecord => ({ kind: "chunk", text });
+const chunk = (text: string): TranscriptRecord => ({ kind: "chunk", turn: 0, t: 0, text });
 
 describe("stopping an unwatched run with viewers on another instance", () => {
   it("A keeps its run going while B has a viewer of it, and stops it once that viewer has left", async () => {

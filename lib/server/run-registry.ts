@@ -76,6 +76,11 @@ export class RunRegistry {
   private readonly finishListeners: FinishListener[] = [];
   /** Runs of other instances followed here. */
   private readonly followed: FollowedRuns;
+  /**
+   * Runs here another instance took over (this one stalled past its lease): the adopter
+   * announces their end, so `finish` does not (live OTLP export sent them twice).
+   */
+  private readonly takenOver = new Set<string>();
   /** Transcripts deleted lately (`noteDeleted`), with when. */
   private readonly deleted = new Map<string, number>();
   /** This process among the instances sharing the database (its runs are claimed under it). */
@@ -125,6 +130,7 @@ export class RunRegistry {
     const writer = this.queue(input.store).writer(input.transcriptId, runId, (error, unstored) => {
       if (error instanceof StoreError && error.code === "taken_over") {
         console.error(`wirescope: run ${runId} was taken over by another instance; stopped here.`);
+        this.takenOver.add(runId);
         run?.fail(TAKEN_OVER);
         return;
       }
@@ -174,7 +180,7 @@ export class RunRegistry {
     } finally {
       this.runs.delete(run.runId);
     }
-    this.announceFinish(run, store);
+    if (!this.takenOver.delete(run.runId)) this.announceFinish(run, store);
   }
 
   /**
@@ -320,6 +326,7 @@ export class RunRegistry {
     const mine = [...this.runs.values()];
     const held = new Set(await store.listInstanceRuns(this.instanceId));
     const lost = mine.filter((run) => !held.has(run.runId) && run.fail(TAKEN_OVER));
+    for (const run of lost) this.takenOver.add(run.runId);
     for (const run of lost)
       console.error(
         `wirescope: run ${run.runId} was taken over by another instance; stopped here.`,

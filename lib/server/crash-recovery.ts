@@ -10,7 +10,8 @@ import type { RunInfo, Store } from "../store";
  * while it is alive. Each run is adopted first (`adoptRun`), so two instances sweeping at
  * once mark it once; it then gets an `interrupt` record, so no transcript ends mid-block
  * without a reason, and is noted as ended. Returns the runs it marked. A run whose transcript
- * is gone is only ended.
+ * is gone is only ended. Runs `instanceId` holds itself are never marked: its lease may have
+ * lapsed while the store was out of reach, but it is running them.
  */
 export async function interruptCrashedRuns(
   store: Store,
@@ -18,7 +19,12 @@ export async function interruptCrashedRuns(
   instanceId: string = randomUUID(),
 ): Promise<RunInfo[]> {
   const marked: RunInfo[] = [];
-  for (const run of await store.listOrphanedRuns(now())) {
+  const orphaned = await store.listOrphanedRuns(now());
+  if (orphaned.length === 0) return marked;
+  // Never its own: this instance is alive (a store outage let its lease lapse, nothing more).
+  const own = new Set(await store.listInstanceRuns(instanceId));
+  for (const run of orphaned) {
+    if (own.has(run.runId)) continue;
     if (!(await store.adoptRun(run.runId, instanceId, now()))) continue;
     const event: ProtocolEvent = {
       type: "interrupt",

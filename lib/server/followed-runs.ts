@@ -1,6 +1,6 @@
 import type { RunInfo, Store } from "../store";
 import type { LiveRun } from "./live-run";
-import { RunTail } from "./run-tail";
+import { RunTail, type TailAttach } from "./run-tail";
 import type { ViewerLimits } from "./run-viewer";
 
 /**
@@ -18,6 +18,8 @@ export class FollowedRuns {
       limits: ViewerLimits;
       /** How often a run is read from the store (`WIRESCOPE_POLL_MS`), as set now. */
       pollMs: () => number;
+      /** How long a followed run's failing store reads are retried (`RunTail`). */
+      readRetryMs: () => number;
     },
   ) {}
 
@@ -33,9 +35,25 @@ export class FollowedRuns {
     return (await tail).live;
   }
 
-  /** Reads the store for the run's records now (a viewer counts records not yet read here). */
-  async catchUp(runId: string): Promise<void> {
-    await (await this.tails.get(runId))?.poke();
+  /**
+   * A viewer of the run from record `after` on (`RunTail.attachAt`: a count not read here yet
+   * is waited for, up to `waitMs`); `null` when the run has ended or is unknown.
+   */
+  async attach(
+    store: Store,
+    runId: string,
+    after: number,
+    waitMs: number,
+  ): Promise<Exclude<TailAttach, { ok: "closed" }> | null> {
+    // A tail that stopped (nobody watched it) just as this request found it: follow afresh.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if ((await this.follow(store, runId)) === null) return null;
+      const tail = await this.tails.get(runId);
+      if (tail === undefined) continue;
+      const answer = await tail.attachAt(after, waitMs);
+      if (answer.ok !== "closed") return answer;
+    }
+    return null;
   }
 
   /** Calls `visit` with each followed run once its records so far are read. */
@@ -67,7 +85,10 @@ export class FollowedRuns {
       // Notified appends wake it; the poll is then only a safety net.
       pollMs: store.watchAppends === undefined ? pollMs : pollMs * 10,
       now: Date.now,
-      onClose: () => this.tails.delete(run.runId),
+      onClose: () => {
+        if (this.tails.get(run.runId) === started) this.tails.delete(run.runId);
+      },
+      readRetryMs: this.options.readRetryMs(),
     });
     const started = tail.start().then(
       () => tail,

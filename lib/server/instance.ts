@@ -3,6 +3,9 @@ import { purgeAbandonedImports } from "../transcripts/store-actions";
 import { interruptCrashedRuns } from "./crash-recovery";
 import type { RunRegistry } from "./run-registry";
 
+/** Leases that ended this many lease periods ago are dropped from the store by the sweep. */
+const FORGET_LEASES_AFTER_LEASES = 10;
+
 export interface InstanceOptions {
   /** How long the lease lasts unrenewed (`WIRESCOPE_LEASE_MS`); renewed every third of it. */
   leaseMs: number;
@@ -37,8 +40,15 @@ export function startInstance(
   let stopped = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();
 
+  // The store's health as this instance saw it. During an outage no instance could renew its
+  // lease, so leases that ended then say nothing of who is alive: others' are judged only once
+  // a full lease has passed with the store reachable (they have renewed by then if alive).
+  let storeDown = false;
+  let reachableSince: number | null = null;
   const renew = async () => {
     await store.renewLease(instanceId, now() + options.leaseMs);
+    if (storeDown) reachableSince = now();
+    storeDown = false;
     // Stalled past the lease (a long pause): runs of ours may have been taken over meanwhile.
     await registry.endTakenOverRuns(store);
   };
@@ -47,25 +57,48 @@ export function startInstance(
   // wait with it, or this instance would be taken for dead in turn.
   // A run marked here is announced as finished here (its own instance is dead): live OTLP
   // export sends it once, from the instance that marked it.
+  /** Others' leases cannot be judged now: the store is out of reach, or was less than a lease ago. */
+  const leasesUnsure = () =>
+    storeDown || (reachableSince !== null && now() - reachableSince < options.leaseMs);
   const sweep = async () => {
+    if (leasesUnsure()) return;
     for (const run of await interruptCrashedRuns(store, now, instanceId))
       registry.announceFinish(run, store);
+    // Leases long ended (dead instances, watch marks no one renews) go: a missing lease reads
+    // as ended, so nothing changes but the table's size, which watch marks would grow a run at a time.
+    await store.forgetEndedLeases?.(now() - FORGET_LEASES_AFTER_LEASES * options.leaseMs);
   };
   // Imports a dead instance was writing (hidden, never shown): purged after the runs are
-  // marked, never before `ready` (requests wait for it, and a purge may take a while).
-  const purgeImports = () => purgeAbandonedImports(store, now());
+  // marked, never before `ready` (requests wait for it, and a purge may take a while), and,
+  // like the runs, not while an outage may have let a living writer's lease lapse.
+  const purgeImports = async () => {
+    if (!leasesUnsure()) await purgeAbandonedImports(store, now());
+  };
 
   /**
-   * Runs `task` every `ms` (the first after `first` ms), never two at once; a failure is
-   * logged and the next one tries again.
+   * Runs `task` every `ms` (the first after `first` ms), never two at once; a failure marks
+   * the store down (until a renewal succeeds) and the next one tries again. Logged once when it
+   * starts failing and once when it works again, not at every try (stop requests are read 10
+   * times a second).
    */
   const every = (ms: number, task: () => Promise<unknown>, label: string, first = ms) => {
+    let failing = false;
     const next = (wait = ms) => {
       if (stopped) return;
       const timer = setTimeout(() => {
         timers.delete(timer);
         task()
-          .catch((error: unknown) => console.error(`wirescope: could not ${label}:`, String(error)))
+          .then(
+            () => {
+              if (failing) console.error(`wirescope: could ${label} again.`);
+              failing = false;
+            },
+            (error: unknown) => {
+              storeDown = true;
+              if (!failing) console.error(`wirescope: could not ${label}:`, String(error));
+              failing = true;
+            },
+          )
           .finally(next);
       }, wait);
       timer.unref?.();
@@ -76,7 +109,10 @@ export function startInstance(
 
   registry.watch(store);
   const period = Math.max(1, Math.floor(options.leaseMs / 3));
-  const renewed = renew();
+  const renewed = renew().catch((error: unknown) => {
+    storeDown = true;
+    throw error;
+  });
   const ready = renewed.then(sweep).then(() => undefined);
   void renewed
     .catch(() => undefined)

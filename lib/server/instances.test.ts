@@ -187,7 +187,10 @@ describe("several instances on one database", () => {
     while (!controller.signal.aborted) await pause(5);
     expect(controller.signal.reason).toBe("storage");
     for (const record of recorded.slice(4)) run.publish(record);
+    const heardByA: string[] = [];
+    registryA.onFinish((finished) => heardByA.push(finished.runId));
     await registryA.finish(run, a);
+    expect(heardByA).toEqual([]); // B, which marked it, announced it (exported it) already
 
     const stored = await b.listRunRecords(meta.id, run.runId, 0);
     expect(stored.map(({ seq: _seq, runId: _runId, ...record }) => record)).toEqual([
@@ -219,6 +222,10 @@ describe("several instances on one database", () => {
     const run = await registryA.open({ store: a, transcriptId: meta.id, controller });
     const seen = readAll(run.attach(0));
     run.publish(recorded[0] as TranscriptRecord);
+    // Live OTLP export listens here: the run is sent once, by B that marked it, not by A too.
+    const heard: string[] = [];
+    registryA.onFinish((finished) => heard.push(`a:${finished.runId}`));
+    registryB.onFinish((finished) => heard.push(`b:${finished.runId}`));
     const instanceB = startInstance(b, registryB, options);
     try {
       // A stalls (its timers stop, as under SIGSTOP) past its lease: B marks the run crashed.
@@ -246,6 +253,7 @@ describe("several instances on one database", () => {
       event: { type: "error", message: expect.stringMatching(/^Another instance took/) },
     });
     expect(await registryA.endTakenOverRuns(a)).toEqual([]);
+    expect(heard).toEqual([`b:${run.runId}`]);
   });
 
   it("keeps renewing its lease while marking a dead instance's run waits on a lock", async () => {

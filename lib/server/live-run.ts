@@ -16,6 +16,11 @@ export interface LiveRunOptions {
   controller?: AbortController;
   /** Stop the run after it has had no viewer this long (ms); 0 = never. */
   stopUnwatchedAfterMs: number;
+  /**
+   * Until when viewers on other instances watch it (`run-watch.ts`), asked before the run is
+   * stopped for having none here; a failure to tell counts as watched.
+   */
+  watchedElsewhereUntil?: () => Promise<number | null>;
   limits: ViewerLimits;
   now: () => number;
 }
@@ -69,6 +74,11 @@ export class LiveRun implements FrameSource {
 
   get viewerCount(): number {
     return this.viewers.size;
+  }
+
+  /** Whether its viewers were ended with a last record (`endViewers`). */
+  get viewersEnded(): boolean {
+    return this.ended !== null;
   }
 
   /**
@@ -225,10 +235,33 @@ export class LiveRun implements FrameSource {
       return;
     }
     if (stopUnwatchedAfterMs <= 0 || this.unwatched !== null) return;
+    this.countDown(stopUnwatchedAfterMs);
+  }
+
+  private countDown(ms: number): void {
     this.unwatched = setTimeout(() => {
       this.unwatched = null;
-      if (this.viewers.size + this.listeners.size === 0) this.stop("disconnect");
-    }, stopUnwatchedAfterMs);
+      void this.stopIfUnwatched();
+    }, ms);
+  }
+
+  /** The countdown ran out: stops the run unless it is watched here or on another instance. */
+  private async stopIfUnwatched(): Promise<void> {
+    const elsewhere = this.options.watchedElsewhereUntil;
+    const until =
+      elsewhere === undefined ? null : await elsewhere().catch(() => Number.POSITIVE_INFINITY);
+    const watchedHere = this.viewers.size + this.listeners.size > 0;
+    if (watchedHere || this.finished || this.unwatched !== null) return;
+    const now = this.options.now();
+    if (until === null || until <= now) {
+      this.stop("disconnect");
+      return;
+    }
+    // Watched elsewhere until `until`: the full wait starts from then.
+    const { stopUnwatchedAfterMs } = this.options;
+    this.countDown(
+      Number.isFinite(until) ? until - now + stopUnwatchedAfterMs : stopUnwatchedAfterMs,
+    );
   }
 }
 

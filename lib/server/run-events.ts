@@ -10,6 +10,9 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
   "x-accel-buffering": "no",
 };
 
+/** How long, at least, a count ahead of another instance's stored records is waited for. */
+const AHEAD_WAIT_MS = 2000;
+
 export type RunEventsAnswer =
   | { ok: true; transcriptId: string; body: ReadableStream<Uint8Array> }
   | { ok: false; status: 400 | 404; error: string };
@@ -45,14 +48,19 @@ export async function runEvents(
   if (transcriptId === undefined) return noRun(runId, "");
   if (!(await reads.transcriptShown(transcriptId)))
     return noRun(runId, " (its transcript was deleted)");
+  if (local !== undefined) {
+    if (after > local.frameCount) return tooFar(after, local.frameCount);
+    return { ok: true, transcriptId, body: local.attach(after) };
+  }
   // Another instance's run is followed only while the store has it unfinished.
-  const live = local ?? (info?.endedAt === null ? await registry.follow(store, runId) : null);
-  if (live !== null) {
-    // Another instance's run: its viewers get records before they are stored, so one that
-    // comes here with them may be ahead of what was read so far.
-    if (after > live.frameCount && local === undefined) await registry.catchUp(runId);
-    if (after > live.frameCount) return tooFar(after, live.frameCount);
-    return { ok: true, transcriptId, body: live.attach(after) };
+  if (info?.endedAt === null) {
+    // Its viewers get records before they are stored, so one that comes here with them may be
+    // ahead of what the store has: that count is waited for (a few polls) before a 400.
+    const waitMs = Math.max(AHEAD_WAIT_MS, 10 * registry.pollMs);
+    const followed = await registry.attachFollowed(store, runId, after, waitMs);
+    if (followed?.ok === true) return { ok: true, transcriptId, body: followed.stream };
+    if (followed?.ok === false) return tooFar(after, followed.records);
+    // It ended meanwhile: the store has every record.
   }
   const records = await store.listRunRecords(transcriptId, runId, 0);
   if (after > records.length) return tooFar(after, records.length);

@@ -7,7 +7,9 @@ import { FollowedRuns } from "./followed-runs";
 import { LiveRun } from "./live-run";
 import { type CommitQueue, createCommitQueue } from "./record-writer";
 import { RunEnds } from "./run-ends";
+import { TAIL_READ_RETRY_MS, type TailAttach } from "./run-tail";
 import { VIEWER_BUFFER_BYTES, VIEWER_MAX_LAG_BYTES, type ViewerLimits } from "./run-viewer";
+import { watchedElsewhereUntil } from "./run-watch";
 
 /** A run in progress as `GET /api/runs?active=1` lists it. */
 export interface ActiveRun {
@@ -74,12 +76,19 @@ export class RunRegistry {
   private readonly finishListeners: FinishListener[] = [];
   /** Runs of other instances followed here. */
   private readonly followed: FollowedRuns;
+  /**
+   * Runs here another instance took over (this one stalled past its lease): the adopter
+   * announces their end, so `finish` does not (live OTLP export sent them twice).
+   */
+  private readonly takenOver = new Set<string>();
   /** Transcripts deleted lately (`noteDeleted`), with when. */
   private readonly deleted = new Map<string, number>();
   /** This process among the instances sharing the database (its runs are claimed under it). */
   readonly instanceId: string;
   /** How often another instance's run is read from the store (`WIRESCOPE_POLL_MS`). */
   pollMs = DEFAULT_POLL_MS;
+  /** How long a followed run's failing store reads are retried before its viewers are told. */
+  followReadRetryMs = TAIL_READ_RETRY_MS;
   /** Runs' ends stored, or tried again until they are (`finish`). */
   private readonly ends: RunEnds;
 
@@ -89,7 +98,11 @@ export class RunRegistry {
   ) {
     this.instanceId = instanceId;
     this.ends = new RunEnds(instanceId);
-    this.followed = new FollowedRuns({ limits, pollMs: () => this.pollMs });
+    this.followed = new FollowedRuns({
+      limits,
+      pollMs: () => this.pollMs,
+      readRetryMs: () => this.followReadRetryMs,
+    });
   }
 
   /** How often a run's end the store failed to take is tried again (`finish`). */
@@ -117,6 +130,7 @@ export class RunRegistry {
     const writer = this.queue(input.store).writer(input.transcriptId, runId, (error, unstored) => {
       if (error instanceof StoreError && error.code === "taken_over") {
         console.error(`wirescope: run ${runId} was taken over by another instance; stopped here.`);
+        this.takenOver.add(runId);
         run?.fail(TAKEN_OVER);
         return;
       }
@@ -132,6 +146,7 @@ export class RunRegistry {
       startedAt,
       writer,
       stopUnwatchedAfterMs: input.stopUnwatchedAfterMs ?? 0,
+      watchedElsewhereUntil: () => watchedElsewhereUntil(input.store, runId),
       limits: this.limits,
       now,
       ...(input.controller === undefined ? {} : { controller: input.controller }),
@@ -165,7 +180,7 @@ export class RunRegistry {
     } finally {
       this.runs.delete(run.runId);
     }
-    this.announceFinish(run, store);
+    if (!this.takenOver.delete(run.runId)) this.announceFinish(run, store);
   }
 
   /**
@@ -207,11 +222,18 @@ export class RunRegistry {
   }
 
   /**
-   * Reads the store for the run's records now, so a viewer of another instance's run that
-   * counts records not yet read here (the owner sends before it stores) can be served.
+   * A viewer of another instance's run from record `after` on, followed through the store. A
+   * viewer coming from the run's instance may count records not read here yet (the owner sends
+   * before it stores): they are waited for, up to `waitMs`, before `{ ok: false, records }`.
+   * `null` when the store has the run finished or does not know it.
    */
-  async catchUp(runId: string): Promise<void> {
-    await this.followed.catchUp(runId);
+  async attachFollowed(
+    store: Store,
+    runId: string,
+    after: number,
+    waitMs: number,
+  ): Promise<Exclude<TailAttach, { ok: "closed" }> | null> {
+    return this.followed.attach(store, runId, after, waitMs);
   }
 
   /**
@@ -304,6 +326,7 @@ export class RunRegistry {
     const mine = [...this.runs.values()];
     const held = new Set(await store.listInstanceRuns(this.instanceId));
     const lost = mine.filter((run) => !held.has(run.runId) && run.fail(TAKEN_OVER));
+    for (const run of lost) this.takenOver.add(run.runId);
     for (const run of lost)
       console.error(
         `wirescope: run ${run.runId} was taken over by another instance; stopped here.`,

@@ -1,10 +1,22 @@
+import type { ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { RunInfo, Store, StoredRecord } from "../store";
 import { LiveRun } from "./live-run";
 import type { ViewerLimits } from "./run-viewer";
+import { markWatched, WATCH_RENEW_MS } from "./run-watch";
 
 /** Records read per store call while catching up. */
 const TAIL_PAGE = 1000;
+
+/** How long failed store reads are retried before the viewers are told (`storage_failed`). */
+export const TAIL_READ_RETRY_MS = 30_000;
+
+/** What `attachAt` found: the stream, or how many records the run has (fewer than asked). */
+export type TailAttach =
+  | { ok: true; stream: ReadableStream<Uint8Array> }
+  | { ok: false; records: number }
+  /** The tail stopped before it could serve the viewer: follow the run afresh. */
+  | { ok: "closed" };
 
 export interface RunTailOptions {
   store: Store;
@@ -15,6 +27,8 @@ export interface RunTailOptions {
   now: () => number;
   /** The tail stopped: the run ended, or nobody watches it any more. */
   onClose: () => void;
+  /** How long failing store reads are retried before the viewers get `storage_failed`. */
+  readRetryMs?: number;
 }
 
 /**
@@ -32,6 +46,12 @@ export class RunTail {
   private reading: Promise<void> | null = null;
   private again = false;
   private closed = false;
+  /** Requests between finding this tail and attaching to it: the tail stays open for them. */
+  private holds = 0;
+  /** When the store reads started failing (retried until `readRetryMs` has passed). */
+  private failingSince: number | null = null;
+  /** When this instance last told the store the run has viewers here (`run-watch.ts`). */
+  private markedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: RunTailOptions) {
     const { run } = options;
@@ -76,6 +96,40 @@ export class RunTail {
     return this.reading;
   }
 
+  /**
+   * A viewer from record `after` on. A viewer coming from the run's own instance may count
+   * records this one has not read yet (the owner streams a record before it is stored): the
+   * store is read again, every `pollMs`, for up to `waitMs` or until the run ends, before its
+   * count is answered. The tail cannot close meanwhile for having no viewer, and the viewer is
+   * attached in the same step as the last check, so it never joins a tail that has stopped.
+   */
+  async attachAt(after: number, waitMs: number): Promise<TailAttach> {
+    if (this.closed) return { ok: "closed" };
+    this.holds++;
+    try {
+      const deadline = this.options.now() + waitMs;
+      while (!this.closed && !this.live.finished && after > this.live.frameCount) {
+        await this.poke();
+        const left = deadline - this.options.now();
+        if (after <= this.live.frameCount || this.live.finished || this.closed || left <= 0) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(this.options.pollMs, left)));
+      }
+      if (after > this.live.frameCount) return { ok: false, records: this.live.frameCount };
+      // Closed without finishing (no one watched) yet not ended for a failure: start afresh.
+      if (this.closed && !this.live.finished && !this.live.viewersEnded) return { ok: "closed" };
+      const stream = this.live.attach(after);
+      this.noteWatched();
+      return { ok: true, stream };
+    } finally {
+      this.holds--;
+    }
+  }
+
+  /** Nobody watches it, nor is about to: it may stop following the run. */
+  private get unwatched(): boolean {
+    return this.live.viewerCount === 0 && this.holds === 0;
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
@@ -96,25 +150,73 @@ export class RunTail {
   private async read(): Promise<void> {
     const { store, run } = this.options;
     try {
-      if (await this.readNew()) {
-        if (this.live.viewerCount === 0) this.close();
-        return;
-      }
+      const found = await this.readNew();
       // Nothing new: the run may have ended. Its owner notes the end only after every record
       // is stored, so one more read after seeing it gets the last of them.
-      const info = await store.getRunInfo(run.runId);
-      if (info !== null && info.endedAt === null) {
-        if (this.live.viewerCount === 0) this.close();
+      const info = found ? null : await store.getRunInfo(run.runId);
+      if (found || (info !== null && info.endedAt === null)) {
+        this.recovered();
+        this.noteWatched();
+        if (this.unwatched) this.close();
         return;
       }
       while (await this.readNew()) {}
+      this.recovered();
       await this.live.finish();
       this.close();
     } catch (error) {
-      console.error("wirescope: could not follow a run:", String(error));
-      await this.live.finish();
-      this.close();
+      this.readFailed(error);
     }
+  }
+
+  /**
+   * A store read failed (the database is down, say): tried again at the next poll, so a short
+   * outage costs the viewers nothing. Only once reads have failed for `readRetryMs` are they
+   * told, with an `error` (`storage_failed`) as their last record, never a clean-looking end
+   * without the run's last records. Logged once per outage.
+   */
+  private readFailed(error: unknown): void {
+    const now = this.options.now();
+    if (this.failingSince === null) {
+      this.failingSince = now;
+      console.error(
+        "wirescope: could not read a followed run's records (retrying):",
+        String(error),
+      );
+    }
+    if (now - this.failingSince < (this.options.readRetryMs ?? TAIL_READ_RETRY_MS)) return;
+    console.error(`wirescope: gave up following run ${this.options.run.runId}:`, String(error));
+    const event: ProtocolEvent = {
+      type: "error",
+      id: `${this.options.run.runId.slice(0, 8)}-follow`,
+      timestamp: now,
+      code: "storage_failed",
+      message:
+        "This server could not read the run's records from the database, so it stopped following " +
+        "the run. The run may still be going: open it again to see the rest.",
+    };
+    this.live.endViewers({ kind: "event", event });
+    void this.live.finish();
+    this.close();
+  }
+
+  /**
+   * Renews the run's "watched" mark while it has viewers here, so its own instance does not stop
+   * it for having none there (`WIRESCOPE_STOP_UNWATCHED_AFTER_S`); at most once a `WATCH_RENEW_MS`.
+   */
+  private noteWatched(): void {
+    const now = this.options.now();
+    if (this.live.viewerCount === 0 || now - this.markedAt < WATCH_RENEW_MS) return;
+    this.markedAt = now;
+    markWatched(this.options.store, this.options.run.runId, now).catch(() => {
+      this.markedAt = Number.NEGATIVE_INFINITY;
+    });
+  }
+
+  private recovered(): void {
+    if (this.failingSince === null) return;
+    this.failingSince = null;
+    console.error(`wirescope: reading run ${this.options.run.runId}'s records again.`);
   }
 
   /** Publishes the run's records stored since the last read; false when there were none. */

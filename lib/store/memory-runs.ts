@@ -96,6 +96,19 @@ export function memoryRunMethods<Row extends { runId: string }>({
       leases.set(instanceId, expiresAt);
     },
 
+    async leaseUntil(instanceId) {
+      open();
+      return leases.get(instanceId) ?? null;
+    },
+
+    async forgetEndedLeases(before) {
+      open();
+      let forgotten = 0;
+      for (const [instanceId, until] of leases)
+        if (until < before && leases.delete(instanceId)) forgotten++;
+      return forgotten;
+    },
+
     async listOrphanedRuns(at) {
       open();
       return unfinished()

@@ -178,6 +178,8 @@ export const PG = {
     VALUES ($1, $2, $3, $4)`,
   renewLease: `INSERT INTO instances (instance_id, lease_until) VALUES ($1, $2)
     ON CONFLICT (instance_id) DO UPDATE SET lease_until = excluded.lease_until`,
+  leaseUntil: "SELECT lease_until FROM instances WHERE instance_id = $1",
+  forgetEndedLeases: "DELETE FROM instances WHERE lease_until < $1",
   orphanedRuns: `SELECT ${RUN_COLUMNS} FROM runs
     WHERE ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (SELECT 1 FROM instances
       WHERE instances.instance_id = runs.instance_id AND lease_until > $1))

@@ -77,6 +77,16 @@ export function postgresRunMethods({
       await query(PG.renewLease, [instanceId, expiresAt]);
     },
 
+    async leaseUntil(instanceId) {
+      const row = (await query<{ lease_until: string | number }>(PG.leaseUntil, [instanceId]))
+        .rows[0];
+      return row === undefined ? null : Number(row.lease_until);
+    },
+
+    async forgetEndedLeases(before) {
+      return (await query(PG.forgetEndedLeases, [before])).rowCount ?? 0;
+    },
+
     async listOrphanedRuns(at) {
       return (await query<RunRow>(PG.orphanedRuns, [at])).rows.map(rowToRun);
     },

@@ -184,6 +184,8 @@ export const QUERIES = {
     VALUES (?, ?, ?, ?)`,
   renewLease: `INSERT INTO instances (instance_id, lease_until) VALUES (?, ?)
     ON CONFLICT (instance_id) DO UPDATE SET lease_until = excluded.lease_until`,
+  leaseUntil: "SELECT lease_until FROM instances WHERE instance_id = ?",
+  forgetEndedLeases: "DELETE FROM instances WHERE lease_until < ?",
   // A run with no instance, or whose instance's lease has ended (or was never written).
   orphanedRuns: `SELECT ${RUN_COLUMNS} FROM runs
     WHERE ended_at IS NULL AND (instance_id IS NULL OR NOT EXISTS (SELECT 1 FROM instances

@@ -59,6 +59,16 @@ export function sqliteRunMethods(
       sql.renewLease.run(instanceId, expiresAt);
     },
 
+    async leaseUntil(instanceId) {
+      open();
+      return sql.leaseUntil.get(instanceId)?.lease_until ?? null;
+    },
+
+    async forgetEndedLeases(before) {
+      open();
+      return sql.forgetEndedLeases.run(before).changes;
+    },
+
     async listOrphanedRuns(at) {
       open();
       return sql.orphanedRuns.all({ now: at }).map(rowToRun);

@@ -65,6 +65,8 @@ export function prepareStatements(db: Database.Database) {
     busyRun: db.prepare<[string], { run_id: string }>(QUERIES.busyRun),
     claimRun: db.prepare<[string, string, number, string]>(QUERIES.claimRun),
     renewLease: db.prepare<[string, number]>(QUERIES.renewLease),
+    leaseUntil: db.prepare<[string], { lease_until: number }>(QUERIES.leaseUntil),
+    forgetEndedLeases: db.prepare<[number]>(QUERIES.forgetEndedLeases),
     orphanedRuns: db.prepare<[{ now: number }], RunRow>(QUERIES.orphanedRuns),
     adoptRun: db.prepare<[{ runId: string; instance: string; now: number }]>(QUERIES.adoptRun),
     requestStop: db.prepare<[number, string]>(QUERIES.requestStop),

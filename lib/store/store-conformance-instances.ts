@@ -157,6 +157,33 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
       ]);
     });
 
+    it("tells when a lease ends (optional): none before the first renewal, then the latest", async () => {
+      const { store } = fixture;
+      if (store.leaseUntil === undefined) return;
+      expect(await store.leaseUntil("watch:run-a")).toBeNull();
+      await store.renewLease("watch:run-a", START + 3000);
+      await store.renewLease("watch:run-a", START + 4000);
+      expect(await store.leaseUntil("watch:run-a")).toBe(START + 4000);
+    });
+
+    it("forgets leases that ended before a time (optional); a forgotten instance's runs stay orphaned", async () => {
+      const { store } = fixture;
+      if (store.forgetEndedLeases === undefined || store.leaseUntil === undefined) return;
+      await store.renewLease("A", START + 100);
+      await store.renewLease("watch:run-a", START + 150);
+      await store.renewLease("B", START + 1000);
+      await store.claimRun(claim("run-a", "A"));
+      expect(await store.forgetEndedLeases(START + 150)).toBe(1);
+      expect(await store.leaseUntil("A")).toBeNull();
+      expect(await store.leaseUntil("watch:run-a")).toBe(START + 150);
+      expect(await store.leaseUntil("B")).toBe(START + 1000);
+      expect((await store.listOrphanedRuns(START + 200)).map((run) => run.runId)).toEqual([
+        "run-a",
+      ]);
+      expect(await store.forgetEndedLeases(START + 151)).toBe(1);
+      expect(await store.leaseUntil("watch:run-a")).toBeNull();
+    });
+
     it("a store that notifies appends (optional) names the transcript appended to", async () => {
       if (fixture.store.watchAppends === undefined) return;
       const seen: string[] = [];

@@ -324,6 +324,18 @@ export interface Store {
   /** Keeps an instance alive until `expiresAt` (ms since epoch); it is gone from then on. */
   renewLease(instanceId: string, expiresAt: number): Promise<void>;
   /**
+   * Optional: when the lease `renewLease` last gave `instanceId` ends (ms since epoch); `null`
+   * when it never had one. The server also keeps "watched from another instance" marks as
+   * leases (`watch:<runId>`, lib/server/run-watch.ts).
+   */
+  leaseUntil?(instanceId: string): Promise<number | null>;
+  /**
+   * Optional: drops the leases that ended before `before` (ms since epoch), and answers how many.
+   * A lease never written counts as ended everywhere, so this changes no answer about them; it
+   * keeps the table to the instances and watch marks of about the last `before`.
+   */
+  forgetEndedLeases?(before: number): Promise<number>;
+  /**
    * Unfinished runs that no live instance runs at `now`: their instance's lease has expired,
    * or they have none. Oldest first.
    */
@@ -373,6 +385,8 @@ export type StoreRunMethods = Pick<
   | "recordRunStart"
   | "claimRun"
   | "renewLease"
+  | "leaseUntil"
+  | "forgetEndedLeases"
   | "listOrphanedRuns"
   | "adoptRun"
   | "requestRunStop"

@@ -95,6 +95,20 @@ describe("POST /api/runs/:runId/stop", () => {
     expect(await unknown.json()).toEqual({ error: 'runId: no run "no-such-run".' });
   });
 
+  it("two stops at once, here and through another instance: one 200, the other 202, whichever came first", async () => {
+    // Another instance's stop route asks through the store (`requestRunStop`): "already" is its 202.
+    const here = await openRun();
+    expect((await stop(here.runId)).status).toBe(200);
+    expect(await store.requestRunStop(here.runId, Date.now())).toBe("already");
+    await end(here, interrupt);
+    const there = await openRun();
+    expect(await store.requestRunStop(there.runId, Date.now())).toBe("requested");
+    const second = await stop(there.runId);
+    expect(second.status).toBe(202);
+    expect(await second.json()).toMatchObject({ stopping: there.runId });
+    await end(there, interrupt);
+  });
+
   it("another instance's run: 200 (asked through the store), 409 once its end is noted", async () => {
     const other = new RunRegistry({ bufferBytes: 64 * 1024, maxLagBytes: 1024 * 1024 }, "other");
     const run = await openRun(other);

@@ -18,7 +18,8 @@ export const runtime = "nodejs";
  * - 200 `{ stopped }`: the stop was sent (here at once; another instance's run at its next poll).
  * - 202 `{ stopping, message }`: a stop was sent already and the run is still winding down
  *   (a repeated Stop; for another instance's run, the store's `stopRequestedAt` tells); nothing
- *   more is done.
+ *   more is done. Of two stops at once, one here and one through another instance, the first
+ *   noted in the store gets 200 and the other 202 (a stop here is noted there too).
  * - 409 `{ error, ended }`: the run has ended, and how (`end`, or `interrupt` with its reason).
  * - 404: no such run, or it has ended and its transcript is deleted (as the events route says).
  */
@@ -38,7 +39,7 @@ async function post(
   if (local?.finished === true) return ended(store, local);
   if (local !== undefined) {
     if (local.stoppedBy !== null) return stopping(runId, local.stoppedBy);
-    if (registry.stop(runId)) return Response.json({ stopped: runId });
+    if (registry.stop(runId)) return stoppedHere(store, runId);
     // Here, not stoppable: it is finishing on its own (no stop was sent), so it has ended.
     return ended(store, local);
   }
@@ -54,6 +55,17 @@ async function post(
     if (asked === "already") return stopping(runId, "user");
   }
   return ended(store, info);
+}
+
+/**
+ * Stopped here at once; noted in the store too, so that of two stops at once — this one and one
+ * sent through another instance — one gets 200 and the other 202, whichever the store saw first.
+ * A store that cannot note it changes nothing: the run is stopped.
+ */
+async function stoppedHere(store: Store, runId: string): Promise<Response> {
+  const asked = await store.requestRunStop(runId, Date.now()).catch(() => "requested" as const);
+  if (asked === "already") return stopping(runId, "user");
+  return Response.json({ stopped: runId });
 }
 
 function stopping(runId: string, by: "user" | "disconnect"): Response {

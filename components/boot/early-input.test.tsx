@@ -136,6 +136,29 @@ describe("input made before hydration", () => {
     expect(sent).toEqual([]);
   });
 
+  it("text typed after hydration, before the held text is handed on, is kept", async () => {
+    type(message(), "hello");
+    await act(async () => {
+      root = hydrateRoot(container, <Page sent={sent} />);
+    });
+    await act(async () => {
+      const replay = replayEarlyInput();
+      // Typed once the page listens, a task before the held text is handed on: the browser
+      // sets the field's text past React's tracker, as typing does.
+      const field = message();
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set?.call(
+        field,
+        "hello!",
+      );
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      await replay;
+    });
+    expect(message().value).toBe("hello!");
+    button("Send").click();
+    await act(async () => undefined);
+    expect(sent).toEqual(["hello!"]);
+  });
+
   it("after the hand-over, clicks go to the page as usual, once", async () => {
     await hydrate();
     act(() => button("Toggle").click());

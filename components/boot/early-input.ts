@@ -58,26 +58,52 @@ w.__wirescopeEarlyInput=function(){w.removeEventListener("click",onClick,true);w
 /**
  * Stops holding input and hands what was held to the hydrated page, in order, a task apart:
  * each thing sees the state the one before left (the text typed, then Enter that sends it).
- * Something whose element the page has since removed is dropped.
+ * Something whose element the page has since removed is dropped, and so is a field's held text
+ * once the user has typed in that field since the hand-over: the page saw the whole text then
+ * (what was typed before included), and the held text would take back what came after it.
  */
 export async function replayEarlyInput(): Promise<void> {
   const held = window.__wirescopeEarlyInput?.() ?? [];
-  for (const input of held) {
-    await nextTask();
-    if (!input.target.isConnected) continue;
-    if (input.kind === "click") input.target.click();
-    else if (input.kind === "value") setValue(input.target, input.value);
-    else
-      input.target.dispatchEvent(
-        new KeyboardEvent("keydown", {
-          key: input.key,
-          code: input.code,
-          shiftKey: input.shiftKey,
-          bubbles: true,
-          cancelable: true,
-        }),
-      );
+  if (held.length === 0) return;
+  const typedSince = new Set<EventTarget>();
+  let replaying = false;
+  const note = (event: Event) => {
+    if (!replaying && event.target !== null) typedSince.add(event.target);
+  };
+  window.addEventListener("input", note, true);
+  window.addEventListener("change", note, true);
+  try {
+    for (const input of held) {
+      await nextTask();
+      if (!input.target.isConnected) continue;
+      if (input.kind === "value" && typedSince.has(input.target)) continue;
+      replaying = true;
+      try {
+        replay(input);
+      } finally {
+        replaying = false;
+      }
+    }
+  } finally {
+    window.removeEventListener("input", note, true);
+    window.removeEventListener("change", note, true);
   }
+}
+
+/** One held thing, handed to the page as if it came now. */
+function replay(input: EarlyInput): void {
+  if (input.kind === "click") input.target.click();
+  else if (input.kind === "value") setValue(input.target, input.value);
+  else
+    input.target.dispatchEvent(
+      new KeyboardEvent("keydown", {
+        key: input.key,
+        code: input.code,
+        shiftKey: input.shiftKey,
+        bubbles: true,
+        cancelable: true,
+      }),
+    );
 }
 
 /**

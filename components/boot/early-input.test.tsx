@@ -159,6 +159,29 @@ describe("input made before hydration", () => {
     expect(sent).toEqual(["hello!"]);
   });
 
+  it("a page script that fails to load ends the hold: nothing says a click follows, clicks go through", async () => {
+    const clicked = new MouseEvent("click", { bubbles: true, cancelable: true });
+    button("Toggle").dispatchEvent(clicked);
+    expect(document.documentElement.hasAttribute("data-early-click")).toBe(true);
+    const script = document.createElement("script");
+    document.head.append(script);
+    // As a browser reports a script it could not load: at the element, not bubbling.
+    script.dispatchEvent(new Event("error"));
+    script.remove();
+    expect(document.documentElement.hasAttribute("data-early-click")).toBe(false);
+    expect(document.documentElement.hasAttribute("data-early-input")).toBe(false);
+    const later = new MouseEvent("click", { bubbles: true, cancelable: true });
+    button("Toggle").dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    // An image that fails is no page script: the hold goes on.
+    new Function(EARLY_INPUT_SCRIPT)();
+    const image = document.createElement("img");
+    document.body.append(image);
+    image.dispatchEvent(new Event("error"));
+    image.remove();
+    expect(document.documentElement.hasAttribute("data-early-input")).toBe(true);
+  });
+
   it("after the hand-over, clicks go to the page as usual, once", async () => {
     await hydrate();
     act(() => button("Toggle").click());

@@ -136,6 +136,52 @@ describe("input made before hydration", () => {
     expect(sent).toEqual([]);
   });
 
+  it("text typed after hydration, before the held text is handed on, is kept", async () => {
+    type(message(), "hello");
+    await act(async () => {
+      root = hydrateRoot(container, <Page sent={sent} />);
+    });
+    await act(async () => {
+      const replay = replayEarlyInput();
+      // Typed once the page listens, a task before the held text is handed on: the browser
+      // sets the field's text past React's tracker, as typing does.
+      const field = message();
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "value")?.set?.call(
+        field,
+        "hello!",
+      );
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+      await replay;
+    });
+    expect(message().value).toBe("hello!");
+    button("Send").click();
+    await act(async () => undefined);
+    expect(sent).toEqual(["hello!"]);
+  });
+
+  it("a page script that fails to load ends the hold: nothing says a click follows, clicks go through", async () => {
+    const clicked = new MouseEvent("click", { bubbles: true, cancelable: true });
+    button("Toggle").dispatchEvent(clicked);
+    expect(document.documentElement.hasAttribute("data-early-click")).toBe(true);
+    const script = document.createElement("script");
+    document.head.append(script);
+    // As a browser reports a script it could not load: at the element, not bubbling.
+    script.dispatchEvent(new Event("error"));
+    script.remove();
+    expect(document.documentElement.hasAttribute("data-early-click")).toBe(false);
+    expect(document.documentElement.hasAttribute("data-early-input")).toBe(false);
+    const later = new MouseEvent("click", { bubbles: true, cancelable: true });
+    button("Toggle").dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+    // An image that fails is no page script: the hold goes on.
+    new Function(EARLY_INPUT_SCRIPT)();
+    const image = document.createElement("img");
+    document.body.append(image);
+    image.dispatchEvent(new Event("error"));
+    image.remove();
+    expect(document.documentElement.hasAttribute("data-early-input")).toBe(true);
+  });
+
   it("after the hand-over, clicks go to the page as usual, once", async () => {
     await hydrate();
     act(() => button("Toggle").click());

@@ -72,7 +72,7 @@ export function startInstance(
   // marked, never before `ready` (requests wait for it, and a purge may take a while), and,
   // like the runs, not while an outage may have let a living writer's lease lapse.
   const purgeImports = async () => {
-    if (!leasesUnsure()) await purgeAbandonedImports(store, now());
+    if (!leasesUnsure()) await purgeAbandonedImports(store, now(), instanceId);
   };
 
   /**

@@ -252,12 +252,13 @@ export function createMemoryStore(options: StoreOptions = {}): Store {
       return true;
     },
 
-    async claimAbandonedImports(at) {
+    async claimAbandonedImports(at, except) {
       open();
       const claimed: string[] = [];
       for (const [id, entry] of transcripts) {
         const writer = entry.importInstance;
-        if (writer === undefined || entry.deletedAt === null || leaseLive(writer, at)) continue;
+        if (writer === undefined || writer === except) continue;
+        if (entry.deletedAt === null || leaseLive(writer, at)) continue;
         entry.deletedAt = -1;
         claimed.push(id);
       }

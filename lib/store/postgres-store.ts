@@ -276,8 +276,8 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
       return ((await query(PG.purgeTranscript, [id])).rowCount ?? 0) > 0;
     },
 
-    async claimAbandonedImports(at) {
-      const { rows } = await query<{ id: string }>(PG.claimAbandonedImports, [at]);
+    async claimAbandonedImports(at, except) {
+      const { rows } = await query<{ id: string }>(PG.claimAbandonedImports, [at, except ?? null]);
       return rows.map((row) => row.id).sort();
     },
 

@@ -147,9 +147,10 @@ export const QUERIES = {
   restore: `UPDATE transcripts SET deleted_at = NULL, import_instance = NULL
     WHERE id = ? AND deleted_at >= 0`,
   // Hidden imports whose writer's lease has ended (or was never written), marked as being
-  // purged; those marked before too (a purge cut off).
+  // purged; those marked before too (a purge cut off). Never the asking instance's own.
   claimAbandonedImports: `UPDATE transcripts SET deleted_at = -1
-    WHERE import_instance IS NOT NULL AND deleted_at IS NOT NULL AND NOT EXISTS (
+    WHERE import_instance IS NOT NULL AND import_instance IS NOT ?
+      AND deleted_at IS NOT NULL AND NOT EXISTS (
       SELECT 1 FROM instances
       WHERE instances.instance_id = transcripts.import_instance AND lease_until > ?)
     RETURNING id`,

@@ -41,7 +41,9 @@ export function prepareStatements(db: Database.Database) {
     ),
     softDelete: db.prepare<[number, string]>(QUERIES.softDelete),
     restore: db.prepare<[string]>(QUERIES.restore),
-    claimAbandonedImports: db.prepare<[number], { id: string }>(QUERIES.claimAbandonedImports),
+    claimAbandonedImports: db.prepare<[string | null, number], { id: string }>(
+      QUERIES.claimAbandonedImports,
+    ),
     claimPurge: db.prepare<[string]>(QUERIES.claimPurge),
     purgeSlices: [QUERIES.purgeRecords, QUERIES.purgeSearchParts, QUERIES.purgeMessageNodes].map(
       (query) => db.prepare<[{ id: string; limit: number }]>(query),

@@ -251,10 +251,10 @@ export function openSqliteStore(options: SqliteStoreOptions = {}): SqliteStore {
       return sql.purgeTranscript.run(id).changes > 0;
     },
 
-    async claimAbandonedImports(at) {
+    async claimAbandonedImports(at, except) {
       open();
       return sql.claimAbandonedImports
-        .all(at)
+        .all(except ?? null, at)
         .map((row) => row.id)
         .sort();
     },

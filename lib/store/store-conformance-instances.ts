@@ -220,6 +220,8 @@ export function describeInstanceConformance(name: string, open: OpenStore): void
       expect(await store.listTranscripts()).toEqual([]);
 
       expect(await store.claimAbandonedImports(START + 99)).toEqual(["nobody"]);
+      // Never the asking instance's own, whatever its lease says (it stalled, not renewed yet).
+      expect(await store.claimAbandonedImports(START + 100, "A")).toEqual(["nobody"]);
       // A lease is live strictly before its end. Given up once, it is given again until purged
       // (a purge cut off by a crash is finished by the next sweep), and cannot be shown.
       expect(await store.claimAbandonedImports(START + 100)).toEqual(["a-writing", "nobody"]);

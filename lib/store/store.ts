@@ -288,9 +288,11 @@ export interface Store {
    * `importInstance` whose lease has ended at `now` (or was never written), never restored.
    * Marks each as being purged (as `purgeTranscript` first does, in the same statement as the
    * lease check, so a writer that comes back cannot show it) and returns their ids, with those
-   * a purge marked before and did not finish, for `purgeTranscript` to remove.
+   * a purge marked before and did not finish, for `purgeTranscript` to remove. Never the
+   * imports of `except`, the instance asking: alive, whatever its lease says (it may have
+   * stalled past it, a laptop asleep, and not renewed it yet).
    */
-  claimAbandonedImports(now: number): Promise<string[]>;
+  claimAbandonedImports(now: number, except?: string): Promise<string[]>;
   /**
    * Appends in order, all or nothing, committed before the promise settles. Allowed on a
    * deleted transcript (a run may still be streaming into it), rejected for an unknown one.

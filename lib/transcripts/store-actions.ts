@@ -111,9 +111,14 @@ export async function finishImport(
  * is still writing. Each instance calls it at start and with each lease renewal
  * (lib/server/instance.ts). Returns the ids removed.
  */
-export async function purgeAbandonedImports(store: Store, now: number): Promise<string[]> {
+export async function purgeAbandonedImports(
+  store: Store,
+  now: number,
+  /** The instance asking: its own imports are never given up (it is alive). */
+  instanceId?: string,
+): Promise<string[]> {
   const purged: string[] = [];
-  for (const id of await store.claimAbandonedImports(now))
+  for (const id of await store.claimAbandonedImports(now, instanceId))
     if (await store.purgeTranscript(id)) purged.push(id);
   return purged;
 }

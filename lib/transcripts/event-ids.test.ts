@@ -70,6 +70,20 @@ describe("EventIds", () => {
     expect(ids.check(piece, 6)).toBeUndefined();
   });
 
+  it("checks at most its bound of distinct ids, so a huge file's memory stays bounded", () => {
+    const ids = new EventIds([1, 2], 3);
+    for (const [line, id] of ["a", "b", "c"].entries())
+      expect(ids.check(end(id), line + 1)).toBeUndefined();
+    // Past the bound nothing more is kept (a file of millions of events): ids are not checked.
+    expect(ids.check(end("d"), 4)).toBeUndefined();
+    expect(ids.check(end("a"), 5)).toBeUndefined();
+    expect(ids.checked).toBe(3);
+    // Within it, the second use is refused as ever.
+    const within = new EventIds([1, 2], 3);
+    within.check(end("a"), 1);
+    expect(within.check(end("a"), 2)).toContain("line 1");
+  });
+
   it("stays linear for ids made to share a hash of a known start (their slots are random)", () => {
     const alike = alikeIds(OLD_LOW_SEED, 12);
     // With the start they were made for, every id lands in one run of slots: quadratic.

@@ -9,6 +9,12 @@ import type { FileRecord } from "./header";
 /** Words a slot takes: the id's two hashes, the line it was first on, its block's hash. */
 const SLOT = 4;
 const FIRST_SLOTS = 1024;
+/**
+ * Ids checked at most in one file: 2^21 slots of 16 bytes, 32 MiB, whatever the file's size (a
+ * 1 GiB file of small events holds 15 million; kept all, they took 768 MiB an import). Past
+ * it ids are no longer checked: more events than any transcript this app makes.
+ */
+export const MAX_CHECKED_IDS = 1_000_000;
 
 /**
  * The ids seen so far in one file, kept as 64-bit hashes in one typed array (16–32 bytes an
@@ -28,11 +34,20 @@ export class EventIds {
    * easy to make for a fixed start), each then checked against all the others before it:
    * quadratic time, minutes for a file of a few MB.
    */
-  constructor(private readonly seeds: readonly [number, number] = randomSeeds()) {}
+  constructor(
+    private readonly seeds: readonly [number, number] = randomSeeds(),
+    /** Ids checked at most (`MAX_CHECKED_IDS`; fewer in tests). */
+    private readonly maxIds = MAX_CHECKED_IDS,
+  ) {}
+
+  /** Distinct ids noted so far (at most the bound). */
+  get checked(): number {
+    return this.used;
+  }
 
   /** Notes the record's event id; a message (for `line N: …`) when it is another's. */
   check(record: FileRecord, line: number): string | undefined {
-    if (record.kind !== "event") return undefined;
+    if (record.kind !== "event" || this.used >= this.maxIds) return undefined;
     const { event } = record;
     // A piece's block: what later pieces under its id must share (type, turn, run, parent).
     const block =

@@ -39,12 +39,31 @@ describe("interruptCrashedRuns", () => {
     const records = (await store.getTranscript(meta.id))?.records ?? [];
     expect(records.at(-1)).toEqual({
       kind: "event",
-      event: { type: "interrupt", id: "cut-run--crash", timestamp: 100, reason: "crash" },
+      event: { type: "interrupt", id: "cutrun1-crash", timestamp: 100, reason: "crash" },
       seq: 3,
       runId: "cut-run-1",
     });
     expect(await store.listUnfinishedRuns()).toEqual([]);
     expect(await interruptCrashedRuns(store)).toEqual([]);
+  });
+
+  it("gives two runs whose ids begin alike interrupts of different ids (an import refuses repeats)", async () => {
+    const store = createMemoryStore();
+    const meta = await store.createTranscript({
+      dialect: "xml",
+      model: { provider: "demo", id: "x" },
+    });
+    const runs = ["6feb20c8-a6a4-44ea-9f55-33062966fd4b", "6feb20c8-07d1-4c2e-8a11-5b0e9c3f2a77"];
+    for (const [index, runId] of runs.entries()) {
+      await store.recordRunStart({ runId, transcriptId: meta.id, startedAt: index });
+      await store.appendRecords(meta.id, runId, [thinkPiece]);
+      await interruptCrashedRuns(store, () => 100 + index);
+    }
+    const ids = ((await store.getTranscript(meta.id))?.records ?? []).flatMap((record) =>
+      record.kind === "event" && record.event.type === "interrupt" ? [record.event.id] : [],
+    );
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
   });
 
   it("runs when the server opens its store: a transcript cut off mid-think gets its reason", async () => {

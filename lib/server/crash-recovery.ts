@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ProtocolEvent } from "../protocol/events";
 import type { RunInfo, Store } from "../store";
+import { runTag } from "./run-tag";
 
 /**
  * Marks the runs no live instance is running as interrupted (reason `crash`, docs/live-runs.md): runs
@@ -28,7 +29,7 @@ export async function interruptCrashedRuns(
     if (!(await store.adoptRun(run.runId, instanceId, now()))) continue;
     const event: ProtocolEvent = {
       type: "interrupt",
-      id: `${run.runId.slice(0, 8)}-crash`,
+      id: `${runTag(run.runId)}-crash`,
       timestamp: now(),
       reason: "crash",
     };

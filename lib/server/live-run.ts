@@ -1,6 +1,7 @@
 import type { ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { RecordWriter, UnstoredRecords } from "./record-writer";
+import { runTag } from "./run-tag";
 import { type FrameSource, Viewer, type ViewerLimits } from "./run-viewer";
 import { sseFrame, sseStream } from "./sse";
 
@@ -104,7 +105,7 @@ export class LiveRun implements FrameSource {
     if (this.failed || this.finished) return false;
     const event: ProtocolEvent = {
       type: "error",
-      id: `${this.runId.slice(0, 8)}-storage`,
+      id: `${runTag(this.runId)}-storage`,
       timestamp: this.options.now(),
       code: "storage_failed",
       message,

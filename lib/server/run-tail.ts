@@ -2,6 +2,7 @@ import type { ProtocolEvent } from "../protocol/events";
 import type { TranscriptRecord } from "../protocol/records";
 import type { RunInfo, Store, StoredRecord } from "../store";
 import { LiveRun } from "./live-run";
+import { runTag } from "./run-tag";
 import type { ViewerLimits } from "./run-viewer";
 import { markWatched, WATCH_RENEW_MS } from "./run-watch";
 
@@ -188,7 +189,7 @@ export class RunTail {
     console.error(`wirescope: gave up following run ${this.options.run.runId}:`, String(error));
     const event: ProtocolEvent = {
       type: "error",
-      id: `${this.options.run.runId.slice(0, 8)}-follow`,
+      id: `${runTag(this.options.run.runId)}-follow`,
       timestamp: now,
       code: "storage_failed",
       message:

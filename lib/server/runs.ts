@@ -25,6 +25,7 @@ import type { LiveRun } from "./live-run";
 import { providerRun } from "./provider-run";
 import { resolveRunModel } from "./run-model";
 import { RunBusyError, runRegistry } from "./run-registry";
+import { runTag } from "./run-tag";
 import { sseRecord } from "./sse";
 
 export interface RunRequest {
@@ -178,7 +179,7 @@ export async function startRun(
     going++;
     const { runId } = run;
     let counter = 0;
-    const newId = () => `${runId.slice(0, 8)}-${++counter}`;
+    const newId = () => `${runTag(runId)}-${++counter}`;
     // TaskStep clients get chunks instead of records; the ids are in the response headers.
     const body = request.format === "tasksteps" ? taskStepBody(run) : run.attach(0);
     const history = previous === null ? [] : conversationOf(previous);

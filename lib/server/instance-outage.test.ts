@@ -59,7 +59,11 @@ describe("a store outage longer than the lease", () => {
     }
   });
 
-  it("B does not mark A's run crashed when A renews within a lease of the store's return", async () => {
+  /**
+   * Instances A and B on one store, through an outage of 2.5 leases; back for both, A's first
+   * renewal succeeding a third of a lease later than B's. `during` sets up what A has going.
+   */
+  async function outageWithALate(during: (store: Store, registryA: RunRegistry) => Promise<void>) {
     const store = createMemoryStore();
     const registryA = new RunRegistry(LIMITS, "instance-a");
     const registryB = new RunRegistry(LIMITS, "instance-b");
@@ -74,54 +78,43 @@ describe("a store outage longer than the lease", () => {
     const b = startInstance(viewB, registryB, { leaseMs, pollMs: 5 });
     try {
       await Promise.all([a.ready, b.ready]);
-      const run = await runOn(registryA, store);
+      await during(store, registryA);
       outage.down = true;
       await pause(2.5 * leaseMs);
-      // Back for both; A's first renewal succeeds a third of a lease later than B's.
       outage.aRenewsFrom = Date.now() + leaseMs / 3;
       outage.down = false;
       await pause(2 * leaseMs);
-      expect((await store.getRunInfo(run.runId))?.endedAt).toBeNull();
-      expect(await store.listInstanceRuns("instance-a")).toEqual([run.runId]);
-      await registryA.finish(run, store);
     } finally {
       a.stop();
       b.stop();
     }
+    return { store, registryA };
+  }
+
+  it("B does not mark A's run crashed when A renews within a lease of the store's return", async () => {
+    let run: Awaited<ReturnType<typeof runOn>> | undefined;
+    const { store, registryA } = await outageWithALate(async (store, registryA) => {
+      run = await runOn(registryA, store);
+    });
+    if (run === undefined) throw new Error("No run was started.");
+    expect((await store.getRunInfo(run.runId))?.endedAt).toBeNull();
+    expect(await store.listInstanceRuns("instance-a")).toEqual([run.runId]);
+    await registryA.finish(run, store);
   });
 
   it("B does not purge A's import in progress when A renews within a lease of the store's return", async () => {
-    const store = createMemoryStore();
-    const registryA = new RunRegistry(LIMITS, "instance-a");
-    const registryB = new RunRegistry(LIMITS, "instance-b");
-    const outage = { down: false, aRenewsFrom: 0 };
-    const viewA = reachable(
-      store,
-      (method) => outage.down || (method === "renewLease" && Date.now() < outage.aRenewsFrom),
-    );
-    const viewB = reachable(store, () => outage.down);
-    const leaseMs = 300;
-    const a = startInstance(viewA, registryA, { leaseMs, pollMs: 5 });
-    const b = startInstance(viewB, registryB, { leaseMs, pollMs: 5 });
-    try {
-      await Promise.all([a.ready, b.ready]);
+    let importId = "";
+    const { store } = await outageWithALate(async (store) => {
       // A is importing a file: hidden until its last line is in, its writer noted.
       const meta = await store.createTranscript({
         dialect: "xml",
         model: { provider: "demo", id: "x" },
         importInstance: "instance-a",
       });
-      outage.down = true;
-      await pause(2.5 * leaseMs);
-      outage.aRenewsFrom = Date.now() + leaseMs / 3;
-      outage.down = false;
-      await pause(2 * leaseMs);
-      // A's import ends: it is still there to show.
-      expect(await store.restoreTranscript(meta.id)).toBe(true);
-    } finally {
-      a.stop();
-      b.stop();
-    }
+      importId = meta.id;
+    });
+    // A's import ends: it is still there to show.
+    expect(await store.restoreTranscript(importId)).toBe(true);
   });
 
   it("still marks a dead instance's run crashed once a lease has passed with the store back", async () => {

@@ -62,6 +62,18 @@ for (const colorScheme of ["dark", "light"] as const) {
       }
     });
 
+    test("a conversation's first run, while its header is still the placeholder", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      await page.getByLabel("Message").fill("explain the protocol in a long answer");
+      await page.getByLabel("Message").press("Enter");
+      await expect(
+        page.locator('[data-testid="transcript-header"][data-pending="true"]'),
+      ).toBeVisible();
+      await expectNoSeriousViolations(page, "first run, placeholder header");
+    });
+
     test("the settings drawer", async ({ page }) => {
       await page.goto("/");
       await page.getByRole("button", { name: "Settings" }).click();

@@ -24,30 +24,34 @@ export function PendingHeader() {
         <p className="truncate text-[13px] font-medium text-fg-muted" title={title}>
           {title ?? "New conversation"}
         </p>
-        <span className="ml-auto flex shrink-0 items-center gap-1 opacity-40" aria-hidden="true">
-          <span className={ACTION}>Re-run</span>
-          <span className={ACTION}>
+        {/* Disabled buttons, as the real header's are while a run goes (dimmed text of a
+            control that is disabled is no contrast failure; dimmed plain text was). */}
+        <span className="ml-auto flex shrink-0 items-center gap-1">
+          <button type="button" disabled className={ACTION}>
+            Re-run
+          </button>
+          <button type="button" disabled className={ACTION}>
             <ForkIcon />
             Fork…
-          </span>
-          <span className={ACTION}>
+          </button>
+          <button type="button" disabled className={ACTION}>
             <DownloadIcon />
             Export
-          </span>
+          </button>
         </span>
       </div>
-      <div className="flex h-9 items-center gap-1.5 px-3 opacity-40" aria-hidden="true">
-        <span className={CONTROL}>
+      <div className="flex h-9 items-center gap-1.5 px-3">
+        <button type="button" disabled aria-label="Step back" className={CONTROL}>
           <StepBackIcon />
-        </span>
-        <span className={CONTROL}>
+        </button>
+        <button type="button" disabled aria-label="Play" className={CONTROL}>
           <PlayIcon />
-        </span>
-        <span className={CONTROL}>
+        </button>
+        <button type="button" disabled aria-label="Step forward" className={CONTROL}>
           <StepForwardIcon />
-        </span>
-        <span className="h-6 w-[4.5rem] shrink-0 rounded border border-border" />
-        <span className="relative h-6 min-w-24 flex-1">
+        </button>
+        <span className="h-6 w-[4.5rem] shrink-0 rounded border border-border opacity-40" />
+        <span className="relative h-6 min-w-24 flex-1 opacity-40">
           <span className="absolute inset-x-0 top-1/2 h-1 -translate-y-1/2 rounded-full bg-border" />
         </span>
         <span className="shrink-0 font-mono text-[11px] text-fg-subtle tabular-nums">
@@ -58,8 +62,10 @@ export function PendingHeader() {
   );
 }
 
-const ACTION = "inline-flex items-center gap-1 rounded px-2 py-1 text-xs text-fg-muted";
-const CONTROL = "inline-flex size-6 shrink-0 items-center justify-center rounded text-fg-muted";
+const ACTION =
+  "inline-flex items-center gap-1 rounded px-2 py-1 text-xs text-fg-muted disabled:opacity-40";
+const CONTROL =
+  "inline-flex size-6 shrink-0 items-center justify-center rounded text-fg-muted disabled:opacity-40";
 
 /** The title of the log's first user message (the first event, as a run streams it). */
 function pendingTitle(events: readonly ProtocolEvent[]): string | undefined {

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { clockSkew, clockSkewWarning } from "./postgres-clock";
 import { migrate } from "./postgres-migrate";
 import { PG } from "./postgres-queries";
 import { POSTGRES_MIGRATIONS } from "./postgres-schema";
@@ -59,6 +60,22 @@ function writer(url: string, transcriptId: string, runId: string, batches: numbe
 }
 
 describe.skipIf(postgres.skip !== undefined)("postgres store", () => {
+  it("measures this process's clock against the database's (a skew past a third of a lease is logged)", async () => {
+    const client = new pg.Client({ connectionString: await postgres.createDatabase() });
+    await client.connect();
+    try {
+      const inStep = await clockSkew(client, Date.now);
+      const ahead = await clockSkew(client, () => Date.now() + 60_000);
+      // One machine, one clock: only the round trip's asymmetry is left.
+      expect(Math.abs(inStep)).toBeLessThan(1000);
+      expect(ahead - inStep).toBeGreaterThan(59_000);
+      expect(clockSkewWarning(ahead, "db")).toContain("60.0 s ahead of the database's (db)");
+      expect(clockSkewWarning(inStep, "db")).toBeUndefined();
+    } finally {
+      await client.end();
+    }
+  });
+
   it("keeps everything across close and reopen, and continues the seq", async () => {
     const url = await postgres.createDatabase();
     let time = 1000;

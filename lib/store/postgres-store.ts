@@ -19,6 +19,7 @@ import { normalizeListOptions, normalizeRecordPage } from "./list-options";
 import type { SharedMessages } from "./message-trie";
 import { checkTitle, newTranscriptMeta, toSummary } from "./meta";
 import { appendAtOnce, positioned, postgresAppender, prepareBatch } from "./postgres-append";
+import { clockSkew, clockSkewWarning } from "./postgres-clock";
 import {
   driverCode,
   FOREIGN_KEY_VIOLATION,
@@ -77,6 +78,15 @@ export function openPostgresStore(options: PostgresStoreOptions): PostgresStore 
   });
   // Rejections are reported to callers; this keeps an unawaited one from crashing the process.
   migrated.catch(() => undefined);
+  // A server's own clock only (a test's injected one is not a clock to compare).
+  if (options.now === undefined)
+    void migrated
+      .then(() => withClient(pool, (client) => clockSkew(client, Date.now)))
+      .then((skew) => {
+        const warning = clockSkewWarning(skew, where);
+        if (warning !== undefined) console.error(warning);
+      })
+      .catch(() => undefined);
 
   /** One page in one read transaction (the records match the meta and the count). */
   function readPage(

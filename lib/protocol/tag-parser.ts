@@ -1,48 +1,15 @@
 import { ActionTag } from "./action-tag";
-import type { Emitter, ParserOptions } from "./emitter";
+import type { ParserOptions } from "./emitter";
 import type { Span } from "./events";
 import { JsonBody } from "./json-body";
-import { type Marker, matchMarker, PARTIAL, type Triggers } from "./markers";
+import { type Marker, matchMarker, PARTIAL } from "./markers";
 import { OutsideText } from "./outside-text";
 import { NEED_MORE, Scanner } from "./scanner";
+import type { JsonKind, TagGrammar, TagKind, TextKind } from "./tag-grammar";
 import { TextRun } from "./text-run";
 import { trailingThink } from "./trailing-think";
 
-type TextKind = "think" | "respond";
-type JsonKind = "execute" | "results" | "action" | "call";
-export type TagKind = TextKind | JsonKind | "end";
-
-/** A closed JSON block, handed to the dialect. */
-export interface ClosedBlock {
-  kind: JsonKind;
-  /** The body between the markers (empty when it grew too large). */
-  text: string;
-  tooLarge: boolean;
-  bodyStart: number;
-  /** [start, end) offsets into `text` of each top-level array element. */
-  elements: readonly number[];
-  /** The whole block, markers included. */
-  span: Span;
-  /** The attribute text of `<action …>`; null when the tag was not closed with `>`. */
-  attributes: string | null;
-}
-
-/** What distinguishes the tag dialects (`tags` definitions, `hermes`, `action`) from each other. */
-export interface TagGrammar {
-  name: string;
-  openers: readonly Marker<TagKind>[];
-  /** Closing markers by block kind; only kinds that have an opener are ever looked up. */
-  closers: Record<TextKind | JsonKind, Marker<TagKind>>;
-  /** The characters that can start any opener or closer. */
-  triggers: Triggers;
-  /** Text outside any block: a `respond` (xml) or a `stray_text` error (action). */
-  outsideText: "respond" | "stray";
-  /** Whether a second `respond` block in one turn is a `duplicate_response` error. */
-  singleResponse: boolean;
-  closeJson(emit: Emitter, block: ClosedBlock): void;
-  /** Called once at the end of the stream, after every block is closed (hermes: `execute`). */
-  finish?(emit: Emitter): void;
-}
+export type { ClosedBlock, TagGrammar, TagKind } from "./tag-grammar";
 
 interface HeldText {
   start: number;

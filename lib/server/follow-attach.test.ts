@@ -86,6 +86,26 @@ async function readUntilEnd(
   return answer;
 }
 
+/**
+ * A viewer on B that asked for `after=8`: A stores the rest of the run and finishes it; the
+ * viewer must get every record after its 8 and then its stream's end (never hang).
+ */
+async function expectTheRestAfter8(
+  answer: Awaited<ReturnType<typeof runEvents>>,
+  store: Store,
+  registryA: RunRegistry,
+  run: Awaited<ReturnType<typeof startOnA>>["run"],
+): Promise<void> {
+  if (!answer.ok) throw new Error(answer.error);
+  const finished = (async () => {
+    await publishStored(store, run, 8, recorded.length);
+    await registryA.finish(run, store);
+  })();
+  const got = await readUntilEnd(answer.body, finished);
+  expect(got).not.toBe("hung");
+  expect((got as RunStreamRecord[]).slice(1)).toEqual(recorded.slice(8));
+}
+
 describe("a viewer switching to another instance", () => {
   it("gets every record after its count and the end when B reads new records while it attaches", async () => {
     const store = createMemoryStore();
@@ -107,15 +127,7 @@ describe("a viewer switching to another instance", () => {
         };
       },
     });
-    const answer = await runEvents(run.runId, "8", lateRead);
-    if (!answer.ok) throw new Error(answer.error);
-    const finished = (async () => {
-      await publishStored(store, run, 8, recorded.length);
-      await registryA.finish(run, store);
-    })();
-    const got = await readUntilEnd(answer.body, finished);
-    expect(got).not.toBe("hung");
-    expect((got as RunStreamRecord[]).slice(1)).toEqual(recorded.slice(8));
+    await expectTheRestAfter8(await runEvents(run.runId, "8", lateRead), store, registryA, run);
   });
 
   it("waits for a count B's store reads have not reached yet instead of refusing it", async () => {
@@ -126,15 +138,7 @@ describe("a viewer switching to another instance", () => {
     const answered = runEvents(run.runId, "8", store);
     await pause(30);
     await publishStored(store, run, 5, 8);
-    const answer = await answered;
-    if (!answer.ok) throw new Error(answer.error);
-    const finished = (async () => {
-      await publishStored(store, run, 8, recorded.length);
-      await registryA.finish(run, store);
-    })();
-    const got = await readUntilEnd(answer.body, finished);
-    expect(got).not.toBe("hung");
-    expect((got as RunStreamRecord[]).slice(1)).toEqual(recorded.slice(8));
+    await expectTheRestAfter8(await answered, store, registryA, run);
   });
 
   it("still refuses a count the run never reaches (it ends first)", async () => {
